@@ -1,0 +1,331 @@
+"""The engine contract every game implements.
+
+An engine is a small, pure object in the spirit of python-chess's Board/Move or OpenSpiel's
+State/apply_action: ``setup`` makes a state from players, options and a seed; ``to_act`` says who
+decides now; ``legal_actions``/``complete`` list what they may do; ``apply`` returns a *new* state and
+structured events; ``view`` redacts a state for one seat (or for the public); ``result`` scores a
+finished game; ``dump``/``load`` round-trip a state through JSON exactly.
+
+Actions are text in a short notation (lowercase tokens separated by spaces, keyword tokens written
+``name=value``). Each engine parses text into its own action object whose ``str()`` is the canonical
+text that the action log stores.
+
+Nothing here knows Discord, SQLite, clocks or the network.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from engines.catalog import CATALOG
+
+#: A ``complete`` result containing this token means "the prefix is already a whole legal action".
+END = ""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+JSON = Any  # a JSON-compatible value (dict/list/str/int/float/bool/None)
+
+
+class IllegalAction(Exception):
+    """An action that may not be taken, with a reason a player can read.
+
+    ``key`` names a message in the catalog (``data/locales/<lang>/<namespace>.json``, namespace =
+    the part before the first dot) and ``params`` fill it in, so the reason can be shown in any
+    language: ``IllegalAction("bombay.cannot_afford", money=1, cost=2)``. ``str(exc)`` is English.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(CATALOG.text(key, params))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as a catalog key plus parameters (never a finished sentence).
+
+    ``reveals`` marks events that showed hidden information (a card drawn, dice rolled): an undo
+    barrier. ``visible_to`` limits an event to some seats (e.g. "you drew the Dudley card"); ``None``
+    means everyone may see it. Parameters named ``seat``/``player`` or ending in ``_seat`` are seats
+    and are shown as player names.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    reveals: bool = False
+    visible_to: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "params": dict(self.params)}
+        if self.reveals:
+            data["reveals"] = True
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Event:
+        vis = data.get("visible_to")
+        return Event(
+            key=data["key"],
+            params=dict(data.get("params", {})),
+            reveals=bool(data.get("reveals", False)),
+            visible_to=tuple(vis) if vis is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option (variant) offered in the lobby; every value is a short lowercase string."""
+
+    name: str
+    help: str
+    default: str
+    choices: tuple[str, ...]
+    #: Optional one-line help per choice, shown in the lobby and /help.
+    choice_help: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a verb, i.e. one token of the notation after the verb.
+
+    ``keyword`` parameters are written ``name=value``; positional ones are the bare value.
+    Parameters appear in the notation in the order the verb declares them, and ``complete``
+    offers them in that order (skipping optional ones that are not given).
+    """
+
+    name: str
+    help: str
+    keyword: bool = False
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Verb:
+    """The first token of an action, with one line of help and its parameters.
+
+    ``secret`` verbs carry hidden choices (e.g. which goal cards to keep): other players see only the
+    verb in the log, never its parameters.
+    """
+
+    name: str
+    help: str
+    params: tuple[Param, ...] = ()
+    examples: tuple[str, ...] = ()
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class EngineMeta:
+    """What the platform needs to know about a game without playing it."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    verbs: tuple[Verb, ...] = ()
+    #: Short rules summary / notes shown by /game help (e.g. "board is approximate").
+    notes: str = ""
+
+    def verb(self, name: str) -> Verb | None:
+        """The verb called ``name``, or ``None``."""
+        for v in self.verbs:
+            if v.name == name:
+                return v
+        return None
+
+    def validate_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Fill in defaults and check every option; raises ``IllegalAction`` on a bad one."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                raise IllegalAction(
+                    "core.unknown_option", option=name, known=", ".join(known) or "none"
+                )
+        out: dict[str, str] = {}
+        for o in self.options:
+            value = str(given.get(o.name, o.default)).strip().lower()
+            if value not in o.choices:
+                raise IllegalAction(
+                    "core.bad_option_value",
+                    option=o.name,
+                    value=value,
+                    choices=", ".join(o.choices),
+                )
+            out[o.name] = value
+        return out
+
+    def validate_players(self, players: int) -> None:
+        """Raise ``IllegalAction`` unless the game supports ``players`` seats."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                "core.bad_player_count",
+                game=self.title,
+                players=players,
+                min=self.min_players,
+                max=self.max_players,
+            )
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores of a finished game.
+
+    ``breakdown[seat]`` maps a category key (a catalog key suffix such as ``"palaces"``) to points;
+    ``ranking`` lists groups of seats from first place down, tied seats sharing a group after the
+    game's tie-breaks; ``winners`` is the first group.
+    """
+
+    scores: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    ranking: tuple[tuple[int, ...], ...]
+    #: Optional extra per-seat facts the score sheet should show (e.g. tie-break values).
+    notes: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "breakdown": [dict(b) for b in self.breakdown],
+            "ranking": [list(g) for g in self.ranking],
+            "winners": list(self.winners),
+            "notes": list(self.notes),
+        }
+
+
+def tokens(text: str) -> list[str]:
+    """Split action text into lowercase tokens (the notation is case-insensitive)."""
+    return text.strip().lower().split()
+
+
+def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[tuple[int, ...], ...]:
+    """Group seats by descending sort key; equal keys share a place (a tie)."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    groups: list[list[int]] = []
+    for s in order:
+        if groups and keys[groups[-1][0]] == keys[s]:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return tuple(tuple(g) for g in groups)
+
+
+class Engine(ABC, Generic[S, A]):
+    """Base class of every game engine. ``S`` is the state type, ``A`` the action type.
+
+    Subclasses must implement ``setup``, ``parse``, ``to_act``, ``legal_actions`` (or return
+    ``None`` from it and override ``complete``), ``apply``, ``view``, ``result``, ``dump`` and
+    ``load``. They must never mutate a state passed in.
+    """
+
+    meta: EngineMeta
+    #: Bumped whenever the dumped state's shape changes; stored in every dump as ``"format"``.
+    format_version: int = 1
+
+    # -- life cycle -------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> S:
+        """A new game. ``options`` are already validated (``meta.validate_options``)."""
+
+    @abstractmethod
+    def parse(self, state: S, seat: int, text: str) -> A:
+        """Turn notation into an action object or raise ``IllegalAction`` saying what is wrong.
+
+        Parsing checks syntax and names; ``apply`` checks legality. ``str(action)`` is canonical.
+        """
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """Seats whose decision is pending now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A] | None:
+        """Every legal action for ``seat`` now, or ``None`` when the list is too large to build
+        (then ``complete`` must be overridden). A seat not in ``to_act`` has none."""
+
+    def complete(self, state: S, seat: int, prefix: str) -> list[str]:
+        """The legal next tokens after ``prefix`` (whole tokens typed so far), sorted.
+
+        ``END`` ("") in the result means the prefix is itself a whole legal action. The default
+        derives the answer from ``legal_actions``; engines with huge action spaces override it.
+        """
+        actions = self.legal_actions(state, seat)
+        if actions is None:
+            raise NotImplementedError(f"{self.meta.id} must override complete()")
+        done = tokens(prefix)
+        n = len(done)
+        nxt: set[str] = set()
+        for a in actions:
+            t = str(a).split()
+            if t[:n] == done:
+                nxt.add(t[n] if len(t) > n else END)
+        return sorted(nxt)
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+        """Play ``action`` for ``seat``; returns the new state and what happened.
+
+        Raises ``IllegalAction`` (with a reason) and leaves ``state`` untouched if it is not legal.
+        """
+
+    def play(self, state: S, seat: int, text: str) -> tuple[S, list[Event]]:
+        """Parse and apply notation in one step."""
+        return self.apply(state, seat, self.parse(state, seat, text))
+
+    def timeout_action(self, state: S, seat: int) -> str | None:
+        """The action the rules let the table take for a player who ran out of time (e.g. a pass),
+        or ``None`` when the rules give none."""
+        return None
+
+    # -- information ------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Redacted data for a renderer. ``None`` is the public view; a seat gets the public view
+        plus a ``"private"`` key holding that seat's hidden information and nothing else of anyone's.
+        """
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """``None`` until the game is over, then the final scores."""
+
+    def round_info(self, state: S) -> str:
+        """A short public status line, e.g. "Round 3 of 6" (for captions and "my games")."""
+        return ""
+
+    # -- persistence ------------------------------------------------------------------------
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """The state as JSON-compatible data, including ``"format": format_version``."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S:
+        """Inverse of ``dump``; raises ``ValueError`` on an unknown format version."""
+
+    def dumps(self, state: S) -> str:
+        """Canonical JSON text of a state (sorted keys, no spaces): equal states, equal text."""
+        return json.dumps(self.dump(state), sort_keys=True, separators=(",", ":"))
+
+    def loads(self, text: str) -> S:
+        """Inverse of ``dumps``."""
+        return self.load(json.loads(text))
+
+    def check_format(self, data: Mapping[str, Any]) -> None:
+        """Helper for ``load``: refuse a dump written by another format version."""
+        got = data.get("format")
+        if got != self.format_version:
+            raise ValueError(
+                f"{self.meta.id}: saved state has format {got!r}, this code reads "
+                f"{self.format_version}"
+            )

@@ -1,0 +1,94 @@
+"""The message catalog: every user-facing string by key, one JSON file per language and namespace.
+
+Files live in ``data/locales/<lang>/<namespace>.json``; a key's namespace is the part before its
+first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` fields. English is
+complete; other languages fall back to English key by key.
+
+Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
+player names is given they are shown as names. List values are joined with commas.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engines.data import DATA_DIR
+
+DEFAULT_LANG = "en"
+_FORMATTER = string.Formatter()
+
+
+def _is_seat_param(name: str) -> bool:
+    return name in ("seat", "player") or name.endswith("_seat")
+
+
+class Catalog:
+    """Looks up and formats messages; loads each language's files once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @cache  # noqa: B019 - one catalog per process; the cache lives as long as it does
+    def messages(self, lang: str) -> dict[str, str]:
+        """Every message of one language, key → template."""
+        out: dict[str, str] = {}
+        folder = self.root / lang
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.json")):
+                ns = path.stem
+                for key, template in json.loads(path.read_text(encoding="utf-8")).items():
+                    out[key if key.startswith(ns + ".") else f"{ns}.{key}"] = template
+        return out
+
+    def has(self, key: str, lang: str = DEFAULT_LANG) -> bool:
+        """Whether ``key`` has a template in ``lang`` (or in English)."""
+        return key in self.messages(lang) or key in self.messages(DEFAULT_LANG)
+
+    def template(self, key: str, lang: str = DEFAULT_LANG) -> str | None:
+        """The raw template for ``key``, falling back to English."""
+        return self.messages(lang).get(key) or self.messages(DEFAULT_LANG).get(key)
+
+    def text(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        lang: str = DEFAULT_LANG,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """The message ``key`` in ``lang`` filled with ``params``.
+
+        An unknown key comes back as the key itself followed by its parameters, so a missing
+        translation is visible rather than silent (tests check every key used exists).
+        """
+        params = dict(params or {})
+        shown: dict[str, Any] = {}
+        for name, value in params.items():
+            if names is not None and _is_seat_param(name) and isinstance(value, int):
+                value = names[value] if 0 <= value < len(names) else f"seat {value + 1}"
+            elif _is_seat_param(name) and isinstance(value, int):
+                value = f"player {value + 1}"
+            elif isinstance(value, list | tuple):
+                value = ", ".join(str(v) for v in value)
+            shown[name] = value
+        template = self.template(key, lang)
+        if template is None:
+            extra = " ".join(f"{k}={v}" for k, v in shown.items())
+            return f"{key} {extra}".strip()
+        try:
+            return template.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return f"{template} ({shown})"
+
+    def fields(self, key: str, lang: str = DEFAULT_LANG) -> set[str]:
+        """The parameter names a template uses (for tests that check events fill them)."""
+        template = self.template(key, lang) or ""
+        return {f for _, f, _, _ in _FORMATTER.parse(template) if f}
+
+
+CATALOG = Catalog(DATA_DIR / "locales")

@@ -1,0 +1,57 @@
+"""Random legal play, for self-play runs, contract tests and benchmarks.
+
+A random action is built the way a player is walked through autocomplete: token by token from
+``complete``, so it works for engines whose ``legal_actions`` is too large to list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import END, Engine
+from engines.rng import Rng
+
+#: Far beyond any real game's length; a random game running longer than this is a bug.
+MAX_STEPS = 20_000
+
+
+def random_action(engine: Engine[Any, Any], state: Any, seat: int, rng: Rng) -> str | None:
+    """A uniformly chosen legal action (by list, or token by token), or ``None`` if none."""
+    listed = engine.legal_actions(state, seat)
+    if listed is not None:
+        return str(rng.choice(listed)) if listed else None
+    chosen: list[str] = []
+    for _ in range(64):
+        options = engine.complete(state, seat, " ".join(chosen))
+        if not options:
+            return None
+        tok = rng.choice(options)
+        if tok == END:
+            return " ".join(chosen)
+        chosen.append(tok)
+    raise RuntimeError(f"{engine.meta.id}: complete() never offered END after 64 tokens")
+
+
+def random_game(
+    engine: Engine[Any, Any],
+    players: int,
+    options: dict[str, str] | None = None,
+    seed: int = 0,
+    max_steps: int = MAX_STEPS,
+) -> tuple[Any, list[tuple[int, str]]]:
+    """Play a whole random game; returns the final state and the (seat, action) log."""
+    opts = engine.meta.validate_options(options)
+    state = engine.setup(players, opts, seed)
+    rng = Rng(seed ^ 0x5EED)
+    log: list[tuple[int, str]] = []
+    for _ in range(max_steps):
+        who = engine.to_act(state)
+        if not who:
+            return state, log
+        seat = rng.choice(who)
+        text = random_action(engine, state, seat, rng)
+        if text is None:
+            raise RuntimeError(f"{engine.meta.id}: seat {seat} must act but has no legal action")
+        state, _ = engine.play(state, seat, text)
+        log.append((seat, text))
+    raise RuntimeError(f"{engine.meta.id}: game not over after {max_steps} actions")

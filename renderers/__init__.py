@@ -1,0 +1,34 @@
+"""Board renderers: pure functions from an engine's view to PNG bytes.
+
+``renderers.get("bombay")`` returns the module (or object) for a game with
+``render(view, *, seat=None) -> bytes`` (the shared board) and ``render_private(view) -> bytes | None``
+(one seat's hidden information, from a view made for that seat). The service adds ``"names"``
+(player display names by seat) to a view before rendering.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+_MODULES: dict[str, str] = {
+    "bombay": "renderers.bombay",
+    "imhotep": "renderers.imhotep",
+    "marco_polo": "renderers.marco_polo",
+    "brass": "renderers.brass",
+    "tally": "renderers.generic",
+}
+
+
+def register(game_id: str, module: str) -> None:
+    """Point a game at a renderer module (tests use this)."""
+    _MODULES[game_id] = module
+
+
+def get(game_id: str) -> ModuleType:
+    """The renderer module for a game; the generic table renderer if it has none yet."""
+    module = _MODULES.get(game_id, "renderers.generic")
+    if importlib.util.find_spec(module) is None:
+        module = "renderers.generic"
+    return importlib.import_module(module)

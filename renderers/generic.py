@@ -1,0 +1,49 @@
+"""A plain table renderer for games without a board of their own (the test game, new games).
+
+It lists the public view's top-level facts and, for a private view, the seat's secrets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from renderers import kit
+
+
+def _lines(data: dict[str, Any]) -> list[str]:
+    out = []
+    for key, value in data.items():
+        if key in ("names", "private"):
+            continue
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        out.append(f"{key}: {value}")
+    return out
+
+
+def _draw(title: str, lines: list[str], view: dict[str, Any]) -> bytes:
+    seats = len(view.get("names", [])) or int(view.get("players", 0) or 0)
+    height = 120 + 30 * len(lines) + 30 * seats
+    img = kit.new_canvas(max(height, 200))
+    draw = ImageDraw.Draw(img)
+    draw.text((40, 30), title, font=kit.font(32, bold=True), fill=kit.INK)
+    y = kit.legend_row(draw, view, seats, 40, 80, to_act=view.get("to_act") or [])
+    for line in lines:
+        draw.text((40, y), kit.fit_text(line, 20, kit.WIDTH - 80), font=kit.font(20), fill=kit.INK)
+        y += 30
+    return kit.encode_png(img)
+
+
+def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+    """The public facts of a view as a table."""
+    return _draw(str(view.get("game", "Game")).title(), _lines(view), view)
+
+
+def render_private(view: dict[str, Any]) -> bytes | None:
+    """The seat's private part of a view, or ``None`` if there is none."""
+    private = view.get("private")
+    if not private:
+        return None
+    return _draw("Your hidden information", _lines(private), view)

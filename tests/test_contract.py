@@ -1,0 +1,230 @@
+"""The engine contract, checked for every engine in the registry (DESIGN.md, "The engine contract").
+
+A new game is covered by these tests as soon as it is registered; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+
+import engines
+from engines.base import END, Engine, IllegalAction
+from engines.catalog import CATALOG
+from engines.randomplay import random_action
+from engines.rng import Rng
+
+ENGINES = engines.all_engines()
+IDS = [e.meta.id for e in ENGINES]
+
+GARBAGE = [
+    "",
+    "   ",
+    "x",
+    "zzz 1 2 3",
+    "move",
+    "🐘 ∞ ß",
+    "move -1",
+    "buy 99999999999999999999",
+    "sell sell sell",
+    "a" * 5000,
+    "end " * 500,
+    "\x00\x01\n\t",
+    "=",
+    "card=",
+    "@@@",
+    "drop table games;",
+    "１２３",
+]
+
+
+def option_sets(engine: Engine[Any, Any]) -> list[dict[str, str]]:
+    """Defaults, plus each non-default choice of each option once."""
+    sets = [engine.meta.validate_options({})]
+    for o in engine.meta.options:
+        for c in o.choices:
+            if c != o.default:
+                sets.append(engine.meta.validate_options({o.name: c}))
+    return sets
+
+
+def walk(engine: Engine[Any, Any], state: Any, seat: int, limit: int = 3000) -> set[str]:
+    """Every whole action reachable through ``complete`` (up to ``limit``)."""
+    found: set[str] = set()
+    stack = [""]
+    while stack and len(found) < limit:
+        prefix = stack.pop()
+        for tok in engine.complete(state, seat, prefix):
+            if tok == END:
+                found.add(prefix)
+            else:
+                assert tok and " " not in tok, f"bad token {tok!r} after {prefix!r}"
+                stack.append(f"{prefix} {tok}".strip())
+    return found
+
+
+def states_of_random_game(
+    engine: Engine[Any, Any], players: int, options: dict[str, str], seed: int, cap: int
+) -> list[tuple[Any, int, str]]:
+    """(state, seat, action) along one random game, at most ``cap`` steps."""
+    state = engine.setup(players, options, seed)
+    rng = Rng(seed + 99)
+    out = []
+    for _ in range(cap):
+        who = engine.to_act(state)
+        if not who:
+            break
+        seat = rng.choice(who)
+        text = random_action(engine, state, seat, rng)
+        assert text is not None, "a seat in to_act has no legal action"
+        out.append((state, seat, text))
+        state, _ = engine.play(state, seat, text)
+    out.append((state, -1, ""))
+    return out
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_metadata_is_complete(engine: Engine[Any, Any]) -> None:
+    m = engine.meta
+    assert m.id and m.title and 1 <= m.min_players <= m.max_players
+    assert m.verbs, "an engine lists its verbs for help and slash commands"
+    for v in m.verbs:
+        assert v.name.islower() and v.help, v
+        for p in v.params:
+            assert p.name and p.help, (v.name, p)
+    for o in m.options:
+        assert o.default in o.choices, o
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_same_seed_same_actions_same_state(engine: Engine[Any, Any]) -> None:
+    opts = engine.meta.validate_options({})
+    a = states_of_random_game(engine, engine.meta.min_players, opts, 7, 150)
+    b = states_of_random_game(engine, engine.meta.min_players, opts, 7, 150)
+    assert [engine.dumps(s) for s, _, _ in a] == [engine.dumps(s) for s, _, _ in b]
+    assert [t for _, _, t in a] == [t for _, _, t in b]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_dump_load_round_trip_every_step(engine: Engine[Any, Any]) -> None:
+    for players in range(engine.meta.min_players, engine.meta.max_players + 1):
+        for opts in option_sets(engine)[:3]:
+            for state, _, _ in states_of_random_game(engine, players, opts, players, 400):
+                text = engine.dumps(state)
+                assert json.loads(text)["format"] == engine.format_version
+                assert engine.dumps(engine.loads(text)) == text
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_complete_agrees_with_legal_actions_and_every_legal_action_applies(
+    engine: Engine[Any, Any],
+) -> None:
+    opts = engine.meta.validate_options({})
+    steps = states_of_random_game(engine, engine.meta.max_players, opts, 3, 120)
+    for state, _, _ in steps[::3]:
+        for seat in range(engine.meta.max_players):
+            listed = engine.legal_actions(state, seat)
+            walked = walk(engine, state, seat)
+            if seat not in engine.to_act(state):
+                assert not listed and not walked, "only seats in to_act have actions"
+                continue
+            if listed is not None:
+                canon = {str(a) for a in listed}
+                assert walked == canon
+                for text in canon:
+                    assert str(engine.parse(state, seat, text)) == text
+            before = engine.dumps(state)
+            for text in itertools.islice(sorted(walked), 60):
+                engine.play(state, seat, text)  # must not raise
+                assert engine.dumps(state) == before, "apply mutated its input"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_garbage_raises_illegal_action_and_changes_nothing(engine: Engine[Any, Any]) -> None:
+    opts = engine.meta.validate_options({})
+    steps = states_of_random_game(engine, engine.meta.min_players, opts, 11, 60)
+    rng = Rng(5)
+    for state, _, _ in steps[::10]:
+        before = engine.dumps(state)
+        seats = engine.to_act(state) or [0]
+        others = [s for s in range(engine.meta.min_players) if s not in seats]
+        randoms = [
+            " ".join(
+                rng.choice(["move", "buy", "sell", "1", "-3", "x=y", "end", "9" * 30, "é"])
+                for _ in range(rng.randint(1, 6))
+            )
+            for _ in range(20)
+        ]
+        for text in GARBAGE + randoms:
+            for seat in seats + others[:1]:
+                try:
+                    engine.play(state, seat, text)
+                except IllegalAction as exc:
+                    assert CATALOG.has(exc.key), f"no catalog message for {exc.key}"
+                    assert str(exc) and len(str(exc)) < 500
+                else:
+                    # Random tokens may spell a legal action; that is fine only for the seat
+                    # whose turn it is and only if listed/completable.
+                    assert seat in engine.to_act(state), f"{text!r} accepted from seat {seat}"
+                    assert text.strip().lower() in {str(engine.parse(state, seat, text))} | walk(
+                        engine, state, seat
+                    )
+                assert engine.dumps(state) == before
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_public_view_is_private_view_without_private_part(engine: Engine[Any, Any]) -> None:
+    opts = engine.meta.validate_options({})
+    players = engine.meta.max_players
+    for state, _, _ in states_of_random_game(engine, players, opts, 21, 300)[::7]:
+        public = engine.view(state, None)
+        json.dumps(public)
+        assert "private" not in public
+        for seat in range(players):
+            mine = dict(engine.view(state, seat))
+            assert "private" in mine
+            json.dumps(mine)
+            secret = mine.pop("private")
+            assert mine == public, "a seat's view differs from the public view outside 'private'"
+            # What is private to one seat must not be shown in the public view as a whole.
+            if secret:
+                assert json.dumps(secret, sort_keys=True) not in json.dumps(public, sort_keys=True)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_events_have_catalog_messages(engine: Engine[Any, Any]) -> None:
+    opts = engine.meta.validate_options({})
+    state = engine.setup(engine.meta.max_players, opts, 4)
+    rng = Rng(4)
+    missing: set[str] = set()
+    for _ in range(400):
+        who = engine.to_act(state)
+        if not who:
+            break
+        seat = who[0]
+        text = random_action(engine, state, seat, rng)
+        assert text is not None
+        state, events = engine.play(state, seat, text)
+        for ev in events:
+            if not CATALOG.has(ev.key):
+                missing.add(ev.key)
+            else:
+                assert CATALOG.fields(ev.key) <= set(ev.params), ev
+            json.dumps(ev.to_json())
+    assert not missing, f"events without catalog messages: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_random_games_finish_with_a_result(engine: Engine[Any, Any]) -> None:
+    from engines.randomplay import random_game
+
+    for players in range(engine.meta.min_players, engine.meta.max_players + 1):
+        state, log = random_game(engine, players, seed=players * 31)
+        res = engine.result(state)
+        assert res is not None and log
+        assert sorted(s for g in res.ranking for s in g) == list(range(players))
+        assert len(res.scores) == len(res.breakdown) == players
+        assert engine.to_act(state) == []
