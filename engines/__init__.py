@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from typing import Any
 
 from engines.base import (
@@ -62,6 +63,10 @@ def _load_builtin() -> None:
             continue
         engine = importlib.import_module(module).ENGINE
         _registry.setdefault(game_id, engine)
+    # Extra engines by module path, e.g. TURNPOST_EXTRA_ENGINES=tests.testgame for the test game.
+    for module in filter(None, os.environ.get("TURNPOST_EXTRA_ENGINES", "").split(",")):
+        engine = importlib.import_module(module.strip()).ENGINE
+        _registry.setdefault(engine.meta.id, engine)
 
 
 def register(engine: Engine[Any, Any]) -> None:

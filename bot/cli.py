@@ -1,0 +1,191 @@
+"""The ``turnpost`` command line: run, console, selfplay, render, bench, health."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from bot.config import Config
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set (in the environment or in .env).
+
+To run Turnpost on Discord:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", reset and copy the token; put DISCORD_TOKEN=<token> in a file named .env here
+     (see .env.example for every setting).
+  3. Under "OAuth2 > URL Generator", pick the scopes "bot" and "applications.commands" and the
+     permissions Send Messages, Send Messages in Threads, Create Public Threads, Attach Files,
+     Embed Links; open the URL to invite the bot to your server.
+  4. Run `turnpost run` again.
+
+Without Discord, try the local console: `turnpost console`
+(several players at one terminal, same commands, boards written as PNG files).
+"""
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes name=value, not {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    config = Config.from_env()
+    if not config.token:
+        print(NO_TOKEN)
+        if sys.stdin.isatty():
+            answer = input("Start the local console now? [Y/n] ").strip().lower()
+            if answer in ("", "y", "yes"):
+                return cmd_console(args)
+        return 0
+    from bot.discord_adapter import run
+
+    run(config)
+    return 0
+
+
+def cmd_console(args: argparse.Namespace) -> int:
+    from bot.console import main as console_main
+
+    config = Config.from_env()
+    db = getattr(args, "db", None) or config.db_path
+    out = getattr(args, "out", None) or config.out_dir
+    return console_main(db_path=Path(db), out_dir=Path(out))
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from bot.selfplay import selfplay
+
+    summary = selfplay(
+        args.game,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        options=_parse_options(args.option),
+        verbose=args.verbose,
+    )
+    print(json.dumps(summary))
+    return 1 if summary["errors"] else 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import engines
+    import renderers
+    from engines.randomplay import random_action
+    from engines.rng import Rng
+
+    engine = engines.get(args.game)
+    players = args.players or engine.meta.min_players
+    state = engine.setup(
+        players, engine.meta.validate_options(_parse_options(args.option)), args.seed
+    )
+    rng = Rng(args.seed)
+    for _ in range(args.moves):
+        who = engine.to_act(state)
+        if not who:
+            break
+        text = random_action(engine, state, who[0], rng)
+        assert text is not None
+        state, _ = engine.play(state, who[0], text)
+    view = engine.view(state, args.seat)
+    view["names"] = [f"Player {i + 1}" for i in range(players)]
+    renderer = renderers.get(args.game)
+    png = renderer.render_private(view) if args.seat is not None else renderer.render(view)
+    if png is None:
+        print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
+        return 1
+    Path(args.out).write_bytes(png)
+    print(f"wrote {args.out} ({len(png)} bytes)")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    import engines
+    from bot import bench
+
+    games = [args.game] if args.game else [g for g in engines.ids() if g != "tally"]
+    report: dict[str, object] = {
+        "engines": [bench.bench_engine(g, games=args.games) for g in games]
+    }
+    if not args.skip_service:
+        report["service"] = bench.bench_service(stored=args.stored, game=args.game)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+def cmd_health(args: argparse.Namespace) -> int:
+    from bot.health import check
+
+    problem = check(Config.from_env())
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    p = argparse.ArgumentParser(prog="turnpost", description="Board games in Discord channels.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("run", help="run the Discord bot (reads .env)").set_defaults(fn=cmd_run)
+
+    c = sub.add_parser("console", help="play locally in the terminal, hot-seat")
+    c.add_argument("--db", help="database file (default: TURNPOST_DB or turnpost.db)")
+    c.add_argument("--out", help="folder for board images (default: TURNPOST_OUT or boards/)")
+    c.set_defaults(fn=cmd_console)
+
+    s = sub.add_parser("selfplay", help="random legal games to the end")
+    s.add_argument("game")
+    s.add_argument("--players", type=int)
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    s.add_argument("--verbose", action="store_true", help="print tracebacks of failed games")
+    s.set_defaults(fn=cmd_selfplay)
+
+    r = sub.add_parser("render", help="draw a board after N random moves")
+    r.add_argument("game")
+    r.add_argument("--players", type=int)
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--moves", type=int, default=0)
+    r.add_argument("--seat", type=int, help="draw this seat's private board instead")
+    r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    r.add_argument("--out", required=True)
+    r.set_defaults(fn=cmd_render)
+
+    b = sub.add_parser("bench", help="timings as JSON")
+    b.add_argument("game", nargs="?")
+    b.add_argument("--games", type=int, default=5, help="random games sampled per engine")
+    b.add_argument("--stored", type=int, default=10_000, help="finished games in the service db")
+    b.add_argument("--skip-service", action="store_true")
+    b.set_defaults(fn=cmd_bench)
+
+    sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``turnpost`` console script."""
+    from engines.base import IllegalAction
+
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.fn(args))
+    except IllegalAction as exc:  # e.g. an unknown game or option: say so plainly
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
