@@ -16,14 +16,34 @@ Times are Unix seconds (float) from the injectable ``clock``.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import secrets
+import sqlite3
 import time
-from collections.abc import Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engines.base import IllegalAction
+import engines
+import renderers
+from bot.reminders import HOUR, Policy, Prefs, deadline_at, next_reminder
+from bot.storage import (
+    LIVE,
+    ActionRow,
+    GameRow,
+    ReminderRow,
+    SeatRow,
+    SettingsRow,
+    Storage,
+    UserRow,
+)
+from engines.base import Engine, Event, IllegalAction
 from engines.catalog import CATALOG
+from engines.randomplay import random_action
+from engines.rng import Rng, seed_state
 
 Clock = Callable[[], float]
 
@@ -272,11 +292,98 @@ class Replay:
 
 def replay(export: Mapping[str, Any]) -> Replay:
     """Replay an :meth:`Service.export` dict from scratch (pure; no database)."""
-    raise NotImplementedError
+    engine = engines.get(str(export["game"]))
+    options = engine.meta.validate_options(export.get("options") or {})
+    state = engine.setup(int(export["players"]), options, int(export["seed"]))
+    actions = list(export.get("actions") or [])
+    for entry in actions:
+        state, _ = engine.play(state, int(entry["seat"]), str(entry["action"]))
+    result = engine.result(state)
+    return Replay(
+        game=engine.meta.id,
+        state=engine.dump(state),
+        result=result.to_json() if result is not None else None,
+        actions=len(actions),
+        finished=not engine.to_act(state),
+    )
+
+
+#: How many live game states the service keeps in memory (least recently used are dropped).
+STATE_CACHE_SIZE = 512
+#: Settings bounds, in hours (a reminder every few minutes would be spam).
+MIN_REMINDER_HOURS = 0.25
+MAX_REMINDER_HOURS = 24 * 30
+MAX_REMINDERS = 20
+
+
+@dataclass(frozen=True)
+class _Play:
+    """One action applied inside a transaction."""
+
+    move: int
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+    auto: bool
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A committed change of a game's state, to be turned into a MoveOutcome."""
+
+    row: GameRow
+    version: int
+    seats: tuple[SeatRow, ...]
+    state: Any
+    plays: tuple[_Play, ...]
+    old_to_act: tuple[int, ...]
+    to_act: tuple[int, ...]
+    result: dict[str, Any] | None
+    head: tuple[str, ...] = ()
+
+
+def _title(game: str) -> str:
+    try:
+        return engines.get(game).meta.title
+    except IllegalAction:
+        return game  # a game whose engine is not installed any more
+
+
+def _engine(game: str) -> Engine[Any, Any]:
+    try:
+        return engines.get(game)
+    except IllegalAction as exc:
+        raise ServiceError.from_illegal(exc) from exc
+
+
+def _seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
+    for s in seats:
+        if s.user_id == user_id:
+            return s.seat
+    return None
 
 
 class Service:
     """The game service over one SQLite database. Create with ``await Service.open(path)``."""
+
+    def __init__(
+        self,
+        db: Storage,
+        *,
+        clock: Clock,
+        lang: str,
+        defaults: SettingsRow,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.lang = lang
+        self.defaults = defaults
+        # Live states by game id, tagged with the version they belong to: a version mismatch
+        # (another process moved the game) means reload from the snapshot.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._seats: dict[int, tuple[int, tuple[SeatRow, ...]]] = {}
+        # The last known live game row per channel, for autocomplete without a database query.
+        self._live: dict[int, GameRow] = {}
 
     @classmethod
     async def open(
@@ -290,15 +397,98 @@ class Service:
         reminder_max: int = 3,
     ) -> Service:
         """Open (creating and migrating if needed) the database. Loads no game eagerly."""
-        raise NotImplementedError
+        db = await Storage.open(db_path)
+        defaults = SettingsRow(
+            reminder_delay_hours * HOUR, reminder_interval_hours * HOUR, reminder_max, 0.0
+        )
+        return cls(db, clock=clock, lang=lang, defaults=defaults)
 
     async def close(self) -> None:
         """Close the database."""
-        raise NotImplementedError
+        await self.db.close()
 
     def text(self, key: str, **params: Any) -> str:
         """A catalog message in the service's language."""
-        return CATALOG.text(key, params, lang=getattr(self, "lang", "en"))
+        return CATALOG.text(key, params, lang=self.lang)
+
+    def _t(self, key: str, params: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        return CATALOG.text(key, params, lang=self.lang, names=names)
+
+    # -- loading ----------------------------------------------------------------------------
+    async def _row(
+        self,
+        channel_id: int,
+        game_id: int | None,
+        *,
+        live: bool,
+        expected_version: int | None = None,
+    ) -> GameRow:
+        """The game addressed; ``live`` requires a lobby/active one. Caller holds the lock."""
+        if game_id is not None:
+            row = await self.db.game(game_id)
+            if row is None or row.channel_id != channel_id:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            if live and row.status not in LIVE:
+                raise ServiceError("service.stale")
+        else:
+            row = await (self.db.live_game(channel_id) if live else self.db.latest_game(channel_id))
+            if row is None:
+                raise ServiceError("service.no_game")
+        if expected_version is not None and row.version != expected_version:
+            raise ServiceError("service.stale")
+        if row.status in LIVE:
+            self._live[channel_id] = row
+        else:
+            self._live.pop(channel_id, None)
+        return row
+
+    async def _seats_of(self, row: GameRow) -> tuple[SeatRow, ...]:
+        cached = self._seats.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        seats = tuple(await self.db.seats(row.id))
+        self._seats[row.id] = (row.version, seats)
+        return seats
+
+    async def _state_of(self, row: GameRow, engine: Engine[Any, Any]) -> Any:
+        if row.status == "lobby":
+            raise ServiceError("service.not_started")
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._states.move_to_end(row.id)
+            return cached[1]
+        text = await self.db.snapshot(row.id)
+        if text is None:
+            raise ServiceError("service.not_started")
+        state = engine.loads(text)
+        self._remember(row.id, row.version, state)
+        return state
+
+    def _remember(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    def _info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+        by_seat = {s.seat: s.user_id for s in seats}
+        return GameInfo(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=row.engine,
+            title=_title(row.engine),
+            status=row.status,
+            creator_id=row.creator_id,
+            players=row.players,
+            options=dict(row.options),
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.removed) for s in seats),
+            version=row.version,
+            to_act=tuple(by_seat[s] for s in row.to_act if s in by_seat),
+            round_info=row.round_info,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
 
     # -- lobby ------------------------------------------------------------------------------
     async def create_lobby(
@@ -309,21 +499,93 @@ class Service:
         game: str,
         players: int | None = None,
         options: Mapping[str, str] | None = None,
+        *,
+        seed: int | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel; the creator takes the first seat.
 
         Raises ServiceError for an unknown game, bad option/player count, or a channel that
-        already has a lobby or active game (``service.channel_busy``).
+        already has a lobby or active game (``service.channel_busy``). ``seed`` fixes the game's
+        randomness (tests, replays); by default it is drawn at random.
         """
-        raise NotImplementedError
+        engine = _engine(game)
+        try:
+            if players is not None:
+                engine.meta.validate_players(players)
+            opts = engine.meta.validate_options(options)
+        except IllegalAction as exc:
+            raise ServiceError.from_illegal(exc) from exc
+        now = self.clock()
+        the_seed = secrets.randbits(62) if seed is None else int(seed)
+        async with self.db.write():
+            try:
+                game_id = await self.db.insert_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    engine=engine.meta.id,
+                    options=opts,
+                    seed=the_seed,
+                    creator_id=creator.id,
+                    players=players,
+                    now=now,
+                )
+            except sqlite3.IntegrityError:
+                # The partial unique index is the guard; this only picks the message.
+                busy = await self.db.live_game(channel_id)
+                raise ServiceError(
+                    "service.channel_busy",
+                    game=_title(busy.engine) if busy else "?",
+                    status=busy.status if busy else "?",
+                ) from None
+            await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
+            await self.db.put_settings(game_id, self.defaults)
+            row = await self._row(channel_id, game_id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
 
     async def join(self, channel_id: int, user: User) -> GameInfo:
         """Take a seat in the channel's lobby."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            if _seat_of(seats, user.id) is not None:
+                raise ServiceError("service.already_seated")
+            limit = row.players or _engine(row.engine).meta.max_players
+            if len(seats) >= limit:
+                raise ServiceError("service.lobby_full", players=limit)
+            new = (*seats, SeatRow(len(seats), user.id, user.name))
+            await self.db.set_seats(row.id, new)
+            await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
 
     async def leave(self, channel_id: int, user: User) -> GameInfo:
         """Leave the lobby (the creator leaving closes it: status "aborted")."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            if _seat_of(seats, user.id) is None:
+                raise ServiceError("service.not_seated")
+            if user.id == row.creator_id:
+                await self.db.set_status(row.id, "aborted", now)
+            else:
+                rest = [s for s in seats if s.user_id != user.id]
+                await self.db.set_seats(
+                    row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)]
+                )
+                await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=False)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def _lobby(self, channel_id: int) -> GameRow:
+        row = await self._row(channel_id, None, live=True)
+        if row.status != "lobby":
+            raise ServiceError("service.already_started")
+        return row
 
     async def start(
         self,
@@ -335,11 +597,51 @@ class Service:
     ) -> MoveOutcome:
         """Start the lobby (creator only). ``order`` lists user ids in seat order; by default the
         seat order is a shuffle drawn from the game's seed."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._lobby(channel_id)
+            seats = list(await self._seats_of(row))
+            if user.id != row.creator_id:
+                creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
+                raise ServiceError("service.creator_only", name=creator)
+            engine = _engine(row.engine)
+            meta = engine.meta
+            if len(seats) < meta.min_players or (row.players and len(seats) != row.players):
+                raise ServiceError(
+                    "service.too_few",
+                    game=meta.title,
+                    needed=row.players or meta.min_players,
+                    seated=len(seats),
+                )
+            if order is not None:
+                if sorted(order) != sorted(s.user_id for s in seats):
+                    raise ServiceError("service.bad_order")
+                by_user = {s.user_id: s for s in seats}
+                seats = [by_user[u] for u in order]
+            else:
+                Rng(seed_state(row.seed ^ 0x5EA75)).shuffle(seats)
+            seated = tuple(SeatRow(i, s.user_id, s.name) for i, s in enumerate(seats))
+            try:
+                state = engine.setup(len(seated), row.options, row.seed)
+            except IllegalAction as exc:
+                raise ServiceError.from_illegal(exc) from exc
+            await self.db.set_seats(row.id, seated)
+            head = (
+                self._t("service.started", {"game": meta.title}),
+                *(
+                    self._t("service.seat_line", {"number": s.seat + 1, "name": s.name})
+                    for s in seated
+                ),
+            )
+            change = await self._commit(row, engine, seated, state, [], now, head=head)
+        return await self._outcome(change, render=render)
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
-        """The channel's game (or game ``game_id``)."""
-        raise NotImplementedError
+        """The channel's game (or game ``game_id``): the live one, else the latest."""
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
 
     # -- play -------------------------------------------------------------------------------
     async def act(
@@ -358,27 +660,358 @@ class Service:
         must act), stale button (``service.stale`` when ``game_id``/``expected_version`` no longer
         match), or the engine's own IllegalAction reason. Nothing changes on refusal.
         """
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._row(channel_id, game_id, live=True, expected_version=expected_version)
+            engine = _engine(row.engine)
+            seats = await self._seats_of(row)
+            state = await self._state_of(row, engine)
+            seat = self._deciding_seat(engine, state, seats, user.id)
+            try:
+                action = engine.parse(state, seat, text)
+                new, events = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise ServiceError.from_illegal(exc) from exc
+            move = await self.db.next_move(row.id)
+            play = _Play(move, seat, str(action), tuple(events), False)
+            change = await self._commit(row, engine, seats, new, [play], now)
+        return await self._outcome(change, render=render)
 
+    def _deciding_seat(
+        self, engine: Engine[Any, Any], state: Any, seats: Sequence[SeatRow], user_id: int
+    ) -> int:
+        seat = _seat_of(seats, user_id)
+        if seat is None:
+            raise ServiceError("service.not_seated")
+        to_act = engine.to_act(state)
+        if not to_act:
+            raise ServiceError("service.game_over")
+        if seat not in to_act:
+            names = [s.name for s in seats if s.seat in to_act]
+            raise ServiceError("service.not_your_turn", names=names)
+        return seat
+
+    async def _commit(
+        self,
+        row: GameRow,
+        engine: Engine[Any, Any],
+        seats: Sequence[SeatRow],
+        state: Any,
+        plays: list[_Play],
+        now: float,
+        *,
+        head: tuple[str, ...] = (),
+        old_to_act: Sequence[int] | None = None,
+    ) -> _Change:
+        """Append ``plays`` (already applied to give ``state``), let the autopilot move for
+        removed seats, store the snapshot and reschedule reminders. Caller holds the write lock."""
+        plays = list(plays)
+        removed = {s.seat for s in seats if s.removed}
+        next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
+        # A removed seat never blocks the table: play for it until a person must decide.
+        for _ in range(1000):
+            pending = [s for s in engine.to_act(state) if s in removed]
+            if not pending:
+                break
+            seat = pending[0]
+            text = engine.timeout_action(state, seat)
+            if text is None:
+                text = random_action(engine, state, seat, Rng(seed_state(row.seed ^ next_move)))
+            if text is None:
+                break
+            state, events = engine.play(state, seat, text)
+            plays.append(_Play(next_move, seat, text, tuple(events), True))
+            next_move += 1
+        for p in plays:
+            await self.db.append_action(
+                row.id,
+                move=p.move,
+                seat=p.seat,
+                action=p.action,
+                events=[e.to_json() for e in p.events],
+                reveals=any(e.reveals for e in p.events),
+                auto=p.auto,
+                now=now,
+            )
+        to_act = tuple(engine.to_act(state))
+        result = engine.result(state)
+        result_json = result.to_json() if result is not None else None
+        status = "finished" if not to_act else "active"
+        version = await self.db.write_snapshot(
+            row.id,
+            expected_version=row.version,
+            snapshot=engine.dumps(state),
+            status=status,
+            to_act=list(to_act),
+            round_info=engine.round_info(state),
+            result=result_json,
+            now=now,
+        )
+        by_seat = {s.seat: s.user_id for s in seats}
+        if status == "active":
+            acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
+            await self._reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
+        else:
+            await self.db.delete_reminders(row.id)
+            await self.db.clear_votes(row.id)
+        before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
+        # Only after everything above succeeded may the cache move on (a rollback keeps the old).
+        self._remember(row.id, version, state)
+        self._seats[row.id] = (version, tuple(seats))
+        fresh = await self.db.game(row.id)
+        if fresh is not None:
+            if fresh.status in LIVE:
+                self._live[row.channel_id] = fresh
+            else:
+                self._live.pop(row.channel_id, None)
+        return _Change(
+            row=fresh or row,
+            version=version,
+            seats=tuple(seats),
+            state=state,
+            plays=tuple(plays),
+            old_to_act=before,
+            to_act=to_act,
+            result=result_json,
+            head=head,
+        )
+
+    # -- turning changes into messages ------------------------------------------------------
+    def _action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
+        verb = engine.meta.verb(action.split()[0]) if action.split() else None
+        if public and verb is not None and verb.secret:
+            return verb.name
+        return action
+
+    def _event_lines(
+        self, events: Sequence[Event], names: Sequence[str], viewer: int | None
+    ) -> list[str]:
+        """Events the viewer (a seat, or None for everyone) may see, as text."""
+        out = []
+        for e in events:
+            if e.visible_to is None or (viewer is not None and viewer in e.visible_to):
+                out.append(self._t(e.key, e.params, names))
+        return out
+
+    async def _outcome(self, change: _Change, *, render: bool) -> MoveOutcome:
+        row, seats = change.row, change.seats
+        engine = _engine(row.engine)
+        names = [s.name for s in seats]
+        by_seat = {s.seat: s.user_id for s in seats}
+        lines: list[str] = list(change.head)
+        private: dict[int, list[str]] = {}
+        for p in change.plays:
+            key = "service.auto_move" if p.auto else "service.move"
+            lines.append(
+                self._t(
+                    key,
+                    {"player": p.seat, "action": self._action_text(engine, p.action, public=True)},
+                    names,
+                )
+            )
+            lines.extend(self._event_lines(p.events, names, None))
+            for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
+                if seat in by_seat:
+                    hidden = [e for e in p.events if e.visible_to and seat in e.visible_to]
+                    private.setdefault(by_seat[seat], []).extend(
+                        self._t(e.key, e.params, names) for e in hidden
+                    )
+        sheet = self._sheet(row.engine, change.result, seats) if change.result else None
+        if sheet is not None:
+            lines.extend(sheet.lines)
+        elif change.to_act:
+            lines.append(self._now_line(change.to_act, names))
+        png = None
+        if render:
+            png = await asyncio.to_thread(self._render_public, row.engine, change.state, names)
+        mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
+        last = change.plays[-1] if change.plays else None
+        return MoveOutcome(
+            game_id=row.id,
+            version=change.version,
+            game=row.engine,
+            action=last.action if last else "",
+            seat=last.seat if last else None,
+            lines=tuple(lines),
+            private_lines={u: tuple(v) for u, v in private.items()},
+            board_png=png,
+            mention=mention,
+            to_act=tuple(by_seat[s] for s in change.to_act if s in by_seat),
+            finished=not change.to_act,
+            score_sheet=sheet,
+            auto_actions=tuple(p.action for p in change.plays if p.auto),
+        )
+
+    def _now_line(self, to_act: Sequence[int], names: Sequence[str]) -> str:
+        return self._t("service.now", {"names": [names[s] for s in to_act if s < len(names)]})
+
+    @staticmethod
+    def _render_public(game: str, state: Any, names: Sequence[str]) -> bytes:
+        engine = engines.get(game)
+        view = engine.view(state, None)
+        view["names"] = list(names)
+        data: bytes = renderers.get(game).render(view, seat=None)
+        return data
+
+    @staticmethod
+    def _render_private(game: str, state: Any, seat: int, names: Sequence[str]) -> bytes | None:
+        engine = engines.get(game)
+        view = engine.view(state, seat)
+        view["names"] = list(names)
+        fn = getattr(renderers.get(game), "render_private", None)
+        data: bytes | None = fn(view) if fn is not None else None
+        return data
+
+    def _sheet(self, game: str, result: Mapping[str, Any], seats: Sequence[SeatRow]) -> ScoreSheet:
+        names = [s.name for s in seats]
+        users = [s.user_id for s in seats]
+        rows: list[ScoreRow] = []
+        ahead = 0
+        for group in result["ranking"]:
+            for seat in group:
+                labels = {
+                    self._category(game, cat): pts for cat, pts in result["breakdown"][seat].items()
+                }
+                rows.append(
+                    ScoreRow(
+                        place=ahead + 1,
+                        seat=seat,
+                        user_id=users[seat],
+                        name=names[seat],
+                        score=result["scores"][seat],
+                        breakdown=labels,
+                    )
+                )
+            ahead += len(group)
+        lines = [self._t("service.score_title", {})]
+        for r in rows:
+            parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
+            lines.append(
+                self._t(
+                    "service.score_row",
+                    {"place": r.place, "name": r.name, "score": r.score, "breakdown": parts},
+                )
+            )
+        winners = [names[s] for s in result["winners"]]
+        lines.append(self._t("service.winners", {"names": winners, "count": len(winners)}))
+        return ScoreSheet(
+            rows=tuple(rows),
+            winners=tuple(users[s] for s in result["winners"]),
+            lines=tuple(lines),
+        )
+
+    def _category(self, game: str, category: str) -> str:
+        key = f"{game}.score.{category}"
+        if CATALOG.has(key, self.lang):
+            return self._t(key, {})
+        return category.replace("_", " ")
+
+    # -- looking ----------------------------------------------------------------------------
     async def board(self, channel_id: int, *, game_id: int | None = None) -> BoardImage:
         """The public board PNG and a status caption."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            engine = _engine(row.engine)
+            seats = await self._seats_of(row)
+            state = await self._state_of(row, engine)
+            last = await self.db.last_action(row.id)
+        names = [s.name for s in seats]
+        lines = [self._status_line(row)]
+        if last is not None:
+            lines.append(
+                self._t(
+                    "service.last_move",
+                    {
+                        "player": last.seat,
+                        "action": self._action_text(engine, last.action, public=True),
+                    },
+                    names,
+                )
+            )
+        sheet = self._sheet(row.engine, row.result, seats) if row.result else None
+        if sheet is not None:
+            lines.extend(sheet.lines)
+        elif row.status == "active":
+            lines.append(self._now_line(row.to_act, names))
+        png = await asyncio.to_thread(self._render_public, row.engine, state, names)
+        return BoardImage(row.id, row.version, png, tuple(lines), sheet)
+
+    def _status_line(self, row: GameRow) -> str:
+        return self._t(
+            f"service.status_{row.status}",
+            {"title": _title(row.engine), "round": row.round_info, "game_id": row.id},
+        )
 
     async def private_view(
         self, channel_id: int, user: User, *, game_id: int | None = None
     ) -> PrivateView:
         """``user``'s hidden information as a PNG (if the game draws one) and text lines."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            engine = _engine(row.engine)
+            seats = await self._seats_of(row)
+            seat = _seat_of(seats, user.id)
+            if seat is None:
+                raise ServiceError("service.not_seated")
+            state = await self._state_of(row, engine)
+        names = [s.name for s in seats]
+        view = engine.view(state, seat)
+        hidden = view.get("private") or {}
+        lines = [self._t("service.private_title", {"player": seat}, names)]
+        if not hidden:
+            lines.append(self._t("service.private_none", {}))
+        for key, value in hidden.items():
+            label_key = f"{row.engine}.private.{key}"
+            label = self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
+            shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
+            lines.append(self._t("service.private_line", {"label": label, "value": shown}))
+        png = await asyncio.to_thread(self._render_private, row.engine, state, seat, names)
+        return PrivateView(row.id, row.version, seat, png, tuple(lines))
+
+    async def _cached_turn(
+        self, channel_id: int, user_id: int
+    ) -> tuple[Engine[Any, Any], Any, int]:
+        """Engine, state and seat for autocomplete, from memory when possible."""
+        row = self._live.get(channel_id)
+        cached = self._states.get(row.id) if row is not None else None
+        seats = self._seats.get(row.id) if row is not None else None
+        if (
+            row is None
+            or cached is None
+            or seats is None
+            or cached[0] != row.version
+            or seats[0] != row.version
+        ):
+            async with self.db.read():
+                row = await self._row(channel_id, None, live=True)
+                engine = _engine(row.engine)
+                seat_rows = await self._seats_of(row)
+                state = await self._state_of(row, engine)
+        else:
+            engine = _engine(row.engine)
+            seat_rows = seats[1]
+            state = cached[1]
+        seat = _seat_of(seat_rows, user_id)
+        if seat is None:
+            raise ServiceError("service.not_seated")
+        return engine, state, seat
 
     async def complete(self, channel_id: int, user: User, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix`` for ``user`` (empty when it is not their turn).
         Served from the in-memory state cache."""
-        raise NotImplementedError
+        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        if seat not in engine.to_act(state):
+            return []
+        return engine.complete(state, seat, prefix)
 
     async def legal(self, channel_id: int, user: User) -> list[str] | None:
         """Every legal action text for ``user`` now; None when the engine cannot list them
         (walk ``complete`` instead); empty when it is not their turn."""
-        raise NotImplementedError
+        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        if seat not in engine.to_act(state):
+            return []
+        actions = engine.legal_actions(state, seat)
+        return None if actions is None else [str(a) for a in actions]
 
     async def log(
         self,
@@ -391,12 +1024,80 @@ class Service:
     ) -> LogPage:
         """A page of the log; ``viewer`` (a user id) also sees events only their seat may see and
         the parameters of their own secret actions. ``page`` -1 is the last page."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+            actions = await self.db.actions(row.id)
+        engine = _engine(row.engine)
+        names = [s.name for s in seats]
+        viewer_seat = _seat_of(seats, viewer) if viewer is not None else None
+        per_page = max(1, per_page)
+        pages = max(1, -(-len(actions) // per_page))
+        page = pages if page < 0 else min(max(1, page), pages)
+        chunk = actions[(page - 1) * per_page : page * per_page]
+        lines: list[str] = []
+        if not actions:
+            lines.append(self._t("service.log_empty", {}))
+        for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
+            public = a.seat != viewer_seat
+            events = [Event.from_json(e) for e in a.events]
+            said = self._event_lines(events, names, viewer_seat)
+            lines.append(
+                self._t(
+                    "service.log_auto" if a.auto else "service.log_line",
+                    {
+                        "number": number,
+                        "player": a.seat,
+                        "action": self._action_text(engine, a.action, public=public),
+                        "events": (" — " + " ".join(said)) if said else "",
+                    },
+                    names,
+                )
+            )
+        return LogPage(row.id, page, pages, tuple(lines))
+
+    # -- undo -------------------------------------------------------------------------------
+    async def _undoable(self, row: GameRow, seats: Sequence[SeatRow], user_id: int) -> ActionRow:
+        if row.status != "active":
+            raise ServiceError(
+                "service.not_started" if row.status == "lobby" else "service.game_over"
+            )
+        seat = _seat_of(seats, user_id)
+        if seat is None:
+            raise ServiceError("service.not_seated")
+        last = await self.db.last_action(row.id)
+        if last is None:
+            raise ServiceError("service.undo_nothing")
+        if last.seat != seat or last.auto:
+            raise ServiceError("service.undo_not_yours", player=last.seat)
+        if last.reveals:
+            raise ServiceError("service.undo_revealed")
+        return last
 
     async def undo_preview(self, channel_id: int, user: User) -> UndoPreview:
         """What ``undo`` would take back, or ServiceError saying why it is not allowed (not your
         last action, something was revealed, someone acted since)."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, None, live=True)
+            seats = await self._seats_of(row)
+            try:
+                last = await self._undoable(row, seats, user.id)
+            except ServiceError as err:
+                raise self._named(err, seats) from None
+        names = [s.name for s in seats]
+        line = self._t("service.undo_preview", {"player": last.seat, "action": last.action}, names)
+        return UndoPreview(row.id, row.version, last.move, last.action, (line,))
+
+    def _named(self, err: ServiceError, seats: Sequence[SeatRow]) -> ServiceError:
+        """Re-raise an error whose seat parameters should show as names."""
+        names = [s.name for s in seats]
+        params = {
+            k: (
+                names[v] if k in ("player", "seat") and isinstance(v, int) and v < len(names) else v
+            )
+            for k, v in err.params.items()
+        }
+        return ServiceError(err.key, **params)
 
     async def undo(
         self,
@@ -407,12 +1108,56 @@ class Service:
         render: bool = True,
     ) -> MoveOutcome:
         """Take back ``user``'s own last action (BGA policy; see ``undo_preview``)."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._row(channel_id, None, live=True, expected_version=expected_version)
+            engine = _engine(row.engine)
+            seats = await self._seats_of(row)
+            try:
+                last = await self._undoable(row, seats, user.id)
+            except ServiceError as err:
+                raise self._named(err, seats) from None
+            await self.db.mark_undone(row.id, last.move)
+            # The log is the truth: the state before the move is a replay without it.
+            state = engine.setup(len(seats), row.options, row.seed)
+            for a in await self.db.actions(row.id):
+                state, _ = engine.play(state, a.seat, a.action)
+            names = [s.name for s in seats]
+            head = (self._t("service.undone", {"player": last.seat, "action": last.action}, names),)
+            # The undoer keeps the turn they already had: nobody is newly mentioned.
+            old = [s for s in engine.to_act(state)]
+            change = await self._commit(
+                row, engine, seats, state, [], now, head=head, old_to_act=old
+            )
+        return await self._outcome(change, render=render)
 
+    # -- abort and votes --------------------------------------------------------------------
     async def abort(self, channel_id: int, user: User, *, can_manage: bool = False) -> VoteOutcome:
         """Abort the channel's game: at once for the creator or a member with Manage Channels
         (``can_manage``), otherwise a seated player's vote (more than half of the seats needed)."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self._row(channel_id, None, live=True)
+            seats = await self._seats_of(row)
+            title = _title(row.engine)
+            if user.id == row.creator_id or can_manage:
+                votes, needed, done = 1, 1, True
+            else:
+                if _seat_of(seats, user.id) is None:
+                    raise ServiceError("service.not_seated")
+                await self.db.add_vote(row.id, "abort", -1, user.id, now=now)
+                votes = len(await self.db.votes(row.id, "abort", -1))
+                needed = len(seats) // 2 + 1
+                done = votes >= needed
+            if done:
+                await self.db.set_status(row.id, "aborted", now)
+                await self.db.delete_reminders(row.id)
+                await self.db.clear_votes(row.id)
+                self._live.pop(channel_id, None)
+                line = self._t("service.aborted", {"game": title})
+            else:
+                line = self._t("service.vote_abort", {"votes": votes, "needed": needed})
+        return VoteOutcome(row.id, "abort", done, votes, needed, (line,))
 
     async def vote_seat(
         self,
@@ -424,12 +1169,94 @@ class Service:
         """Vote to remove a seat's player (their seat is then played by the engine's timeout
         action) or, with ``replacement``, to hand the seat to someone else. More than half of the
         other seats must agree; the creator or ``can_manage`` are not special here."""
-        raise NotImplementedError
+        now = self.clock()
+        kind = "replace" if replacement is not None else "remove"
+        move: _Change | None = None
+        async with self.db.write():
+            row = await self._row(channel_id, None, live=True)
+            if row.status != "active":
+                raise ServiceError("service.not_started")
+            seats = await self._seats_of(row)
+            names = [s.name for s in seats]
+            if _seat_of(seats, voter.id) is None:
+                raise ServiceError("service.not_seated")
+            target = _seat_of(seats, target_user_id)
+            if target is None:
+                raise ServiceError("service.target_not_seated")
+            if target_user_id == voter.id:
+                raise ServiceError("service.vote_self")
+            if seats[target].removed and replacement is None:
+                raise ServiceError("service.already_removed", player=names[target])
+            if replacement is not None and _seat_of(seats, replacement.id) is not None:
+                raise ServiceError("service.already_playing", name=replacement.name)
+            await self.db.add_vote(
+                row.id,
+                kind,
+                target,
+                voter.id,
+                replacement_id=replacement.id if replacement else 0,
+                replacement_name=replacement.name if replacement else "",
+                now=now,
+            )
+            wanted = replacement.id if replacement else 0
+            votes = sum(1 for v in await self.db.votes(row.id, kind, target) if v[1] == wanted)
+            needed = (len(seats) - 1) // 2 + 1
+            done = votes >= needed
+            if not done:
+                what = (
+                    self._t(
+                        "service.what_replace", {"player": target, "name": replacement.name}, names
+                    )
+                    if replacement
+                    else self._t("service.what_remove", {"player": target}, names)
+                )
+                line = self._t(
+                    "service.vote_seat", {"votes": votes, "needed": needed, "what": what}
+                )
+                return VoteOutcome(row.id, kind, False, votes, needed, (line,))
+            old = seats[target]
+            if replacement is not None:
+                new_seat = SeatRow(target, replacement.id, replacement.name, False)
+                line = self._t("service.replaced", {"new": replacement.name, "old": old.name})
+            else:
+                new_seat = SeatRow(target, old.user_id, old.name, True)
+                line = self._t("service.removed", {"name": old.name})
+            new_seats = tuple(new_seat if s.seat == target else s for s in seats)
+            await self.db.set_seats(row.id, new_seats)
+            await self.db.clear_votes(row.id, kind)
+            # Seat holders changed: reminders and mentions must follow, so this is a commit of the
+            # state as it is (plus autopilot moves if the removed seat must act now).
+            engine = _engine(row.engine)
+            state = await self._state_of(row, engine)
+            await self.db.delete_reminders(row.id, [old.user_id])
+            # A replacement whose seat must act now is told so (mentioned); a removal is not news
+            # to anyone but the autopilot.
+            old_to_act = (
+                [s for s in row.to_act if s != target] if replacement is not None else row.to_act
+            )
+            move = await self._commit(
+                row, engine, new_seats, state, [], now, head=(line,), old_to_act=old_to_act
+            )
+        outcome = await self._outcome(move, render=True)
+        return VoteOutcome(row.id, kind, True, votes, needed, (line,), outcome)
 
     # -- settings ---------------------------------------------------------------------------
     async def settings(self, channel_id: int, *, game_id: int | None = None) -> GameSettings:
         """The game's reminder settings."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            s = await self.db.settings(row.id) or self.defaults
+        return self._settings(row.id, s)
+
+    @staticmethod
+    def _settings(game_id: int, s: SettingsRow) -> GameSettings:
+        return GameSettings(
+            game_id,
+            s.reminder_delay / HOUR,
+            s.reminder_interval / HOUR,
+            s.reminder_max,
+            s.deadline / HOUR,
+        )
 
     async def update_settings(
         self,
@@ -443,11 +1270,50 @@ class Service:
         deadline_hours: float | None = None,
     ) -> GameSettings:
         """Change reminder settings (creator or ``can_manage``); due times are recomputed."""
-        raise NotImplementedError
+        for name, value, low in (
+            ("delay", reminder_delay_hours, MIN_REMINDER_HOURS),
+            ("interval", reminder_interval_hours, MIN_REMINDER_HOURS),
+        ):
+            if value is not None and not low <= value <= MAX_REMINDER_HOURS:
+                raise ServiceError(
+                    "service.bad_hours", setting=name, low=low, high=MAX_REMINDER_HOURS
+                )
+        if reminder_max is not None and not 0 <= reminder_max <= MAX_REMINDERS:
+            raise ServiceError("service.bad_count", high=MAX_REMINDERS)
+        if deadline_hours is not None and not (
+            deadline_hours == 0 or 1 <= deadline_hours <= MAX_REMINDER_HOURS
+        ):
+            raise ServiceError("service.bad_deadline", high=MAX_REMINDER_HOURS)
+        now = self.clock()
+        async with self.db.write():
+            row = await self._row(channel_id, None, live=True)
+            if user.id != row.creator_id and not can_manage:
+                seats = await self._seats_of(row)
+                creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
+                raise ServiceError("service.creator_only", name=creator)
+            old = await self.db.settings(row.id) or self.defaults
+            new = SettingsRow(
+                old.reminder_delay if reminder_delay_hours is None else reminder_delay_hours * HOUR,
+                old.reminder_interval
+                if reminder_interval_hours is None
+                else reminder_interval_hours * HOUR,
+                old.reminder_max if reminder_max is None else reminder_max,
+                old.deadline if deadline_hours is None else deadline_hours * HOUR,
+            )
+            await self.db.put_settings(row.id, new)
+            if row.status == "active":
+                seats = await self._seats_of(row)
+                by_seat = {s.seat: s.user_id for s in seats}
+                await self._reschedule(row.id, [by_seat[s] for s in row.to_act], set(), now)
+        return self._settings(row.id, new)
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's reminder preferences (defaults if never set)."""
-        raise NotImplementedError
+        async with self.db.read():
+            u = await self.db.user(user_id)
+        return UserSettings(
+            u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until
+        )
 
     async def update_user_settings(
         self,
@@ -459,39 +1325,210 @@ class Service:
         away_until: float | None = None,
     ) -> UserSettings:
         """Change a user's preferences; their pending reminders are rescheduled."""
-        raise NotImplementedError
+        for value in (quiet_start, quiet_end):
+            if value is not None and not 0 <= value <= 23:
+                raise ServiceError("service.bad_hour")
+        if tz_offset_minutes is not None and not -14 * 60 <= tz_offset_minutes <= 14 * 60:
+            raise ServiceError("service.bad_offset")
+        async with self.db.write():
+            old = await self.db.user(user_id)
+            new = UserRow(
+                user_id,
+                old.quiet_start if quiet_start is None else quiet_start,
+                old.quiet_end if quiet_end is None else quiet_end,
+                old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
+                old.away_until if away_until is None else float(away_until),
+            )
+            await self.db.put_user(new)
+            prefs = _prefs(new)
+            for r in await self.db.reminders(user_id=user_id):
+                if r.kind != "reminder" or r.due_at is None:
+                    continue
+                policy = _policy(await self.db.settings(r.game_id) or self.defaults)
+                due = next_reminder(r.turn_started, r.sent, policy, prefs, r.last_sent_at)
+                await self.db.put_reminder(replace_row(r, due_at=due))
+        return UserSettings(
+            new.user_id, new.quiet_start, new.quiet_end, new.tz_offset_minutes, new.away_until
+        )
 
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every lobby/active game the user sits in, across channels: their turn first, then the
         most recently updated."""
-        raise NotImplementedError
+        async with self.db.read():
+            rows = await self.db.games_of_user(user_id)
+        out = [
+            MyGame(
+                game_id=row.id,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                game=row.engine,
+                title=_title(row.engine),
+                status=row.status,
+                my_turn=row.status == "active" and seat in row.to_act,
+                round_info=row.round_info,
+                updated_at=row.updated_at,
+            )
+            for row, seat in rows
+        ]
+        out.sort(key=lambda g: (not g.my_turn, -g.updated_at, g.game_id))
+        return out
 
     # -- records ----------------------------------------------------------------------------
     async def score_sheet(
         self, channel_id: int, *, game_id: int | None = None
     ) -> ScoreSheet | None:
         """The final score sheet of a finished game (None while it runs)."""
-        raise NotImplementedError
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+        return self._sheet(row.engine, row.result, seats) if row.result else None
 
     async def export(
         self, channel_id: int | None = None, *, game_id: int | None = None
     ) -> dict[str, Any]:
         """The game as JSON data: game, options, seed, seats, actions (canonical text)."""
-        raise NotImplementedError
+        async with self.db.read():
+            if game_id is not None:
+                row = await self.db.game(game_id)
+                if row is None:
+                    raise ServiceError("service.no_such_game", game_id=game_id)
+            elif channel_id is not None:
+                row = await self._row(channel_id, None, live=False)
+            else:
+                raise ServiceError("service.no_game")
+            seats = await self.db.seats(row.id)
+            actions = await self.db.actions(row.id)
+        return {
+            "format": EXPORT_FORMAT,
+            "game": row.engine,
+            "options": dict(row.options),
+            "seed": row.seed,
+            "players": len(seats),
+            "status": row.status,
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats],
+            "actions": [
+                {"move": a.move, "seat": a.seat, "action": a.action, "at": a.at} for a in actions
+            ],
+            "result": row.result,
+        }
 
     # -- reminders --------------------------------------------------------------------------
+    async def _reschedule(
+        self, game_id: int, to_act_users: Sequence[int], reset: set[int], now: float
+    ) -> None:
+        """Make the reminder rows match who must act now. A user who just acted, or whose turn
+        just began, starts a fresh schedule; one still pending keeps theirs (recomputed, so new
+        settings apply). Caller holds the write lock."""
+        policy = _policy(await self.db.settings(game_id) or self.defaults)
+        existing = {(r.user_id, r.kind): r for r in await self.db.reminders(game_id=game_id)}
+        pending = set(to_act_users)
+        gone = {u for u, _ in existing} - pending
+        if gone:
+            await self.db.delete_reminders(game_id, sorted(gone))
+        for user in sorted(pending):
+            prefs = _prefs(await self.db.user(user))
+            old = existing.get((user, "reminder"))
+            if old is None or user in reset:
+                started, sent, last = now, 0, None
+            else:
+                started, sent, last = old.turn_started, old.sent, old.last_sent_at
+            due = next_reminder(started, sent, policy, prefs, last)
+            await self.db.put_reminder(
+                ReminderRow(game_id, user, "reminder", started, due, sent, last)
+            )
+            old_deadline = existing.get((user, "deadline"))
+            fresh = old is None or user in reset
+            if policy.deadline > 0:
+                if fresh or old_deadline is None or old_deadline.sent == 0:
+                    await self.db.put_reminder(
+                        ReminderRow(
+                            game_id,
+                            user,
+                            "deadline",
+                            started,
+                            deadline_at(started, policy),
+                            0,
+                            None,
+                        )
+                    )
+            elif old_deadline is not None:
+                await self.db.put_reminder(replace_row(old_deadline, due_at=None))
+
     async def due_reminders(self, now: float | None = None) -> list[DueReminder]:
         """Reminders due at ``now`` (default: the clock) and not yet sent, oldest first."""
-        raise NotImplementedError
+        at = self.clock() if now is None else now
+        async with self.db.read():
+            rows = await self.db.due(at)
+        grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
+        for r, channel in rows:
+            assert r.due_at is not None
+            grouped.setdefault((r.game_id, r.kind, r.due_at), (channel, []))[1].append(r.user_id)
+        out = [
+            DueReminder(game_id, channel, tuple(users), due, kind)
+            for (game_id, kind, due), (channel, users) in grouped.items()
+        ]
+        out.sort(key=lambda d: (d.due_at, d.game_id, d.kind))
+        return out
 
     async def mark_reminder_sent(self, reminder: DueReminder, now: float | None = None) -> None:
         """Record that ``reminder`` was sent and schedule the next one (policy in
         bot/reminders.py). Idempotent: marking the same due time twice does nothing."""
-        raise NotImplementedError
+        at = self.clock() if now is None else now
+        async with self.db.write():
+            policy = _policy(await self.db.settings(reminder.game_id) or self.defaults)
+            rows = {
+                r.user_id: r
+                for r in await self.db.reminders(game_id=reminder.game_id)
+                if r.kind == reminder.kind and r.due_at == reminder.due_at
+            }
+            for user in reminder.user_ids:
+                r = rows.get(user)
+                if r is None:
+                    continue  # already marked, or a move rescheduled it meanwhile
+                nxt = None
+                if r.kind == "reminder":
+                    prefs = _prefs(await self.db.user(user))
+                    nxt = next_reminder(r.turn_started, r.sent + 1, policy, prefs, last_sent=at)
+                await self.db.mark_sent(r, next_due=nxt, now=at)
 
     async def resolve_deadline(
         self, game_id: int, user_id: int, *, render: bool = True
     ) -> MoveOutcome | None:
         """Play the engine's timeout action for a player whose deadline passed; None when the
         rules give none (then offer a vote to remove them)."""
-        raise NotImplementedError
+        now = self.clock()
+        async with self.db.write():
+            row = await self.db.game(game_id)
+            if row is None:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            row = await self._row(row.channel_id, game_id, live=True)
+            engine = _engine(row.engine)
+            seats = await self._seats_of(row)
+            state = await self._state_of(row, engine)
+            seat = self._deciding_seat(engine, state, seats, user_id)
+            text = engine.timeout_action(state, seat)
+            if text is None:
+                return None
+            new, events = engine.play(state, seat, text)
+            move = await self.db.next_move(row.id)
+            names = [s.name for s in seats]
+            head = (self._t("service.timed_out", {"player": seat}, names),)
+            play = _Play(move, seat, text, tuple(events), True)
+            change = await self._commit(row, engine, seats, new, [play], now, head=head)
+        return await self._outcome(change, render=render)
+
+
+EXPORT_FORMAT = 1
+
+
+def _policy(s: SettingsRow) -> Policy:
+    return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline)
+
+
+def _prefs(u: UserRow) -> Prefs:
+    return Prefs(u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until)
+
+
+def replace_row(r: ReminderRow, *, due_at: float | None) -> ReminderRow:
+    """A reminder row with another due time."""
+    return dataclasses.replace(r, due_at=due_at)

@@ -1,0 +1,95 @@
+"""Reminder policy: when the next nudge or deadline for a pending decision falls due.
+
+Pure functions of times (Unix seconds) and settings; the service stores the results in the
+``reminders`` table and the Discord loop sends whatever is due. Keeping the policy here, away from
+SQLite and Discord, lets it be tested exhaustively with plain numbers.
+
+A player whose turn began at ``turn_started`` is reminded after ``delay``, then every ``interval``,
+at most ``cap`` times. A reminder never falls inside the player's quiet hours (it waits for their
+end) nor before their away-until time. A deadline, when the game has one, is a fixed time after the
+turn began: the table agreed on it, so it is not moved by one player's quiet hours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A game's reminder settings in seconds (``deadline`` 0: no deadline)."""
+
+    delay: float = 24 * HOUR
+    interval: float = 24 * HOUR
+    cap: int = 3
+    deadline: float = 0.0
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """One player's preferences: quiet local hours [start, end) (equal: none), the offset of their
+    local time from UTC in minutes, and a time before which they are away."""
+
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
+    away_until: float = 0.0
+
+
+def in_quiet_hours(t: float, prefs: Prefs) -> bool:
+    """Whether ``t`` falls inside the player's quiet hours."""
+    start, end = prefs.quiet_start % 24, prefs.quiet_end % 24
+    if start == end:
+        return False
+    hour = ((t + prefs.tz_offset_minutes * 60) % DAY) / HOUR
+    if start < end:
+        return start <= hour < end
+    return hour >= start or hour < end  # quiet hours span midnight, e.g. 22–7
+
+
+def end_of_quiet(t: float, prefs: Prefs) -> float:
+    """The first moment at or after ``t`` outside quiet hours."""
+    if not in_quiet_hours(t, prefs):
+        return t
+    offset = prefs.tz_offset_minutes * 60
+    local = t + offset
+    midnight = local - (local % DAY)
+    end = midnight + (prefs.quiet_end % 24) * HOUR
+    if end <= local:
+        end += DAY
+    return end - offset
+
+
+def earliest_allowed(t: float, prefs: Prefs) -> float:
+    """``t`` moved past the player's away time and out of their quiet hours."""
+    return end_of_quiet(max(t, prefs.away_until), prefs)
+
+
+def next_reminder(
+    turn_started: float,
+    sent: int,
+    policy: Policy,
+    prefs: Prefs,
+    last_sent: float | None = None,
+) -> float | None:
+    """When reminder number ``sent + 1`` is due, or None once ``cap`` reminders were sent.
+
+    Reminders follow the schedule delay, delay+interval, ...; after a late send (the bot was down)
+    the next one still waits a whole interval, so a restart never produces a burst of reminders.
+    """
+    if sent >= policy.cap:
+        return None
+    due = turn_started + policy.delay + sent * policy.interval
+    if last_sent is not None:
+        due = max(due, last_sent + policy.interval)
+    return earliest_allowed(due, prefs)
+
+
+def deadline_at(turn_started: float, policy: Policy) -> float | None:
+    """When the turn's deadline passes, or None when the game has no deadline."""
+    if policy.deadline <= 0:
+        return None
+    return turn_started + policy.deadline

@@ -1,0 +1,658 @@
+"""SQLite storage for games, seats, the action log, settings, reminders and votes (aiosqlite).
+
+The action log is the truth; the game row's snapshot is a cache of the state after the log's last
+(non-undone) action and must equal a replay of the log. A move is one ``BEGIN IMMEDIATE``
+transaction that checks the version, appends the log row, writes the snapshot and bumps the version,
+so two simultaneous moves on one game never both land, even from two processes.
+
+One :class:`Storage` owns one connection. Every use goes through ``async with storage.write()`` (an
+immediate transaction) or ``async with storage.read()``; both hold an asyncio lock, because
+coroutines sharing one connection would otherwise interleave inside each other's transactions.
+The row-level methods assume the caller holds one of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+LIVE = ("lobby", "active")
+
+#: Numbered schema migrations; ``PRAGMA user_version`` records how many have run.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the initial schema.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        engine      TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        creator_id  INTEGER NOT NULL,
+        players     INTEGER,
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        snapshot    TEXT,
+        to_act      TEXT    NOT NULL DEFAULT '[]',
+        round_info  TEXT    NOT NULL DEFAULT '',
+        result      TEXT
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT    NOT NULL,
+        removed  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        move     INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   TEXT    NOT NULL,
+        events   TEXT    NOT NULL,
+        reveals  INTEGER NOT NULL DEFAULT 0,
+        auto     INTEGER NOT NULL DEFAULT 0,
+        undone   INTEGER NOT NULL DEFAULT 0,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (game_id, move)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE game_settings (
+        game_id            INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        reminder_delay     REAL    NOT NULL,
+        reminder_interval  REAL    NOT NULL,
+        reminder_max       INTEGER NOT NULL,
+        deadline           REAL    NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE user_settings (
+        user_id            INTEGER PRIMARY KEY,
+        quiet_start        INTEGER NOT NULL DEFAULT 0,
+        quiet_end          INTEGER NOT NULL DEFAULT 0,
+        tz_offset_minutes  INTEGER NOT NULL DEFAULT 0,
+        away_until         REAL    NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE reminders (
+        game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id       INTEGER NOT NULL,
+        kind          TEXT    NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+        turn_started  REAL    NOT NULL,
+        due_at        REAL,
+        sent          INTEGER NOT NULL DEFAULT 0,
+        last_sent_at  REAL,
+        PRIMARY KEY (game_id, user_id, kind)
+    );
+    CREATE INDEX reminders_due ON reminders (due_at) WHERE due_at IS NOT NULL;
+
+    CREATE TABLE votes (
+        game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind              TEXT    NOT NULL CHECK (kind IN ('abort', 'remove', 'replace')),
+        target            INTEGER NOT NULL,
+        voter_id          INTEGER NOT NULL,
+        replacement_id    INTEGER NOT NULL DEFAULT 0,
+        replacement_name  TEXT    NOT NULL DEFAULT '',
+        at                REAL    NOT NULL,
+        PRIMARY KEY (game_id, kind, target, voter_id)
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer Turnpost than this one."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of ``games`` (``snapshot`` is only filled when asked for)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    engine: str
+    options: dict[str, str]
+    seed: int
+    status: str
+    creator_id: int
+    players: int | None
+    version: int
+    created_at: float
+    updated_at: float
+    to_act: list[int]
+    round_info: str
+    result: dict[str, Any] | None
+    snapshot: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    move: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    reveals: bool
+    auto: bool
+    undone: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class SettingsRow:
+    reminder_delay: float
+    reminder_interval: float
+    reminder_max: int
+    deadline: float
+
+
+@dataclass(frozen=True)
+class UserRow:
+    user_id: int
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
+    away_until: float = 0.0
+
+
+@dataclass(frozen=True)
+class ReminderRow:
+    game_id: int
+    user_id: int
+    kind: str
+    turn_started: float
+    due_at: float | None
+    sent: int
+    last_sent_at: float | None
+
+
+_GAME_COLS = (
+    "id, guild_id, channel_id, engine, options, seed, status, creator_id, players, version, "
+    "created_at, updated_at, to_act, round_info, result"
+)
+
+
+def _game(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        engine=row[3],
+        options=json.loads(row[4]),
+        seed=row[5],
+        status=row[6],
+        creator_id=row[7],
+        players=row[8],
+        version=row[9],
+        created_at=row[10],
+        updated_at=row[11],
+        to_act=json.loads(row[12]),
+        round_info=row[13],
+        result=json.loads(row[14]) if row[14] else None,
+        snapshot=snapshot,
+    )
+
+
+def dumps(data: Any) -> str:
+    """Compact, key-sorted JSON (what every JSON column holds)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class Storage:
+    """The database. Open with ``await Storage.open(path)``."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self.lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 10_000) -> Storage:
+        """Connect, set the pragmas and run pending migrations.
+
+        Raises :class:`SchemaTooNew` when the file was migrated by newer code.
+        """
+        # isolation_level=None: we issue BEGIN IMMEDIATE ourselves instead of sqlite3's implicit
+        # deferred transactions, which would let two writers read the same version.
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            # NORMAL is consistent under WAL (a power cut may lose the last commits, never corrupt).
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            storage = cls(conn)
+            await storage._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.conn.close()
+
+    async def schema_version(self) -> int:
+        """The file's ``PRAGMA user_version``."""
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        async with self.lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                current = await self.schema_version()
+                if current > SCHEMA_VERSION:
+                    raise SchemaTooNew(
+                        f"This database has schema version {current}, but this Turnpost only "
+                        f"knows versions up to {SCHEMA_VERSION}. Upgrade Turnpost, or point "
+                        f"TURNPOST_DB at another file."
+                    )
+                for number in range(current, SCHEMA_VERSION):
+                    for statement in _statements(MIGRATIONS[number]):
+                        await self.conn.execute(statement)
+                    await self.conn.execute(f"PRAGMA user_version = {number + 1}")
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+
+    # -- transactions -----------------------------------------------------------------------
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Storage]:
+        """An immediate transaction: committed on success, rolled back on any exception."""
+        async with self.lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Storage]:
+        """Exclusive use of the connection for reads (no transaction is opened)."""
+        async with self.lock:
+            yield self
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self.conn.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self.conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def _exec(self, sql: str, params: Iterable[Any] = ()) -> None:
+        await self.conn.execute(sql, tuple(params))
+
+    # -- games ------------------------------------------------------------------------------
+    async def insert_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        engine: str,
+        options: dict[str, str],
+        seed: int,
+        creator_id: int,
+        players: int | None,
+        now: float,
+    ) -> int:
+        """A new lobby; raises ``sqlite3.IntegrityError`` if the channel already has a live game."""
+        async with self.conn.execute(
+            "INSERT INTO games (guild_id, channel_id, engine, options, seed, status, creator_id,"
+            " players, version, created_at, updated_at) VALUES (?,?,?,?,?,'lobby',?,?,0,?,?)",
+            (guild_id, channel_id, engine, dumps(options), seed, creator_id, players, now, now),
+        ) as cur:
+            game_id = cur.lastrowid
+        assert game_id is not None
+        return game_id
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        """The lobby/active game of a channel."""
+        row = await self._one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? "
+            "AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's live game, else its most recent game of any status."""
+        live = await self.live_game(channel_id)
+        if live is not None:
+            return live
+        row = await self._one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """A game by id."""
+        row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def snapshot(self, game_id: int) -> str | None:
+        """The stored state snapshot (canonical JSON text)."""
+        row = await self._one("SELECT snapshot FROM games WHERE id = ?", (game_id,))
+        return row[0] if row else None
+
+    async def version(self, game_id: int) -> int | None:
+        """The game's current version."""
+        row = await self._one("SELECT version FROM games WHERE id = ?", (game_id,))
+        return int(row[0]) if row else None
+
+    async def write_snapshot(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        snapshot: str | None,
+        status: str,
+        to_act: list[int],
+        round_info: str,
+        result: dict[str, Any] | None,
+        now: float,
+    ) -> int:
+        """Store the state after a change and bump the version; returns the new version.
+
+        Raises ``RuntimeError`` if the version moved (the caller's transaction is then rolled back).
+        """
+        async with self.conn.execute(
+            "UPDATE games SET snapshot = ?, status = ?, to_act = ?, round_info = ?, result = ?,"
+            " updated_at = ?, version = version + 1 WHERE id = ? AND version = ?",
+            (
+                snapshot,
+                status,
+                dumps(to_act),
+                round_info,
+                dumps(result) if result is not None else None,
+                now,
+                game_id,
+                expected_version,
+            ),
+        ) as cur:
+            changed = cur.rowcount
+        if changed != 1:
+            raise RuntimeError(f"game {game_id} is no longer at version {expected_version}")
+        return expected_version + 1
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        """Change a game's status (and bump its version: buttons on it are stale)."""
+        await self._exec(
+            "UPDATE games SET status = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+            (status, now, game_id),
+        )
+
+    async def touch(self, game_id: int, now: float) -> None:
+        """Bump the version and update time (seats changed)."""
+        await self._exec(
+            "UPDATE games SET updated_at = ?, version = version + 1 WHERE id = ?", (now, game_id)
+        )
+
+    async def count_games(self) -> int:
+        """How many games are stored."""
+        row = await self._one("SELECT COUNT(*) FROM games")
+        return int(row[0])
+
+    async def games_of_user(self, user_id: int) -> list[tuple[GameRow, int]]:
+        """Every lobby/active game the user sits in, with their seat."""
+        rows = await self._all(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))}, s.seat"
+            " FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'active')",
+            (user_id,),
+        )
+        return [(_game(r[:-1]), int(r[-1])) for r in rows]
+
+    # -- seats ------------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """Seats in seat order."""
+        rows = await self._all(
+            "SELECT seat, user_id, name, removed FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+        """Replace all seats of a game."""
+        await self._exec("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, removed) VALUES (?,?,?,?,?)",
+            [(game_id, s.seat, s.user_id, s.name, int(s.removed)) for s in seats],
+        )
+
+    # -- the action log ---------------------------------------------------------------------
+    async def next_move(self, game_id: int) -> int:
+        """The number the next log row gets (1-based, no gaps; undone rows keep theirs)."""
+        row = await self._one("SELECT MAX(move) FROM actions WHERE game_id = ?", (game_id,))
+        return int(row[0] or 0) + 1
+
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        move: int,
+        seat: int,
+        action: str,
+        events: list[dict[str, Any]],
+        reveals: bool,
+        auto: bool,
+        now: float,
+    ) -> None:
+        """Append one row to the log (a duplicate move number fails: the PRIMARY KEY)."""
+        await self._exec(
+            "INSERT INTO actions (game_id, move, seat, action, events, reveals, auto, at)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            (game_id, move, seat, action, dumps(events), int(reveals), int(auto), now),
+        )
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
+        """The log in move order (without taken-back moves unless asked)."""
+        sql = (
+            "SELECT move, seat, action, events, reveals, auto, undone, at FROM actions"
+            " WHERE game_id = ?"
+        )
+        if not include_undone:
+            sql += " AND undone = 0"
+        rows = await self._all(sql + " ORDER BY move", (game_id,))
+        return [
+            ActionRow(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7])
+            for r in rows
+        ]
+
+    async def last_action(self, game_id: int) -> ActionRow | None:
+        """The latest action still in effect."""
+        r = await self._one(
+            "SELECT move, seat, action, events, reveals, auto, undone, at FROM actions"
+            " WHERE game_id = ? AND undone = 0 ORDER BY move DESC LIMIT 1",
+            (game_id,),
+        )
+        if r is None:
+            return None
+        return ActionRow(
+            r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7]
+        )
+
+    async def mark_undone(self, game_id: int, move: int) -> None:
+        """Take a move back. The row stays (the log keeps its history) but no longer counts."""
+        await self._exec(
+            "UPDATE actions SET undone = 1 WHERE game_id = ? AND move = ?", (game_id, move)
+        )
+
+    # -- settings ---------------------------------------------------------------------------
+    async def settings(self, game_id: int) -> SettingsRow | None:
+        """A game's reminder settings."""
+        r = await self._one(
+            "SELECT reminder_delay, reminder_interval, reminder_max, deadline"
+            " FROM game_settings WHERE game_id = ?",
+            (game_id,),
+        )
+        return SettingsRow(r[0], r[1], r[2], r[3]) if r else None
+
+    async def put_settings(self, game_id: int, s: SettingsRow) -> None:
+        """Store a game's reminder settings."""
+        await self._exec(
+            "INSERT OR REPLACE INTO game_settings"
+            " (game_id, reminder_delay, reminder_interval, reminder_max, deadline)"
+            " VALUES (?,?,?,?,?)",
+            (game_id, s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline),
+        )
+
+    async def user(self, user_id: int) -> UserRow:
+        """A user's preferences (defaults when none are stored)."""
+        r = await self._one(
+            "SELECT quiet_start, quiet_end, tz_offset_minutes, away_until FROM user_settings"
+            " WHERE user_id = ?",
+            (user_id,),
+        )
+        return UserRow(user_id, r[0], r[1], r[2], r[3]) if r else UserRow(user_id)
+
+    async def put_user(self, u: UserRow) -> None:
+        """Store a user's preferences."""
+        await self._exec(
+            "INSERT OR REPLACE INTO user_settings"
+            " (user_id, quiet_start, quiet_end, tz_offset_minutes, away_until) VALUES (?,?,?,?,?)",
+            (u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until),
+        )
+
+    # -- reminders --------------------------------------------------------------------------
+    async def reminders(
+        self, *, game_id: int | None = None, user_id: int | None = None
+    ) -> list[ReminderRow]:
+        """Reminder rows of a game and/or a user."""
+        where, params = [], []
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        if user_id is not None:
+            where.append("user_id = ?")
+            params.append(user_id)
+        rows = await self._all(
+            "SELECT game_id, user_id, kind, turn_started, due_at, sent, last_sent_at"
+            " FROM reminders" + (" WHERE " + " AND ".join(where) if where else ""),
+            params,
+        )
+        return [ReminderRow(*r) for r in rows]
+
+    async def put_reminder(self, r: ReminderRow) -> None:
+        """Insert or replace one reminder row."""
+        await self._exec(
+            "INSERT OR REPLACE INTO reminders"
+            " (game_id, user_id, kind, turn_started, due_at, sent, last_sent_at)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (r.game_id, r.user_id, r.kind, r.turn_started, r.due_at, r.sent, r.last_sent_at),
+        )
+
+    async def delete_reminders(self, game_id: int, user_ids: Iterable[int] | None = None) -> None:
+        """Drop a game's reminders (all, or those of some users)."""
+        if user_ids is None:
+            await self._exec("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            return
+        await self.conn.executemany(
+            "DELETE FROM reminders WHERE game_id = ? AND user_id = ?",
+            [(game_id, u) for u in user_ids],
+        )
+
+    async def due(self, now: float) -> list[tuple[ReminderRow, int]]:
+        """Unsent reminders due by ``now`` in active games, oldest first, with the channel id."""
+        rows = await self._all(
+            "SELECT r.game_id, r.user_id, r.kind, r.turn_started, r.due_at, r.sent,"
+            " r.last_sent_at, g.channel_id FROM reminders r JOIN games g ON g.id = r.game_id"
+            " WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND g.status = 'active'"
+            " ORDER BY r.due_at, r.game_id, r.kind, r.user_id",
+            (now,),
+        )
+        return [(ReminderRow(*r[:7]), int(r[7])) for r in rows]
+
+    async def mark_sent(self, r: ReminderRow, *, next_due: float | None, now: float) -> bool:
+        """Record one reminder as sent, only if it is still due at the same time; returns whether
+        it was (so marking twice, or after a move rescheduled it, does nothing)."""
+        async with self.conn.execute(
+            "UPDATE reminders SET sent = sent + 1, last_sent_at = ?, due_at = ?"
+            " WHERE game_id = ? AND user_id = ? AND kind = ? AND due_at = ?",
+            (now, next_due, r.game_id, r.user_id, r.kind, r.due_at),
+        ) as cur:
+            return cur.rowcount == 1
+
+    # -- votes ------------------------------------------------------------------------------
+    async def add_vote(
+        self,
+        game_id: int,
+        kind: str,
+        target: int,
+        voter_id: int,
+        *,
+        replacement_id: int = 0,
+        replacement_name: str = "",
+        now: float,
+    ) -> None:
+        """Record (or change) one player's vote."""
+        await self._exec(
+            "INSERT OR REPLACE INTO votes (game_id, kind, target, voter_id, replacement_id,"
+            " replacement_name, at) VALUES (?,?,?,?,?,?,?)",
+            (game_id, kind, target, voter_id, replacement_id, replacement_name, now),
+        )
+
+    async def votes(self, game_id: int, kind: str, target: int) -> list[tuple[int, int, str]]:
+        """(voter id, replacement id, replacement name) of each vote on one question."""
+        rows = await self._all(
+            "SELECT voter_id, replacement_id, replacement_name FROM votes"
+            " WHERE game_id = ? AND kind = ? AND target = ?",
+            (game_id, kind, target),
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def clear_votes(self, game_id: int, kind: str | None = None) -> None:
+        """Forget the votes of a game (of one kind, or all)."""
+        if kind is None:
+            await self._exec("DELETE FROM votes WHERE game_id = ?", (game_id,))
+        else:
+            await self._exec("DELETE FROM votes WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (``sqlite3.complete_statement`` boundaries)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out
