@@ -1,0 +1,317 @@
+"""The Imhotep engine: the platform contract (engines/base.py) wired to this package's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import (
+    END,
+    Engine,
+    EngineMeta,
+    Event,
+    IllegalAction,
+    Option,
+    Result,
+    rank_by,
+    tokens,
+)
+from engines.imhotep import components as C
+from engines.imhotep import market, scoring, tasks, turn
+from engines.imhotep.notation import VERBS, Action, parse
+from engines.imhotep.state import EMPTY, State, dump_state, load_state
+from engines.imhotep.view import make_view
+from engines.rng import Rng, seed_state
+
+_SIDE_CHOICES = ("a", "b")
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "sides",
+        "Which side of each site board: all A, all B, random per site, or custom (per-site "
+        "options). Pyramid B, Temple B and Obelisk B use approximate stand-in numbers.",
+        "a",
+        ("a", "b", "random", "custom"),
+        {
+            "a": "every site on side A (the basic game)",
+            "b": "every site on side B (Pyramid, Temple and Obelisk B approximate)",
+            "random": "each site's side drawn at random at setup",
+            "custom": "use the market/pyramid/temple/burial/obelisk options",
+        },
+    ),
+    Option(
+        "market",
+        "Market side when sides=custom (B: 3 face up + a face-down pair)",
+        "a",
+        _SIDE_CHOICES,
+    ),
+    Option(
+        "pyramid",
+        "Pyramid side when sides=custom (B is approximate: stand-in board)",
+        "a",
+        _SIDE_CHOICES,
+    ),
+    Option(
+        "temple",
+        "Temple side when sides=custom (B is approximate: stand-in bonus cells)",
+        "a",
+        _SIDE_CHOICES,
+    ),
+    Option(
+        "burial", "Burial Chamber side when sides=custom (B: row majorities)", "a", _SIDE_CHOICES
+    ),
+    Option(
+        "obelisk",
+        "Obelisk side when sides=custom (B is approximate: stand-in slot values)",
+        "a",
+        _SIDE_CHOICES,
+    ),
+    Option(
+        "wrath",
+        "Pharaoh's wrath: -5 at the end for a player missing from any of the four building sites",
+        "off",
+        ("off", "on"),
+    ),
+)
+
+META = EngineMeta(
+    id="imhotep",
+    title="Imhotep",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    verbs=VERBS,
+    notes=(
+        "6 rounds; one action per turn: quarry, load, sail, or play a blue card. Stones unload "
+        "bow first; each stone's owner decides at the market and on B-side choices. "
+        "Pyramid B, Temple B and Obelisk B are approximate (the printed numbers are unknown)."
+    ),
+)
+
+_OPTION_SITE = {
+    "market": "market",
+    "pyramid": "pyramid",
+    "temple": "temple",
+    "burial": "burial_chamber",
+    "obelisk": "obelisk",
+}
+
+
+class Imhotep(Engine[State, Action]):
+    """Imhotep (Kosmos 2016) for 2–4 players, A and B sides, Pharaoh's wrath."""
+
+    meta = META
+    format_version = 1
+
+    # -- life cycle -------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """I9–I14: sides, shuffled market deck and round deck, starting sleds, round 1."""
+        self.meta.validate_players(players)
+        opts = self.meta.validate_options(options)
+        rng = Rng(seed_state(seed))
+        sides: dict[str, str] = {}
+        for word, site in _OPTION_SITE.items():
+            mode = opts["sides"]
+            if mode == "random":
+                sides[site] = "AB"[rng.below(2)]
+            elif mode == "custom":
+                sides[site] = opts[word].upper()
+            else:
+                sides[site] = mode.upper()
+        deck = list(C.market_deck())
+        rng.shuffle(deck)
+        rounds = sorted(C.round_cards(players))
+        rng.shuffle(rounds)
+        sled = [C.START_SLED[s] for s in range(players)]
+        state = State(
+            players=players,
+            sides=sides,
+            wrath=opts["wrath"] == "on",
+            rng=rng.state,
+            round=0,
+            round_deck=rounds[1:],
+            removed_card=rounds[0],  # I10: set aside unseen
+            round_card="",
+            ships=[],
+            docked=[],
+            market_deck=deck,
+            discard=[],
+            offer=[],
+            pair=[],
+            pair_hand=[],
+            quarry=[C.STONES_PER_PLAYER - n for n in sled],
+            sled=sled,
+            points=[{} for _ in range(players)],
+            cards=[[] for _ in range(players)],
+            pyramid=[],
+            pyramids_b=[[] for _ in C.pyramid_b_spaces()] if sides["pyramid"] == "B" else [],
+            pyramid_overflow=[],
+            temple=[],
+            burial=[],
+            obelisk=[0] * players,
+            towers=[],
+            current=0,
+            tasks=[],
+            unloading="",
+            moves=0,
+            last={},
+            over=False,
+        )
+        turn.start_round(state, [])
+        return state
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        """Notation → action (see notation.py)."""
+        return parse(text)
+
+    def to_act(self, state: State) -> list[int]:
+        """The seat deciding now: a pending decision's owner (E12), else the active player."""
+        if state.over:
+            return []
+        if state.tasks:
+            return [state.tasks[0][1]]
+        return [state.current]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now."""
+        return [Action(t.split()[0], tuple(t.split()[1:])) for t in self._texts(state, seat)]
+
+    def _texts(self, state: State, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        if state.tasks:
+            task = state.tasks[0]
+            verb = tasks.DECISION_VERBS[task[0]]
+            return [f"{verb} {answer}" for answer in tasks.options(state, task)]
+        return turn.legal_texts(state, seat)
+
+    def complete(self, state: State, seat: int, prefix: str) -> list[str]:
+        """Legal next tokens after ``prefix``."""
+        done = tokens(prefix)
+        n = len(done)
+        nxt: set[str] = set()
+        for text in self._texts(state, seat):
+            t = text.split()
+            if t[:n] == done:
+                nxt.add(t[n] if len(t) > n else END)
+        return sorted(nxt)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Play an action for ``seat``; the input state is never changed."""
+        if state.over:
+            raise IllegalAction("core.game_over")
+        who = self.to_act(state)
+        if seat not in who:
+            raise IllegalAction("imhotep.waiting_for", waiting_seat=who[0])
+        st = state.clone()
+        events: list[Event] = []
+        if st.tasks:
+            self._decide(st, events, seat, action)
+        else:
+            turn.apply_turn(st, events, seat, action)
+        if not st.tasks:
+            turn.end_turn(st, events)
+        st.moves += 1
+        st.last = self._last(state, seat, action)
+        return st, events
+
+    def _decide(self, st: State, events: list[Event], seat: int, action: Action) -> None:
+        task = st.tasks[0]
+        verb = tasks.DECISION_VERBS[task[0]]
+        if action.verb != verb:
+            raise IllegalAction(f"imhotep.decide_{task[0]}")
+        answers = tasks.options(st, task)
+        answer = " ".join(action.args)
+        if answer not in answers:
+            self._why_not(st, seat, task[0], action)
+        st.tasks.pop(0)
+        tasks.decide(st, events, task, list(action.args), auto=False)
+        tasks.run(st, events)
+
+    def _why_not(self, st: State, seat: int, kind: str, action: Action) -> None:
+        """Raise the specific reason a decision answer is not possible."""
+        if kind == "pick":
+            offered = [C.card_type(c).name for c in st.offer if c]
+            if st.pair:
+                offered.append("the face-down pair")
+            raise IllegalAction(
+                "imhotep.not_on_offer", card=action.args[0], offer=", ".join(offered)
+            )
+        if kind == "keep":
+            raise IllegalAction("imhotep.not_in_pair", card=action.args[0])
+        if kind == "pyramid":
+            raise IllegalAction("imhotep.pyramid_full", pyramid=action.args[0])
+        if kind == "temple_choice":
+            raise IllegalAction("imhotep.no_stones_to_take")
+        turn.load_position(st, seat, action.args)
+        raise IllegalAction("imhotep.usage", verb="load", usage="load 2 1")  # pragma: no cover
+
+    def _last(self, before: State, seat: int, action: Action) -> dict[str, Any]:
+        """What the highlight shows: who, the text, and the ship/site/positions touched."""
+        last: dict[str, Any] = {"seat": seat, "text": str(action), "verb": action.verb}
+        a = action.args
+        if action.verb in ("load", "hammer") and a:
+            last["ship"], last["positions"] = int(a[0]), [[int(a[0]), int(a[1])]]
+        elif action.verb in ("sail", "lever"):
+            last["ship"], last["site"] = int(a[0]), C.SITE_WORDS[a[1]]
+        elif action.verb == "sailcard":
+            last["ship"], last["site"] = int(a[0]), C.SITE_WORDS[a[2]]
+        elif action.verb == "chisel":
+            last["positions"] = [[int(a[0]), int(a[1])], [int(a[2]), int(a[3])]]
+        elif before.unloading:
+            last["site"] = before.unloading
+        return last
+
+    def timeout_action(self, state: State, seat: int) -> str | None:
+        """The rules have no pass (I28): a player out of time is left to the table."""
+        return None
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public view, plus ``private`` for a seat (the Market-B pair it is looking at)."""
+        v = make_view(state, self.to_act(state))
+        res = self.result(state)
+        if res is not None:
+            v["result"] = res.to_json()
+        if seat is not None:
+            private: dict[str, Any] = {}
+            if state.pair_hand and state.tasks and state.tasks[0][1] == seat:
+                private["face_down_pair"] = [C.card_type(c).id for c in state.pair_hand]
+            v["private"] = private
+        return v
+
+    def result(self, state: State) -> Result | None:
+        """Final scores (I76–I81) with the sled tie-break (I77)."""
+        if not state.over:
+            return None
+        sheets = scoring.final_breakdown(state)
+        scores = tuple(sum(s.values()) for s in sheets)
+        notes = tuple(f"sled {state.sled[s]}" for s in range(state.players))
+        approx = [s for s in C.SITES if C.approximate(s, state.side(s))]
+        if approx:
+            notes += ("approximate: " + ", ".join(C.SITE_WORD[s] for s in approx),)
+        return Result(
+            scores=scores,
+            breakdown=tuple({k: s[k] for k in scoring.CATEGORIES} for s in sheets),
+            ranking=rank_by([(scores[s], state.sled[s]) for s in range(state.players)]),
+            notes=notes,
+        )
+
+    def round_info(self, state: State) -> str:
+        """E.g. "Round 3 of 6"."""
+        if state.over:
+            return "Game over"
+        return f"Round {state.round} of {C.ROUNDS}"
+
+    # -- persistence ------------------------------------------------------------------------
+    def dump(self, state: State) -> dict[str, Any]:
+        """JSON-compatible state."""
+        return dump_state(state, self.format_version)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Inverse of ``dump``."""
+        self.check_format(data)
+        return load_state(dict(data))
+
+
+__all__ = ["EMPTY", "Imhotep", "META", "market"]

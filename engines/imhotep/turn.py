@@ -1,0 +1,302 @@
+"""The active player's turn: the four actions and the blue cards (section 4, I72–I75), passing
+when stuck (I28, E6), and the round's end (I18–I20)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engines.base import Event, IllegalAction
+from engines.imhotep import components as C
+from engines.imhotep import market, tasks
+from engines.imhotep.notation import Action
+from engines.imhotep.scoring import temple_round_points
+from engines.imhotep.state import EMPTY, State
+
+
+# -- facts about ships ---------------------------------------------------------------------------
+def load_count(state: State, ship: int) -> int:
+    """Stones aboard a ship."""
+    return sum(1 for o in state.ships[ship] if o != EMPTY)
+
+
+def ship_minimum(state: State, ship: int) -> int:
+    """Minimum load of a ship (I5)."""
+    return C.min_load(len(state.ships[ship]))
+
+
+def can_sail(state: State, ship: int) -> bool:
+    """Unsailed and loaded to its minimum (I24, E4)."""
+    return not state.docked[ship] and load_count(state, ship) >= ship_minimum(state, ship)
+
+
+def free_sites(state: State) -> list[str]:
+    """Sites no ship has docked at this round (I25)."""
+    return [s for s in C.SITES if s not in state.docked]
+
+
+def holds(state: State, seat: int, card_type: str) -> bool:
+    """Whether the seat's display has a card of this type."""
+    return any(c.split("#", 1)[0] == card_type for c in state.cards[seat])
+
+
+def occupied(state: State, ship: int) -> list[int]:
+    """1-based positions of a ship that carry a stone, bow first."""
+    return [p + 1 for p, o in enumerate(state.ships[ship]) if o != EMPTY]
+
+
+# -- legal actions --------------------------------------------------------------------------------
+def legal_texts(state: State, seat: int) -> list[str]:
+    """Every legal turn action of the active player, canonical text (I29)."""
+    out: list[str] = []
+    sled = state.sled[seat]
+    if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
+        out.append("quarry")
+    free = tasks.free_positions(state)
+    if sled >= 1:
+        out.extend(f"load {s + 1} {p + 1}" for s, p in free)
+    sailable = [s for s in range(len(state.ships)) if can_sail(state, s)]
+    sites_free = [C.SITE_WORD[x] for x in free_sites(state)]
+    for s in sailable:
+        out.extend(f"sail {s + 1} {site}" for site in sites_free)
+    if holds(state, seat, "lever"):
+        for s in sailable:
+            for order in permutations(occupied(state, s)):
+                code = "-".join(map(str, order))
+                out.extend(f"lever {s + 1} {site} {code}" for site in sites_free)
+    if holds(state, seat, "hammer") and sled + tasks.stones_take(state, seat, 3) >= 1:
+        out.extend(f"hammer {s + 1} {p + 1}" for s, p in free)
+    if holds(state, seat, "sail") and sled >= 1:
+        for s, p in free:
+            if load_count(state, s) + 1 >= ship_minimum(state, s):
+                out.extend(f"sailcard {s + 1} {p + 1} {site}" for site in sites_free)
+    if holds(state, seat, "chisel") and sled >= 2:
+        for i, (s1, p1) in enumerate(free):
+            out.extend(f"chisel {s1 + 1} {p1 + 1} {s2 + 1} {p2 + 1}" for s2, p2 in free[i + 1 :])
+    return out
+
+
+def has_action(state: State, seat: int) -> bool:
+    """Whether the seat has any legal turn action (I29); cheaper than listing them."""
+    sled = state.sled[seat]
+    if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
+        return True
+    free = tasks.free_positions(state)
+    if sled >= 1 and free:
+        return True
+    # Blue cards need a free position and a sled stone (covered above) or a sailable ship;
+    # a Hammer with an empty sled needs a non-empty quarry, which makes the quarry legal too.
+    return any(can_sail(state, s) for s in range(len(state.ships)))
+
+
+# -- checks with reasons --------------------------------------------------------------------------
+def _ship(state: State, token: str) -> int:
+    ship = int(token) - 1
+    if ship >= len(state.ships):
+        raise IllegalAction("imhotep.no_such_ship", ship=token, ships=len(state.ships))
+    return ship
+
+
+def _unsailed(state: State, ship: int) -> None:
+    if state.docked[ship]:
+        raise IllegalAction(
+            "imhotep.ship_sailed", ship=ship + 1, site=C.SITE_WORD[state.docked[ship]]
+        )
+
+
+def _free_position(state: State, ship: int, token: str) -> int:
+    _unsailed(state, ship)
+    pos = int(token) - 1
+    cap = len(state.ships[ship])
+    if pos >= cap:
+        raise IllegalAction("imhotep.no_such_position", ship=ship + 1, position=token, capacity=cap)
+    if state.ships[ship][pos] != EMPTY:
+        raise IllegalAction("imhotep.position_taken", ship=ship + 1, position=pos + 1)
+    return pos
+
+
+def _sled_has(state: State, seat: int, need: int) -> None:
+    if state.sled[seat] < need:
+        raise IllegalAction("imhotep.sled_short", sled=state.sled[seat], need=need)
+
+
+def _site_free(state: State, word: str) -> str:
+    site = C.SITE_WORDS[word]
+    if site in state.docked:
+        raise IllegalAction("imhotep.site_taken", site=word, ship=state.docked.index(site) + 1)
+    return site
+
+
+def _sailable(state: State, ship: int, extra: int = 0) -> None:
+    _unsailed(state, ship)
+    stones, need = load_count(state, ship) + extra, ship_minimum(state, ship)
+    if stones < need:
+        raise IllegalAction("imhotep.below_minimum", ship=ship + 1, stones=stones, need=need)
+
+
+def _card(state: State, seat: int, card_type: str) -> None:
+    if not holds(state, seat, card_type):
+        raise IllegalAction("imhotep.no_card", card=C.card_types()[card_type].name)
+
+
+def load_position(state: State, seat: int, args: tuple[str, ...]) -> tuple[int, int]:
+    """Check a load of 1 sled stone onto ship/position; returns 0-based (ship, position)."""
+    _sled_has(state, seat, 1)
+    ship = _ship(state, args[0])
+    return ship, _free_position(state, ship, args[1])
+
+
+# -- doing it -------------------------------------------------------------------------------------
+def _play_card(state: State, seat: int, card_type: str) -> None:
+    """Discard one blue card of this type from the display (I71)."""
+    card = next(c for c in state.cards[seat] if c.split("#", 1)[0] == card_type)
+    state.cards[seat].remove(card)
+    state.discard.append(card)
+
+
+def sail(
+    state: State, events: list[Event], seat: int, ship: int, site: str, order: list[int]
+) -> None:
+    """Dock a ship and queue its stones, in unloading ``order`` (1-based positions) (I24–I26)."""
+    owners = [state.ships[ship][p - 1] for p in order]
+    state.docked[ship] = site
+    state.ships[ship] = [EMPTY] * len(state.ships[ship])
+    state.unloading = site
+    events.append(
+        Event("imhotep.sailed", {"seat": seat, "ship": ship + 1, "site": C.SITE_WORD[site]})
+    )
+    kind = "pick" if site == "market" else "deliver"
+    state.tasks.extend((kind, owner, site) for owner in owners)
+    tasks.run(state, events)
+
+
+def apply_turn(state: State, events: list[Event], seat: int, action: Action) -> None:
+    """Carry out the active player's action on a cloned state, or raise with the reason."""
+    verb, args = action.verb, action.args
+    if verb == "quarry":
+        if state.sled[seat] >= C.SLED_LIMIT:
+            raise IllegalAction("imhotep.sled_full", limit=C.SLED_LIMIT)
+        if state.quarry[seat] == 0:
+            raise IllegalAction("imhotep.quarry_empty")
+        tasks.move_to_sled(state, events, seat, tasks.stones_take(state, seat, C.QUARRY_TAKE))
+    elif verb == "load":
+        ship, pos = load_position(state, seat, args)
+        tasks.load_stone(state, seat, ship, pos)
+        events.append(
+            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
+        )
+    elif verb in ("sail", "lever"):
+        if verb == "lever":
+            _card(state, seat, "lever")
+        ship = _ship(state, args[0])
+        _sailable(state, ship)
+        site = _site_free(state, args[1])
+        order = occupied(state, ship)
+        if verb == "lever":
+            wanted = [int(p) for p in args[2].split("-")]
+            if sorted(wanted) != order:
+                raise IllegalAction(
+                    "imhotep.bad_order", ship=ship + 1, positions="-".join(map(str, order))
+                )
+            _play_card(state, seat, "lever")
+            events.append(Event("imhotep.played_card", {"seat": seat, "card": "Lever"}))
+            order = wanted
+        sail(state, events, seat, ship, site, order)
+    elif verb == "hammer":
+        _card(state, seat, "hammer")
+        take = tasks.stones_take(state, seat, C.QUARRY_TAKE)
+        if state.sled[seat] + take == 0:
+            raise IllegalAction("imhotep.hammer_no_stone")
+        ship = _ship(state, args[0])
+        pos = _free_position(state, ship, args[1])
+        _play_card(state, seat, "hammer")
+        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Hammer"}))
+        tasks.move_to_sled(state, events, seat, take)
+        tasks.load_stone(state, seat, ship, pos)
+        events.append(
+            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
+        )
+    elif verb == "sailcard":
+        _card(state, seat, "sail")
+        ship, pos = load_position(state, seat, args)
+        _sailable(state, ship, extra=1)  # I74: the printed rule, both conditions must hold
+        site = _site_free(state, args[2])
+        _play_card(state, seat, "sail")
+        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Sail"}))
+        tasks.load_stone(state, seat, ship, pos)
+        events.append(
+            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
+        )
+        sail(state, events, seat, ship, site, occupied(state, ship))
+    elif verb == "chisel":
+        _card(state, seat, "chisel")
+        _sled_has(state, seat, 2)
+        first = load_position(state, seat, args[:2])
+        second = load_position(state, seat, args[2:])
+        if first == second:
+            raise IllegalAction("imhotep.same_position")
+        _play_card(state, seat, "chisel")
+        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Chisel"}))
+        for ship, pos in (first, second):
+            tasks.load_stone(state, seat, ship, pos)
+            events.append(
+                Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
+            )
+    else:
+        raise IllegalAction("imhotep.not_now", verb=verb)
+
+
+# -- end of turn and round --------------------------------------------------------------------
+def start_round(state: State, events: list[Event]) -> None:
+    """Reveal the next round card, launch its empty ships, deal the market (I16)."""
+    state.round += 1
+    state.round_card = state.round_deck.pop(0)
+    caps = C.round_cards(state.players)[state.round_card]
+    state.ships = [[EMPTY] * cap for cap in caps]
+    state.docked = [""] * len(caps)
+    events.append(
+        Event(
+            "imhotep.round_started",
+            {"round": state.round, "ships": C.round_card_label(state.round_card)},
+            reveals=True,
+        )
+    )
+    market.deal_offer(state, events)
+
+
+def end_round(state: State, events: list[Event], deadlock: bool = False) -> None:
+    """I19: temple scoring, ships home, market cleared; then the next round or the end (I21)."""
+    if deadlock:  # E6: stones on ships that can never sail go back to their owners
+        for slots in state.ships:
+            for owner in slots:
+                if owner != EMPTY:
+                    state.quarry[owner] += 1
+        events.append(Event("imhotep.round_deadlock", {"round": state.round}))
+    for seat, points in enumerate(temple_round_points(state)):
+        state.add_points(seat, "temple", points)
+        if points:
+            events.append(Event("imhotep.temple_scored", {"seat": seat, "points": points}))
+    state.ships = [[] for _ in state.ships]
+    state.docked = ["" for _ in state.docked]
+    market.clear_offer(state)
+    events.append(Event("imhotep.round_over", {"round": state.round}))
+    if state.round >= C.ROUNDS:
+        state.over = True
+        events.append(Event("imhotep.game_over", {}))
+    else:
+        start_round(state, events)
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """After the turn's action is fully resolved: end the round if the 4th ship has unloaded
+    (I18), then pass the turn clockwise (I17, I20), skipping players with nothing legal (I28)."""
+    if all(state.docked):
+        end_round(state, events)
+    while not state.over:
+        for step in range(1, state.players + 1):
+            seat = (state.current + step) % state.players
+            if has_action(state, seat):
+                state.current = seat
+                return
+            events.append(Event("imhotep.passed", {"seat": seat}))
+        # Nobody can act: the round can never finish by play (E6).
+        end_round(state, events, deadlock=True)
