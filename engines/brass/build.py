@@ -1,0 +1,255 @@
+"""The Build action (B38–B51): card, tile, slot or overbuild, costs, placing, market sales."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.base import IllegalAction
+from engines.brass import components as C
+from engines.brass.draft import Draft
+from engines.brass.network import connected_to_merchant, has_pieces, network
+from engines.brass.resources import Supply, coal_supplies, iron_supplies, sell_to_market
+from engines.brass.state import State, Tile, lowest_level
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a build may go: a slot, and the tile it replaces when overbuilding."""
+
+    slot: int
+    replaces: Tile | None
+
+
+def card_allows(state: State, seat: int, card: str, industry: str, location: str) -> bool:
+    """Whether discarding ``card`` lets ``seat`` build ``industry`` in ``location`` (B38, B39, B31)."""
+    kind = C.locations()[location].kind
+    if card == location:
+        return kind == "town"
+    if card == C.WILD_LOCATION:
+        return kind == "town"
+    builds = C.industry_card_builds().get(card)
+    if card == C.WILD_INDUSTRY or (builds and industry in builds):
+        return not has_pieces(state, seat) or location in network(state, seat)
+    return False
+
+
+def _slot_allows(slot: C.Slot, industry: str) -> bool:
+    return industry in slot.industries
+
+
+def no_cube_anywhere(state: State, resource: str) -> bool:
+    """No cube of ``resource`` on any tile nor in its market (B48, opponent overbuild)."""
+    industry = "coal_mine" if resource == "coal" else "iron_works"
+    market = state.coal if resource == "coal" else state.iron
+    return market == 0 and not any(t.industry == industry and t.cubes for t in state.tiles)
+
+
+def sites(state: State, seat: int, industry: str, location: str, level: int) -> list[Site]:
+    """The slots (free, or overbuilds) the build may use (B41, B42, B48, B49, D9)."""
+    loc = C.locations()[location]
+    here = [t for t in state.tiles if t.location == location]
+    mine = [t for t in here if t.owner == seat]
+    taken = {t.slot for t in here}
+    out: list[Site] = []
+    if not mine:
+        free = [s for s in loc.slots if s.index not in taken and _slot_allows(s, industry)]
+        singles = [s for s in free if s.single_icon]
+        for s in singles or free:
+            out.append(Site(s.index, None))
+    for t in here:
+        if t.industry != industry or t.level >= level:
+            continue
+        if t.owner == seat or (
+            industry in ("coal_mine", "iron_works")
+            and not mine
+            and no_cube_anywhere(state, "coal" if industry == "coal_mine" else "iron")
+        ):
+            out.append(Site(t.slot, t))
+    return sorted(out, key=lambda s: s.slot)
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    level: int
+    sites: tuple[Site, ...]
+    coal: tuple[Supply, ...]
+    iron: tuple[Supply, ...]
+    cost: int
+
+
+def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
+    """Everything that does not depend on the card or the choices; raises with the reason."""
+    if industry not in C.INDUSTRIES:
+        raise IllegalAction(
+            "brass.unknown_industry", industry=industry[:30], industries=", ".join(C.INDUSTRIES)
+        )
+    loc = C.locations().get(location)
+    if loc is None or loc.kind == "merchant":
+        raise IllegalAction("brass.unknown_build_location", location=location[:30])
+    level = lowest_level(state, seat, industry)
+    if level == 0:
+        raise IllegalAction("brass.no_tiles_left", industry=industry)
+    data = C.level(industry, level)
+    if not data.canal_era:
+        raise IllegalAction("brass.not_in_canal_era", industry=industry, level=data.roman)
+    if not any(_slot_allows(s, industry) for s in loc.slots):
+        raise IllegalAction("brass.no_such_slot", industry=industry, location=location)
+    found = sites(state, seat, industry, location, level)
+    if not found:
+        if any(t.owner == seat for t in state.tiles if t.location == location):
+            raise IllegalAction("brass.one_tile_per_town", location=location)
+        raise IllegalAction("brass.no_free_slot", industry=industry, location=location)
+    coal = coal_supplies(state, location, data.coal)
+    if not coal:
+        raise IllegalAction("brass.no_coal", count=data.coal, location=location)
+    iron = iron_supplies(state, data.iron)
+    cost = data.money + coal[0].cost + iron[0].cost
+    if cost > state.money[seat]:
+        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=cost)
+    return BuildPlan(level, tuple(found), tuple(coal), tuple(iron), cost)
+
+
+def choose(options: list[str], given: str | None, param: str) -> str:
+    """Pick the player's choice among ``options`` (asking only when there is a real choice)."""
+    if given is None:
+        if len(options) == 1:
+            return options[0]
+        raise IllegalAction("brass.choose", param=param, options=" | ".join(options)[:300])
+    if given not in options:
+        if len(options) == 1:
+            raise IllegalAction(
+                "brass.no_choice_here", param=param, value=given[:40], only=options[0] or "none"
+            )
+        raise IllegalAction(
+            "brass.bad_choice", param=param, value=given[:40], options=" | ".join(options)[:300]
+        )
+    return given
+
+
+def slot_token(site: Site) -> str:
+    return str(site.slot + 1)
+
+
+def apply_build(
+    d: Draft,
+    seat: int,
+    industry: str,
+    location: str,
+    slot: str | None,
+    coal: str | None,
+    iron: str | None,
+    card: str,
+) -> None:
+    """Check and carry out a build on the draft (raises before changing anything)."""
+    state = d.base
+    if card not in state.hands[seat]:
+        raise IllegalAction("brass.no_such_card", card=card[:40])
+    p = plan(state, seat, industry, location)
+    if not card_allows(state, seat, card, industry, location):
+        raise IllegalAction(
+            "brass.card_does_not_allow", card=card, industry=industry, location=location
+        )
+    site = p.sites[
+        [slot_token(s) for s in p.sites].index(
+            choose([slot_token(s) for s in p.sites], slot, "slot")
+        )
+    ]
+    coal_choice = choose([s.token for s in p.coal], coal, "coal")
+    iron_choice = choose([s.token for s in p.iron], iron, "iron")
+    coal_supply = next(s for s in p.coal if s.token == coal_choice)
+    iron_supply = next(s for s in p.iron if s.token == iron_choice)
+    data = C.level(industry, p.level)
+
+    # Pay and consume (B43, B19: affordability was checked against money before the action).
+    d.discard(seat, card)
+    d.pay(seat, p.cost)
+    d.coal = max(0, d.coal - coal_supply.market)
+    d.iron = max(0, d.iron - iron_supply.market)
+    if coal_supply.market:
+        d.emit(
+            "bought", seat=seat, count=coal_supply.market, resource="coal", money=coal_supply.cost
+        )
+    if iron_supply.market:
+        d.emit(
+            "bought", seat=seat, count=iron_supply.market, resource="iron", money=iron_supply.cost
+        )
+    if coal_supply.sources:
+        d.emit(
+            "used",
+            count=len(coal_supply.sources),
+            resource="coal",
+            sources=list(coal_supply.sources),
+        )
+    if iron_supply.sources:
+        d.emit(
+            "used",
+            count=len(iron_supply.sources),
+            resource="iron",
+            sources=list(iron_supply.sources),
+        )
+    d.take(coal_supply.sources + iron_supply.sources)
+    if site.replaces is not None:
+        old = d.tile_at(site.replaces.ref)
+        d.set_tile(old, None)
+        d.gone[old.owner] += 1
+        d.emit("overbuilt", seat=seat, old_seat=old.owner, industry=industry, location=location)
+
+    # Place the tile with its cubes (B44).
+    k = C.INDUSTRIES.index(industry)
+    d.mats[seat][k][p.level - 1] -= 1
+    cubes = data.coal_out + data.iron_out + data.beer_out
+    tile = Tile(location, site.slot, seat, industry, p.level, False, cubes)
+    d.tiles.append(tile)
+    d.places.append(location)
+    d.emit("built", seat=seat, industry=industry, level=data.roman, location=location, money=p.cost)
+
+    # Compulsory sale to the market (B46, D16): coal only when connected to a merchant location.
+    resource = ""
+    if industry == "coal_mine" and connected_to_merchant(state, location):
+        resource = "coal"
+    elif industry == "iron_works":
+        resource = "iron"
+    if resource and cubes:
+        count = d.coal if resource == "coal" else d.iron
+        moved, money, count = sell_to_market(resource, count, cubes)
+        if resource == "coal":
+            d.coal = count
+        else:
+            d.iron = count
+        if moved:
+            d.money[seat] += money
+            d.emit("sold_to_market", seat=seat, count=moved, resource=resource, money=money)
+            placed = Tile(location, site.slot, seat, industry, p.level, False, cubes - moved)
+            d.set_tile(tile, placed)
+            if placed.cubes == 0:
+                d.flip(placed)
+
+
+def legal_builds(state: State, seat: int) -> list[str]:
+    """Every legal build as canonical text."""
+    hand = sorted(set(state.hands[seat]))
+    out: list[str] = []
+    for industry in C.INDUSTRIES:
+        level = lowest_level(state, seat, industry)
+        if not level or not C.level(industry, level).canal_era:
+            continue
+        for location, loc in C.locations().items():
+            if loc.kind == "merchant" or not any(industry in s.industries for s in loc.slots):
+                continue
+            cards = [c for c in hand if card_allows(state, seat, c, industry, location)]
+            if not cards:
+                continue
+            try:
+                p = plan(state, seat, industry, location)
+            except IllegalAction:
+                continue
+            slots = [f" slot={slot_token(s)}" for s in p.sites] if len(p.sites) > 1 else [""]
+            coals = [f" coal={s.token}" for s in p.coal] if len(p.coal) > 1 else [""]
+            irons = [f" iron={s.token}" for s in p.iron] if len(p.iron) > 1 else [""]
+            head = f"build {industry} {location}"
+            for s in slots:
+                for c in coals:
+                    for i in irons:
+                        for card in cards:
+                            out.append(f"{head}{s}{c}{i} card={card}")
+    return out

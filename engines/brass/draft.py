@@ -1,0 +1,147 @@
+"""A mutable working copy of a state used inside ``apply``, frozen again at the end.
+
+Rules code reads and writes plain lists here; the input ``State`` is never touched. The helpers are
+the game's small recurring effects: paying (money spent, B20), advancing income (B73), flipping
+emptied tiles (B35), discarding cards (B18).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from engines.base import Event
+from engines.brass import components as C
+from engines.brass.state import State, Tile, evolve
+
+
+class Draft:
+    """Field-by-field mutable copy of a ``State``."""
+
+    def __init__(self, state: State) -> None:
+        self.base = state
+        self.players = state.players
+        self.deck = list(state.deck)
+        self.hands = [list(h) for h in state.hands]
+        self.discards = [list(d) for d in state.discards]
+        self.wild_location = state.wild_location
+        self.wild_industry = state.wild_industry
+        self.money = list(state.money)
+        self.spent = list(state.spent)
+        self.income = list(state.income)
+        self.vp = list(state.vp)
+        self.links_left = list(state.links_left)
+        self.gone = list(state.gone)
+        self.mats = [[list(c) for c in m] for m in state.mats]
+        self.tiles = list(state.tiles)
+        self.links = list(state.links)
+        self.coal = state.coal
+        self.iron = state.iron
+        self.merchants = list(state.merchants)
+        self.round = state.round
+        self.order = list(state.order)
+        self.pos = state.pos
+        self.actions_left = state.actions_left
+        self.phase = state.phase
+        self.shortfall = list(state.shortfall)
+        self.events: list[Event] = []
+        self.places: list[str] = []
+
+    def freeze(self, **extra: Any) -> State:
+        """The new immutable state."""
+        changes: dict[str, Any] = {
+            "deck": tuple(self.deck),
+            "hands": tuple(tuple(sorted(h)) for h in self.hands),
+            "discards": tuple(tuple(d) for d in self.discards),
+            "wild_location": self.wild_location,
+            "wild_industry": self.wild_industry,
+            "money": tuple(self.money),
+            "spent": tuple(self.spent),
+            "income": tuple(self.income),
+            "vp": tuple(self.vp),
+            "links_left": tuple(self.links_left),
+            "gone": tuple(self.gone),
+            "mats": tuple(tuple(tuple(c) for c in m) for m in self.mats),
+            "tiles": tuple(sorted(self.tiles, key=_tile_key)),
+            "links": tuple(sorted(self.links)),
+            "coal": self.coal,
+            "iron": self.iron,
+            "merchants": tuple(self.merchants),
+            "round": self.round,
+            "order": tuple(self.order),
+            "pos": self.pos,
+            "actions_left": self.actions_left,
+            "phase": self.phase,
+            "shortfall": tuple(self.shortfall),
+        }
+        changes.update(extra)
+        known = {f.name for f in fields(State)}
+        assert set(changes) <= known
+        return evolve(self.base, **changes)
+
+    # -- small effects ------------------------------------------------------------------------
+    def emit(self, key: str, **params: Any) -> None:
+        self.events.append(Event("brass." + key, params))
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Pay the bank during a turn: money spent this round (B20)."""
+        self.money[seat] -= amount
+        self.spent[seat] += amount
+
+    def advance_income(self, seat: int, spaces: int) -> None:
+        """Move the income marker forward, stopping at the last space (B73)."""
+        self.income[seat] = min(len(C.level_of_space()) - 1, self.income[seat] + spaces)
+
+    def discard(self, seat: int, card: str) -> None:
+        """Discard a card from the hand: wilds back to their pile, others face up (B18)."""
+        self.hands[seat].remove(card)
+        if card == C.WILD_LOCATION:
+            self.wild_location += 1
+        elif card == C.WILD_INDUSTRY:
+            self.wild_industry += 1
+        else:
+            self.discards[seat].append(card)
+
+    def tile_at(self, ref: str) -> Tile:
+        for t in self.tiles:
+            if t.ref == ref:
+                return t
+        raise KeyError(ref)
+
+    def set_tile(self, old: Tile, new: Tile | None) -> None:
+        i = self.tiles.index(old)
+        if new is None:
+            del self.tiles[i]
+        else:
+            self.tiles[i] = new
+
+    def flip(self, tile: Tile) -> Tile:
+        """Flip a tile and advance its owner's income (B72, B73)."""
+        new = Tile(
+            tile.location, tile.slot, tile.owner, tile.industry, tile.level, True, tile.cubes
+        )
+        self.set_tile(tile, new)
+        spaces = tile.data.income_spaces
+        self.advance_income(tile.owner, spaces)
+        self.emit(
+            "flipped",
+            owner_seat=tile.owner,
+            industry=tile.industry,
+            level=tile.data.roman,
+            location=tile.location,
+            spaces=spaces,
+        )
+        return new
+
+    def take(self, sources: tuple[str, ...] | list[str]) -> None:
+        """Take one cube/barrel per source ref; a resource tile left empty flips (B35)."""
+        for ref in sources:
+            t = self.tile_at(ref)
+            t2 = Tile(t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes - 1)
+            self.set_tile(t, t2)
+            if t2.cubes == 0:
+                self.flip(t2)
+
+
+def _tile_key(t: Tile) -> tuple[int, int]:
+    return C.location_order()[t.location], t.slot

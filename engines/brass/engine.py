@@ -1,0 +1,244 @@
+"""The Brass: Birmingham engine: the platform contract on top of the rules modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import END, Engine, EngineMeta, Event, IllegalAction, Option, Result, tokens
+from engines.brass import build, moves, rounds, sell
+from engines.brass import components as C
+from engines.brass.draft import Draft
+from engines.brass.notation import VERBS, Action
+from engines.brass.notation import parse as parse_text
+from engines.brass.scoring import final_result
+from engines.brass.state import ACT, OVER, SELL, SHORTFALL, State, dump_state, evolve, load_state
+from engines.brass.view import make_view
+
+META = EngineMeta(
+    id="brass",
+    title="Brass: Birmingham (introductory game)",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option(
+            "iron_price",
+            "Price of an iron cube when the iron market is empty: 6 as printed on the board "
+            "(default) or 8 as the taught rules say",
+            "6",
+            ("6", "8"),
+            {"6": "£6, as printed on the board", "8": "£8, like coal (the seed's reading)"},
+        ),
+    ),
+    verbs=VERBS,
+    notes=(
+        "Introductory rules: canal era only, then a final scoring. Board positions are drawn "
+        "approximately from the real map."
+    ),
+)
+
+
+def _fast_action(text: str) -> Action:
+    """An action from canonical text (no checks: only for texts the engine produced)."""
+    parts = text.split()
+    args = tuple(p for p in parts[1:] if "=" not in p)
+    kw = tuple(tuple(p.split("=", 1)) for p in parts[1:] if "=" in p)
+    return Action(parts[0], args, kw)  # type: ignore[arg-type]
+
+
+class Brass(Engine[State, Action]):
+    """Brass: Birmingham, introductory game (canal era)."""
+
+    meta = META
+    format_version = 1
+
+    # -- life cycle -------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        from engines.brass.setup import new_game
+
+        self.meta.validate_players(players)
+        return new_game(players, int(options.get("iron_price", "6")), seed)
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        action = parse_text(text)
+        if action.verb == "develop" and len(action.args) == 2:
+            a, b = action.args
+            if (
+                a in C.INDUSTRIES
+                and b in C.INDUSTRIES
+                and C.INDUSTRIES.index(b) < C.INDUSTRIES.index(a)
+            ):
+                action = Action(action.verb, (b, a), action.kw)
+        return action
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == OVER:
+            return []
+        if state.phase == SHORTFALL:
+            return [state.shortfall[0]]
+        return [state.current]
+
+    # -- legal moves ------------------------------------------------------------------------
+    def legal_texts(self, state: State, seat: int) -> list[str]:
+        """Every legal action of ``seat`` as canonical text (cached on the state)."""
+        key = f"legal:{seat}"
+        got = state.memo.get(key)
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        out: list[str] = []
+        if seat in self.to_act(state):
+            if state.phase == SHORTFALL:
+                out = rounds.legal_removes(state, seat)
+            elif state.phase == SELL:
+                out = sell.legal_sells(state, seat, with_card=False) + ["done"]
+            else:
+                cards = sorted(set(state.hands[seat]))
+                out = build.legal_builds(state, seat)
+                out += moves.legal_networks(state, seat)
+                out += moves.legal_develops(state, seat)
+                out += sell.legal_sells(state, seat, with_card=True)
+                if moves.can_loan(state, seat):
+                    out += [f"loan card={c}" for c in cards]
+                out += moves.legal_scouts(state, seat)
+                out += [f"pass card={c}" for c in cards]
+        state.memo[key] = out
+        return out
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return [_fast_action(t) for t in self.legal_texts(state, seat)]
+
+    def complete(self, state: State, seat: int, prefix: str) -> list[str]:
+        done = tokens(prefix)
+        n = len(done)
+        nxt: set[str] = set()
+        for text in self.legal_texts(state, seat):
+            t = text.split()
+            if t[:n] == done:
+                nxt.add(t[n] if len(t) > n else END)
+        return sorted(nxt)
+
+    # -- apply ------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if state.phase == OVER:
+            raise IllegalAction("core.game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("core.not_your_decision")
+        d = Draft(state)
+        verb = action.verb
+        card = action.get("card")
+        if state.phase == SHORTFALL:
+            if verb != "remove":
+                raise IllegalAction(
+                    "brass.must_remove", owed=-_level(state, seat), money=state.money[seat]
+                )
+            rounds.apply_remove(d, seat, action.args[0])
+        elif state.phase == SELL and verb not in ("sell", "done"):
+            raise IllegalAction("brass.still_selling")
+        elif verb == "done":
+            if state.phase != SELL:
+                raise IllegalAction("brass.not_selling")
+            rounds.finish_action(d, seat)
+        elif verb == "remove":
+            raise IllegalAction("brass.no_shortfall")
+        elif verb == "sell":
+            if state.phase == SELL and card is not None:
+                raise IllegalAction("brass.card_only_first")
+            if state.phase == ACT:
+                if card is None:
+                    raise IllegalAction("brass.sell_needs_card")
+                moves.check_card(state, seat, card)
+            sell.apply_sell(
+                d, seat, action.args[0], action.args[1], action.get("beer"), action.get("develop")
+            )
+            if card is not None:
+                d.discard(seat, card)
+            mid = d.freeze(phase=SELL)
+            if sell.legal_sells(mid, seat, with_card=False):
+                return self._finish(mid, seat, action, d.events, d.places)
+            d2 = Draft(mid)
+            rounds.finish_action(d2, seat)
+            return self._finish(d2.freeze(), seat, action, d.events + d2.events, d.places)
+        else:
+            assert card is not None  # every other verb declares a required card
+            if verb == "build":
+                a = action.args
+                build.apply_build(
+                    d,
+                    seat,
+                    a[0],
+                    a[1],
+                    action.get("slot"),
+                    action.get("coal"),
+                    action.get("iron"),
+                    card,
+                )
+            elif verb == "network":
+                moves.apply_network(d, seat, action.args[0], card)
+            elif verb == "develop":
+                moves.apply_develop(d, seat, list(action.args), action.get("iron"), card)
+            elif verb == "loan":
+                moves.apply_loan(d, seat, card)
+            elif verb == "scout":
+                moves.apply_scout(d, seat, card, action.get("discard") or "")
+            elif verb == "pass":
+                moves.apply_pass(d, seat, card)
+            rounds.finish_action(d, seat)
+        return self._finish(d.freeze(), seat, action, d.events, d.places)
+
+    def _finish(
+        self, new: State, seat: int, action: Action, events: list[Event], places: list[str]
+    ) -> tuple[State, list[Event]]:
+        new = evolve(
+            new,
+            last_seat=seat,
+            last_text=str(action),
+            last_places=tuple(dict.fromkeys(places)),
+            moves=new.moves + 1,
+        )
+        return new, events
+
+    def timeout_action(self, state: State, seat: int) -> str | None:
+        """A pass with the first card of the hand; ``done`` mid-sale; in a shortfall, the tile
+        worth most (fewest removals)."""
+        if seat not in self.to_act(state):
+            return None
+        if state.phase == SELL:
+            return "done"
+        if state.phase == SHORTFALL:
+            tiles = [
+                t
+                for t in state.tiles
+                if t.owner == seat and rounds.tile_value(t.industry, t.level) >= 1
+            ]
+            best = max(tiles, key=lambda t: (rounds.tile_value(t.industry, t.level), t.location))
+            return f"remove {best.location}"
+        return f"pass card={sorted(state.hands[seat])[0]}"
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        v = make_view(state, self.to_act(state))
+        if seat is not None:
+            v["private"] = {"seat": seat, "hand": sorted(state.hands[seat])}
+        return v
+
+    def result(self, state: State) -> Result | None:
+        return final_result(state) if state.phase == OVER else None
+
+    def round_info(self, state: State) -> str:
+        if state.phase == OVER:
+            return "Game over"
+        return f"Round {state.round} of {C.rounds_in_game(state.players)} (canal era)"
+
+    # -- persistence ------------------------------------------------------------------------
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump_state(state, self.format_version)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        self.check_format(data)
+        return load_state(data)
+
+
+def _level(state: State, seat: int) -> int:
+    from engines.brass.state import income_level
+
+    return income_level(state.income[seat])

@@ -1,0 +1,189 @@
+"""Network, Develop, Loan, Scout and Pass (B52–B58, B67–B71)."""
+
+from __future__ import annotations
+
+from engines.base import IllegalAction
+from engines.brass import components as C
+from engines.brass.build import choose
+from engines.brass.draft import Draft
+from engines.brass.network import free_lines_for
+from engines.brass.resources import Supply, iron_supplies
+from engines.brass.state import State, income_level
+
+MIN_LEVEL = -10
+LOAN_MONEY = 30
+LOAN_LEVELS = 3
+
+
+def check_card(state: State, seat: int, card: str) -> None:
+    if card not in state.hands[seat]:
+        raise IllegalAction("brass.no_such_card", card=card[:40])
+
+
+# -- Network ------------------------------------------------------------------------------------
+def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
+    state = d.base
+    check_card(state, seat, card)
+    ln = C.lines().get(line)
+    if ln is None:
+        raise IllegalAction("brass.unknown_line", line=line[:40])
+    if not ln.canal:
+        raise IllegalAction("brass.rail_only", line=line)
+    if state.links_left[seat] == 0:
+        raise IllegalAction("brass.no_links_left")
+    if any(lid == line for lid, _ in state.links):
+        raise IllegalAction("brass.line_taken", line=line)
+    if line not in free_lines_for(state, seat):
+        raise IllegalAction("brass.line_not_in_network", line=line)
+    cost = C.link_cost()
+    if state.money[seat] < cost:
+        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=cost)
+    d.discard(seat, card)
+    d.pay(seat, cost)
+    d.links.append((line, seat))
+    d.links_left[seat] -= 1
+    d.places.extend(ln.ends)
+    d.emit("linked", seat=seat, line=line, money=cost)
+
+
+def legal_networks(state: State, seat: int) -> list[str]:
+    if state.links_left[seat] == 0 or state.money[seat] < C.link_cost():
+        return []
+    cards = sorted(set(state.hands[seat]))
+    return [f"network {line} card={c}" for line in free_lines_for(state, seat) for c in cards]
+
+
+# -- Develop ------------------------------------------------------------------------------------
+def develop_levels(state: State, seat: int, industries: list[str]) -> list[int]:
+    """The levels removed, one after the other (B55, B57); raises when one cannot go."""
+    mats = [list(c) for c in state.mats[seat]]
+    out = []
+    for ind in industries:
+        if ind not in C.INDUSTRIES:
+            raise IllegalAction(
+                "brass.unknown_industry", industry=ind[:30], industries=", ".join(C.INDUSTRIES)
+            )
+        counts = mats[C.INDUSTRIES.index(ind)]
+        lvl = next((i + 1 for i, n in enumerate(counts) if n), 0)
+        if not lvl:
+            raise IllegalAction("brass.no_tiles_left", industry=ind)
+        if not C.level(ind, lvl).can_develop:
+            raise IllegalAction("brass.cannot_develop", industry=ind, level=C.level(ind, lvl).roman)
+        counts[lvl - 1] -= 1
+        out.append(lvl)
+    return out
+
+
+def _develop_plan(state: State, seat: int, industries: list[str]) -> tuple[list[int], list[Supply]]:
+    levels = develop_levels(state, seat, industries)
+    iron = iron_supplies(state, len(industries))
+    if iron[0].cost > state.money[seat]:
+        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=iron[0].cost)
+    return levels, iron
+
+
+def apply_develop(d: Draft, seat: int, industries: list[str], iron: str | None, card: str) -> None:
+    state = d.base
+    check_card(state, seat, card)
+    levels, supplies = _develop_plan(state, seat, industries)
+    tok = choose([s.token for s in supplies], iron, "iron")
+    supply = next(s for s in supplies if s.token == tok)
+    d.discard(seat, card)
+    d.pay(seat, supply.cost)
+    d.iron = max(0, d.iron - supply.market)
+    if supply.market:
+        d.emit("bought", seat=seat, count=supply.market, resource="iron", money=supply.cost)
+    for ind, lvl in zip(industries, levels, strict=True):
+        d.mats[seat][C.INDUSTRIES.index(ind)][lvl - 1] -= 1
+        d.gone[seat] += 1
+        d.emit("developed", seat=seat, industry=ind, level=C.level(ind, lvl).roman)
+    if supply.sources:
+        d.emit("used", count=len(supply.sources), resource="iron", sources=list(supply.sources))
+    d.take(supply.sources)
+
+
+def legal_develops(state: State, seat: int) -> list[str]:
+    cards = sorted(set(state.hands[seat]))
+    out: list[str] = []
+    combos: list[list[str]] = [[a] for a in C.INDUSTRIES]
+    combos += [[a, b] for i, a in enumerate(C.INDUSTRIES) for b in C.INDUSTRIES[i:]]
+    for combo in combos:
+        try:
+            _, supplies = _develop_plan(state, seat, combo)
+        except IllegalAction:
+            continue
+        irons = [f" iron={s.token}" for s in supplies] if len(supplies) > 1 else [""]
+        for i in irons:
+            for c in cards:
+                out.append(f"develop {' '.join(combo)}{i} card={c}")
+    return out
+
+
+# -- Loan, Scout, Pass --------------------------------------------------------------------------
+def can_loan(state: State, seat: int) -> bool:
+    """A loan may not take the income level below −10 (B68)."""
+    return income_level(state.income[seat]) - LOAN_LEVELS >= MIN_LEVEL
+
+
+def apply_loan(d: Draft, seat: int, card: str) -> None:
+    state = d.base
+    check_card(state, seat, card)
+    if not can_loan(state, seat):
+        raise IllegalAction("brass.loan_too_low", level=income_level(state.income[seat]))
+    d.discard(seat, card)
+    d.money[seat] += LOAN_MONEY
+    new_level = income_level(state.income[seat]) - LOAN_LEVELS
+    d.income[seat] = C.top_space_of_level()[new_level]
+    d.emit("loan", seat=seat, money=LOAN_MONEY, level=new_level)
+
+
+def can_scout(state: State, seat: int) -> bool:
+    """Scout needs no wild card in hand, three cards, and a card on each wild pile (B70)."""
+    hand = state.hands[seat]
+    return (
+        not any(c in C.WILDS for c in hand)
+        and len(hand) >= 3
+        and state.wild_location > 0
+        and state.wild_industry > 0
+    )
+
+
+def apply_scout(d: Draft, seat: int, card: str, discard: str) -> None:
+    state = d.base
+    if any(c in C.WILDS for c in state.hands[seat]):
+        raise IllegalAction("brass.scout_with_wild")
+    extra = discard.split(",")
+    if len(extra) != 2:
+        raise IllegalAction("brass.scout_two_more")
+    hand = list(state.hands[seat])
+    for c in [card, *extra]:
+        if c not in hand:
+            raise IllegalAction("brass.no_such_card", card=c[:40])
+        hand.remove(c)
+    if not can_scout(state, seat):
+        raise IllegalAction("brass.no_wild_left")
+    for c in [card, *extra]:
+        d.discard(seat, c)
+    d.hands[seat] += [C.WILD_LOCATION, C.WILD_INDUSTRY]
+    d.wild_location -= 1
+    d.wild_industry -= 1
+    d.emit("scouted", seat=seat)
+
+
+def legal_scouts(state: State, seat: int) -> list[str]:
+    if not can_scout(state, seat):
+        return []
+    hand = sorted(state.hands[seat])
+    out: set[str] = set()
+    for i, a in enumerate(hand):
+        rest = hand[:i] + hand[i + 1 :]
+        for j, b in enumerate(rest):
+            for c in rest[j + 1 :]:
+                out.add(f"scout card={a} discard={','.join(sorted((b, c)))}")
+    return sorted(out)
+
+
+def apply_pass(d: Draft, seat: int, card: str) -> None:
+    check_card(d.base, seat, card)
+    d.discard(seat, card)
+    d.emit("passed", seat=seat)

@@ -1,0 +1,131 @@
+"""The Sell action (B59–B66): one tile at a time to a connected merchant, with beer and bonus."""
+
+from __future__ import annotations
+
+from engines.base import IllegalAction
+from engines.brass import components as C
+from engines.brass.build import choose
+from engines.brass.draft import Draft
+from engines.brass.network import connected
+from engines.brass.resources import MERCHANT_BEER, Supply, beer_supplies
+from engines.brass.state import Merchant, State, Tile, lowest_level
+
+NO_DEVELOP = "none"
+
+
+def sellable_tile(state: State, seat: int, location: str) -> Tile:
+    """``seat``'s unflipped cotton mill, manufacturer or pottery at ``location`` (B59)."""
+    for t in state.tiles:
+        if t.location == location and t.owner == seat:
+            if t.industry not in C.SELLABLE:
+                raise IllegalAction("brass.not_sellable", industry=t.industry, location=location)
+            if t.flipped:
+                raise IllegalAction("brass.already_sold", location=location)
+            return t
+    raise IllegalAction("brass.no_tile_there", location=location[:30])
+
+
+def merchant_options(state: State, tile: Tile) -> list[tuple[str, Merchant]]:
+    """(token, merchant tile) pairs that buy ``tile`` and are connected to it (B60, B66)."""
+    out: list[tuple[str, Merchant]] = []
+    for loc in C.merchant_locations():
+        if not connected(state, tile.location, loc):
+            continue
+        fits = [
+            m
+            for m in state.merchants
+            if m.location == loc and tile.industry in C.merchant_accepts()[m.tile]
+        ]
+        for m in fits:
+            out.append((m.ref if len(fits) > 1 else loc, m))
+    return out
+
+
+def develop_options(state: State, seat: int) -> list[str]:
+    """Gloucester bonus choices: industries whose lowest tile may be developed, or none (D7)."""
+    out = []
+    for ind in C.INDUSTRIES:
+        lvl = lowest_level(state, seat, ind)
+        if lvl and C.level(ind, lvl).can_develop:
+            out.append(ind)
+    return out + [NO_DEVELOP]
+
+
+def _beer(state: State, seat: int, tile: Tile, merchant: Merchant) -> list[Supply]:
+    return beer_supplies(state, seat, tile.location, tile.data.beer_to_sell, merchant.beer)
+
+
+def legal_sells(state: State, seat: int, with_card: bool) -> list[str]:
+    """Every legal single-tile sale as canonical text."""
+    out: list[str] = []
+    cards = [f" card={c}" for c in sorted(set(state.hands[seat]))] if with_card else [""]
+    for tile in state.tiles:
+        if tile.owner != seat or tile.flipped or tile.industry not in C.SELLABLE:
+            continue
+        for token, merchant in merchant_options(state, tile):
+            beers = _beer(state, seat, tile, merchant)
+            for b in beers:
+                btok = f" beer={b.token}" if len(beers) > 1 else ""
+                devs = [""]
+                if (
+                    MERCHANT_BEER in b.sources
+                    and C.merchant_bonus()[merchant.location][0] == "develop"
+                ):
+                    opts = develop_options(state, seat)
+                    if len(opts) > 1:
+                        devs = [f" develop={o}" for o in opts]
+                for dv in devs:
+                    for c in cards:
+                        out.append(f"sell {tile.location} {token}{btok}{dv}{c}")
+    return out
+
+
+def apply_sell(
+    d: Draft, seat: int, location: str, merchant_tok: str, beer: str | None, develop: str | None
+) -> None:
+    """Check and carry out one tile's sale on the draft."""
+    state = d.base
+    tile = sellable_tile(state, seat, location)
+    options = merchant_options(state, tile)
+    if not options:
+        raise IllegalAction("brass.no_merchant", industry=tile.industry, location=location)
+    token = choose([t for t, _ in options], merchant_tok, "merchant")
+    merchant = next(m for t, m in options if t == token)
+    beers = _beer(state, seat, tile, merchant)
+    if not beers:
+        raise IllegalAction("brass.no_beer", count=tile.data.beer_to_sell, location=location)
+    btok = choose([b.token for b in beers], beer, "beer")
+    supply = next(b for b in beers if b.token == btok)
+    bonus_type, amount = C.merchant_bonus()[merchant.location]
+    used_merchant = MERCHANT_BEER in supply.sources
+    dev: str | None = None
+    if used_merchant and bonus_type == "develop":
+        dev = choose(develop_options(state, seat), develop, "develop")
+    elif develop is not None:
+        raise IllegalAction(
+            "brass.no_choice_here", param="develop", value=develop[:40], only="none"
+        )
+
+    d.places.extend([location, merchant.location])
+    d.emit("sold", seat=seat, industry=tile.industry, location=location, merchant=merchant.location)
+    d.take([s for s in supply.sources if s != MERCHANT_BEER])
+    if used_merchant:
+        i = d.merchants.index(merchant)
+        d.merchants[i] = Merchant(merchant.location, merchant.slot, merchant.tile, False)
+        # The merchant's bonus (B62).
+        if bonus_type == "vp":
+            d.vp[seat] += amount
+            d.emit("bonus_vp", seat=seat, vp=amount, merchant=merchant.location)
+        elif bonus_type == "money":
+            d.money[seat] += amount
+            d.emit("bonus_money", seat=seat, money=amount, merchant=merchant.location)
+        elif bonus_type == "income_spaces":
+            d.advance_income(seat, amount)
+            d.emit("bonus_income", seat=seat, spaces=amount, merchant=merchant.location)
+        elif dev and dev != NO_DEVELOP:
+            k = C.INDUSTRIES.index(dev)
+            lvl = lowest_level(state, seat, dev)
+            d.mats[seat][k][lvl - 1] -= 1
+            d.gone[seat] += 1
+            d.emit("bonus_develop", seat=seat, industry=dev, level=C.level(dev, lvl).roman)
+    d.flip(d.tile_at(tile.ref))
