@@ -1,0 +1,425 @@
+"""The Voyages of Marco Polo engine: the platform contract on top of the rules modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import END, Engine, EngineMeta, IllegalAction, Option, Result, tokens
+from engines.marco_polo import tables as T
+from engines.marco_polo.decisions import (
+    Options,
+    draft_options,
+    goal_options,
+    pending_options,
+    resolve,
+    turn_options,
+)
+from engines.marco_polo.flow import advance, character_setup, new_game, settle, start_round
+from engines.marco_polo.notation import VERBS, Action, parse
+from engines.marco_polo.placement import (
+    SPACES,
+    choices,
+    dice_combos,
+    dice_needed,
+    dice_problem,
+    place,
+    space_problem,
+)
+from engines.marco_polo.rewards import Ctx, can_pay, posts_left
+from engines.marco_polo.scoring import breakdown
+from engines.marco_polo.scoring import result as final_result
+from engines.marco_polo.state import State, copy_state, die_token, parse_die, player
+
+META = EngineMeta(
+    id="marco_polo",
+    title="The Voyages of Marco Polo",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option(
+            "setup",
+            "basic: characters by seat, fixed city bonuses, 2 goal cards; advanced: character "
+            "draft, random city bonuses, keep 2 of 4 goal cards",
+            "basic",
+            ("basic", "advanced"),
+            {
+                "basic": "characters by seat, fixed city bonuses, 2 goal cards each",
+                "advanced": "draft players+1 characters, random bonuses, keep 2 of 4 goals",
+            },
+        ),
+    ),
+    verbs=VERBS,
+    notes=(
+        "5 rounds. On your turn: any extra actions, exactly one 'place', more extra actions, "
+        "then 'end'. The map is drawn from stylised positions (approximate geography); the 2-3 "
+        "player neutral dice follow the BGA implementation."
+    ),
+)
+
+_PENDING_WHAT = {
+    "good": "choose goods (take)",
+    "pair": "choose two different goods (take)",
+    "give": "choose goods to pay (give)",
+    "give_pair": "choose two different goods to pay (give)",
+    "discard": "discard contracts (discard)",
+    "move": "finish your movement (move/stop)",
+    "own_bonus": "choose a small-city bonus (bonus)",
+    "other_bonus": "choose another city's bonus (bonus)",
+    "relocate": "place or skip a trading post (relocate)",
+    "comp": "choose your compensation (compensate)",
+}
+
+
+class MarcoPolo(Engine[State, Action]):
+    """The Voyages of Marco Polo (base game, basic and advanced set-up, 8 characters)."""
+
+    meta = META
+    format_version = 1
+
+    # -- life cycle --------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.meta.validate_players(players)
+        st, _ = new_game(players, options, seed)
+        return st
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+    def to_act(self, state: State) -> list[int]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "draft":
+            return [int(state["draft"]["order"][0])]
+        if phase == "goals":
+            return [s for s, p in enumerate(state["players"]) if p["goal_offer"]]
+        if state["pending"]:
+            return [int(state["pending"][0]["seat"])]
+        return [int(state["current"])]
+
+    # -- what may be done --------------------------------------------------------------------
+    def _options(self, state: State, seat: int) -> Options:
+        if seat not in self.to_act(state):
+            return {}
+        if state["phase"] == "draft":
+            return draft_options(state, seat)
+        if state["phase"] == "goals":
+            return goal_options(state, seat)
+        if state["pending"]:
+            return pending_options(state, state["pending"][0])
+        return turn_options(state, seat)
+
+    def _may_place(self, state: State, seat: int) -> bool:
+        return (
+            state["phase"] == "play"
+            and not state["pending"]
+            and seat == state["current"]
+            and not player(state, seat)["main_done"]
+        )
+
+    def _space_open(self, state: State, seat: int, space: str) -> bool:
+        if space_problem(state, seat, space) is not None:
+            return False
+        dice = player(state, seat)["dice"]
+        return any(
+            dice_problem(state, seat, space, c) is None
+            for c in dice_combos(dice, dice_needed(space))
+        )
+
+    def legal_actions(self, state: State, seat: int) -> list[Action] | None:
+        if seat not in self.to_act(state):
+            return []
+        return None  # dice placements are too many to list: see complete()
+
+    def complete(self, state: State, seat: int, prefix: str) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        toks = tokens(prefix)
+        if toks[:1] == ["place"] or (toks and toks[0] == "place"):
+            return self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
+        opts = self._options(state, seat)
+        if not toks:
+            verbs = {v for v, lst in opts.items() if lst}
+            if self._may_place(state, seat) and any(
+                self._space_open(state, seat, s) for s in SPACES
+            ):
+                verbs.add("place")
+            return sorted(verbs)
+        rest = tuple(toks[1:])
+        n = len(rest)
+        return sorted(
+            {t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest}
+        )
+
+    def _complete_place(self, state: State, seat: int, rest: list[str]) -> list[str]:
+        if not rest:
+            return sorted(s for s in SPACES if self._space_open(state, seat, s))
+        space = rest[0]
+        if space not in SPACES or space_problem(state, seat, space) is not None:
+            return []
+        k = dice_needed(space)
+        given = tuple(rest[1:])
+        dice = player(state, seat)["dice"]
+        if len(given) < k:
+            nxt = {
+                c[len(given)]
+                for c in dice_combos(dice, k)
+                if c[: len(given)] == given and dice_problem(state, seat, space, c) is None
+            }
+            return sorted(nxt)
+        combo = given[:k]
+        if dice_problem(state, seat, space, combo) is not None:
+            return []
+        chosen = given[k:]
+        m = len(chosen)
+        return sorted(
+            {
+                s[m] if len(s) > m else END
+                for s in choices(state, seat, space, combo)
+                if s[:m] == chosen
+            }
+        )
+
+    # -- doing it ----------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
+        if state["phase"] == "over":
+            raise IllegalAction("core.game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("core.not_your_decision")
+        verb, args = action.verb, action.args
+        if verb == "place":
+            self._check_place(state, seat, args)
+        else:
+            self._check_other(state, seat, verb, args)
+        new = copy_state(state)
+        ctx = Ctx(new)
+        if verb == "place":
+            space = args[0]
+            k = dice_needed(space)
+            place(ctx, seat, space, args[1 : 1 + k], args[1 + k :])
+            ctx.flush()
+        elif verb == "end":
+            ctx.ev("ended_turn", seat=seat)
+            advance(ctx)
+        else:
+            resolve(ctx, seat, verb, args)
+        if new["phase"] == "draft" and not new["draft"]["order"]:
+            character_setup(ctx)
+            new["phase"] = "goals"
+        if new["phase"] == "goals" and not any(p["goal_offer"] for p in new["players"]):
+            start_round(ctx)
+        settle(ctx)
+        shown = verb if verb == "keep" else str(action)
+        new["last"] = {"seat": seat, "text": shown}
+        new["moves"] += 1
+        return new, ctx.events
+
+    def _check_place(self, state: State, seat: int, args: tuple[str, ...]) -> None:
+        if not self._may_place(state, seat):
+            self._refuse_verb(state, seat, "place")
+        if not args or args[0] not in SPACES:
+            raise IllegalAction("marco_polo.unknown_space", spaces=", ".join(SPACES))
+        space = args[0]
+        problem = space_problem(state, seat, space)
+        if problem is not None:
+            raise problem
+        k = dice_needed(space)
+        dice = args[1 : 1 + k]
+        if len(dice) < k or any(parse_die(t) is None for t in dice):
+            raise IllegalAction("marco_polo.wrong_dice_count", space=space, n=k)
+        problem = dice_problem(state, seat, space, dice)
+        if problem is not None:
+            raise problem
+        legal = choices(state, seat, space, dice)
+        if args[1 + k :] not in legal:
+            raise IllegalAction(
+                "marco_polo.bad_choice",
+                verb=f"place {space}",
+                given=" ".join(args[1 + k :]) or "nothing",
+                options=_listing(legal),
+            )
+
+    def _check_other(self, state: State, seat: int, verb: str, args: tuple[str, ...]) -> None:
+        opts = self._options(state, seat)
+        legal = opts.get(verb)
+        if not legal:
+            self._refuse_verb(state, seat, verb)
+            return
+        if args in legal:
+            return
+        p = player(state, seat)
+        if verb == "fulfil" and args:
+            if args[0] not in p["contracts"]:
+                raise IllegalAction("marco_polo.no_such_contract", contract=args[0])
+            cost = T.CONTRACTS[args[0]]["cost"]
+            if not can_pay(state, seat, cost):
+                raise IllegalAction(
+                    "marco_polo.cannot_pay_contract",
+                    contract=args[0],
+                    cost=_words(cost),
+                    have=_words({k: p[k] for k in ("camel", "pepper", "silk", "gold")}),
+                )
+        if verb in ("coins3", "reroll", "adjust") and args and parse_die(args[0]) is not None:
+            if not any(die_token(k, v) == args[0] or v == 0 for k, v in p["dice"]):
+                raise IllegalAction("marco_polo.no_such_dice", dice=args[0])
+        raise IllegalAction(
+            "marco_polo.bad_choice",
+            verb=verb,
+            given=" ".join(args) or "nothing",
+            options=_listing(legal),
+        )
+
+    def _refuse_verb(self, state: State, seat: int, verb: str) -> None:
+        """Raise the most specific reason why ``verb`` is not possible now."""
+        p = player(state, seat)
+        allowed = ", ".join(self.complete(state, seat, "")) or "nothing"
+        if state["phase"] == "draft":
+            raise IllegalAction("marco_polo.draft_first", verbs=allowed)
+        if state["phase"] == "goals":
+            raise IllegalAction("marco_polo.goals_first", verbs=allowed)
+        if state["pending"]:
+            what = _PENDING_WHAT[state["pending"][0]["k"]]
+            raise IllegalAction("marco_polo.decision_pending", what=what, verbs=allowed)
+        if verb == "place" and p["main_done"]:
+            raise IllegalAction("marco_polo.main_done")
+        if verb == "end" and not p["main_done"]:
+            raise IllegalAction("marco_polo.main_action_first")
+        if verb in ("reroll", "adjust") and p["char"] == "raschid":
+            raise IllegalAction("marco_polo.raschid_never_rolls")
+        need = {"reroll": T.REROLL_CAMELS, "adjust": T.ADJUST_CAMELS, "black": T.BLACK_CAMELS}
+        if verb == "black" and p["bought_black"]:
+            raise IllegalAction("marco_polo.black_once")
+        if verb == "black" and state["black_pool"] <= 0:
+            raise IllegalAction("marco_polo.black_pool_empty")
+        if verb in need and p["camel"] < need[verb]:
+            raise IllegalAction(
+                "marco_polo.need_camels", action=verb, camels=p["camel"], need=need[verb]
+            )
+        if verb == "fulfil":
+            raise IllegalAction("marco_polo.cannot_fulfil")
+        raise IllegalAction("marco_polo.verb_not_now", verb=verb, verbs=allowed)
+
+    def timeout_action(self, state: State, seat: int) -> str | None:
+        """Out of time: the cheapest way forward (3 coins with a die, end, first choice)."""
+        if seat not in self.to_act(state):
+            return None
+        if state["phase"] == "play" and not state["pending"]:
+            p = player(state, seat)
+            if p["main_done"]:
+                return "end"
+            die = self.complete(state, seat, "coins3")[0]
+            return f"coins3 {die}"
+        prefix: list[str] = []
+        for _ in range(8):
+            nxt = self.complete(state, seat, " ".join(prefix))
+            if END in nxt or not nxt:
+                break
+            pick = "stop" if "stop" in nxt else nxt[0]
+            prefix.append(pick)
+        return " ".join(prefix)
+
+    # -- information -------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        over = state["phase"] == "over"
+        seats = []
+        for s, p in enumerate(state["players"]):
+            entry = {
+                "seat": s,
+                "char": p["char"],
+                "char_name": T.CHARACTERS[p["char"]]["name"] if p["char"] else "",
+                **{k: p[k] for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
+                "dice": [die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p["dice"]],
+                "posts": list(p["posts"]),
+                "posts_left": posts_left(state, s),
+                "figures": list(p["figures"]),
+                "contracts": list(p["contracts"]),
+                "fulfilled": list(p["fulfilled"]),
+                "goal_count": len(p["goals"]) or len(p["goal_offer"]),
+                "main_done": p["main_done"],
+            }
+            if over:
+                entry["goals"] = list(p["goals"])
+            seats.append(entry)
+        head = state["pending"][0] if state["pending"] else None
+        v: dict[str, Any] = {
+            "game": "marco_polo",
+            "players": state["n"],
+            "setup": state["setup"],
+            "round": state["round"],
+            "rounds": T.ROUNDS,
+            "phase": state["phase"],
+            "start": state["start"],
+            "current": state["current"],
+            "to_act": self.to_act(state),
+            "last": dict(state["last"]),
+            "moves": state["moves"],
+            "seats": seats,
+            "spaces": {k: [list(d) for d in dl] for k, dl in state["spaces"].items()},
+            "khan": [list(d) for d in state["khan"]],
+            "cards": {
+                space: {
+                    "card": cid,
+                    "city": T.CITY_SPACES[space][0],
+                    "text": T.CITY_CARDS[cid]["text"],
+                    "used": state["used_cards"].get(cid),
+                }
+                for space, cid in state["cards"].items()
+            },
+            "first_post": dict(state["first_post"]),
+            "city_bonus": dict(state["city_bonus"]),
+            "beijing": list(state["beijing"]),
+            "display": list(state["display"]),
+            "pile": len(state["pile"]),
+            "black_pool": state["black_pool"],
+            "pending": None
+            if head is None
+            else {"kind": head["k"], "seat": head["seat"], "what": _PENDING_WHAT[head["k"]]},
+            "draft": {"offer": list(state["draft"]["offer"]), "order": list(state["draft"]["order"])},
+            "round_info": self.round_info(state),
+            "approximate": {"map": "stylised positions, not true geography"},
+        }
+        if over:
+            res = final_result(state)
+            v["final"] = {"breakdown": breakdown(state), "scores": list(res.scores)}
+        if seat is not None:
+            p = player(state, seat)
+            v["private"] = {
+                "seat": seat,
+                "goals": list(p["goals"]),
+                "goal_offer": list(p["goal_offer"]),
+            }
+        return v
+
+    def result(self, state: State) -> Result | None:
+        return final_result(state) if state["phase"] == "over" else None
+
+    def round_info(self, state: State) -> str:
+        if state["phase"] == "draft":
+            return "Set-up: character draft"
+        if state["phase"] == "goals":
+            return "Set-up: choosing goal cards"
+        if state["phase"] == "over":
+            return "Game over"
+        return f"Round {state['round']} of {T.ROUNDS}"
+
+    # -- persistence -------------------------------------------------------------------------
+    def dump(self, state: State) -> dict[str, Any]:
+        out = copy_state(state)
+        out["format"] = self.format_version
+        return out
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        self.check_format(data)
+        return copy_state(dict(data))
+
+
+def _words(bundle: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in bundle.items() if n) or "nothing"
+
+
+def _listing(options: list[tuple[str, ...]]) -> str:
+    shown = [" ".join(o) or "(nothing more)" for o in options[:10]]
+    if len(options) > 10:
+        shown.append(f"… {len(options) - 10} more")
+    return "; ".join(shown) or "none"
