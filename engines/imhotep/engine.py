@@ -97,6 +97,12 @@ _OPTION_SITE = {
 }
 
 
+def _card_name(token: str) -> str:
+    """A card type token as players read it ("paved_path" → "Paved Path")."""
+    types = C.card_types()
+    return types[token].name if token in types else "face-down pair"
+
+
 class Imhotep(Engine[State, Action]):
     """Imhotep (Kosmos 2016) for 2–4 players, A and B sides, Pharaoh's wrath."""
 
@@ -235,10 +241,10 @@ class Imhotep(Engine[State, Action]):
             if st.pair:
                 offered.append("the face-down pair")
             raise IllegalAction(
-                "imhotep.not_on_offer", card=action.args[0], offer=", ".join(offered)
+                "imhotep.not_on_offer", card=_card_name(action.args[0]), offer=", ".join(offered)
             )
         if kind == "keep":
-            raise IllegalAction("imhotep.not_in_pair", card=action.args[0])
+            raise IllegalAction("imhotep.not_in_pair", card=_card_name(action.args[0]))
         if kind == "pyramid":
             raise IllegalAction("imhotep.pyramid_full", pyramid=action.args[0])
         if kind == "temple_choice":

@@ -1,0 +1,51 @@
+"""Helpers to build Imhotep positions for rules tests: a fresh game, then set what matters."""
+
+from __future__ import annotations
+
+from engines.base import Event
+from engines.imhotep import ENGINE
+from engines.imhotep.state import EMPTY, State
+
+__all__ = ["EMPTY", "ENGINE", "game", "play", "ships", "keys", "stones_of"]
+
+
+def game(players: int = 2, seed: int = 1, **options: str) -> State:
+    """A new game (round 1, seat 0 to act) with the given options."""
+    return ENGINE.setup(players, ENGINE.meta.validate_options(options), seed)
+
+
+def ships(state: State, *layout: str) -> State:
+    """Replace this round's ships. Each ship is a string, one char per position from the bow:
+    ``.`` empty, ``0``–``3`` a stone of that seat. ``ships(st, "..", "0.1")``."""
+    st = state.clone()
+    st.ships = [[EMPTY if ch == "." else int(ch) for ch in s] for s in layout]
+    st.docked = [""] * len(layout)
+    return st
+
+
+def play(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """Parse and apply an action."""
+    return ENGINE.play(state, seat, text)
+
+
+def keys(events: list[Event]) -> list[str]:
+    """Event keys without the game prefix."""
+    return [e.key.removeprefix("imhotep.") for e in events]
+
+
+def stones_of(state: State, seat: int) -> int:
+    """E15: quarry + sled + ships + sites + stones in transit (unloading) for one seat."""
+    from engines.imhotep.tasks import CARRIES_STONE
+
+    on_ships = sum(s.count(seat) for s in state.ships)
+    sites = (
+        state.pyramid.count(seat)
+        + sum(p.count(seat) for p in state.pyramids_b)
+        + state.pyramid_overflow.count(seat)
+        + state.temple.count(seat)
+        + state.burial.count(seat)
+        + state.obelisk[seat]
+        + 3 * state.towers.count(seat)
+    )
+    transit = sum(1 for k, s, _ in state.tasks if s == seat and k in CARRIES_STONE)
+    return state.quarry[seat] + state.sled[seat] + on_ships + sites + transit
