@@ -1,0 +1,220 @@
+"""The bot: client, cogs, command sync, logging and the blocking ``run`` entry point."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
+from bot.discord_adapter.table import Table
+from bot.discord_adapter.text import CatalogTranslator, t
+from bot.discord_adapter.tree import build_commands, limit_problems
+from bot.discord_adapter.views import DYNAMIC_ITEMS
+from bot.service import Service
+
+log = logging.getLogger("turnpost.discord")
+
+
+class TurnpostTree(app_commands.CommandTree[Any]):
+    """The command tree; unexpected errors are logged and answered privately."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error(
+            "app command error",
+            exc_info=error,
+            extra={"guild": interaction.guild_id, "user": interaction.user.id},
+        )
+        if (
+            not interaction.response.is_done()
+            and interaction.type is not discord.InteractionType.autocomplete
+        ):
+            await interaction.response.send_message(t("internal_error"), ephemeral=True)
+
+
+class TableCog(commands.Cog):
+    """Adds the generated commands to the tree on load and takes them off on unload."""
+
+    def __init__(self, bot: TurnpostBot) -> None:
+        self.bot = bot
+        self.added: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        for command in build_commands(self.bot.table, self.bot.clock):
+            self.bot.tree.add_command(command, override=True)
+            self.added.append(command)
+
+    async def cog_unload(self) -> None:
+        for command in self.added:
+            self.bot.tree.remove_command(command.name)
+        self.added.clear()
+
+
+class TurnpostBot(commands.Bot):
+    """Turnpost on Discord. Only the non-privileged ``guilds`` intent: everything arrives as
+    interactions, so the bot never reads message content or member lists."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        service: Service | None = None,
+        clock: Callable[[], float] = time.time,
+        sync_commands: bool = True,
+        start_reminders: bool = True,
+        handle_signals: bool = False,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=TurnpostTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.config = config
+        self.clock = clock
+        self.sync_commands = sync_commands
+        self.start_reminders = start_reminders
+        self.handle_signals = handle_signals
+        self._own_service = service is None
+        self._service = service
+        self.table: Table
+        self.reminders: ReminderLoop
+        self.synced: list[app_commands.AppCommand] = []
+
+    @property
+    def service(self) -> Service:
+        assert self._service is not None, "the service opens in setup_hook"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            self._service = await Service.open(
+                self.config.db_path,
+                clock=self.clock,
+                lang=self.config.lang,
+                reminder_delay_hours=self.config.reminder_delay_hours,
+                reminder_interval_hours=self.config.reminder_interval_hours,
+                reminder_max=self.config.reminder_max,
+            )
+        self.table = Table(self.service, lang=self.config.lang)
+        self.reminders = ReminderLoop(self, self.service, self.clock, self.config.lang)
+        await self.tree.set_translator(CatalogTranslator())
+        await self.add_cog(TableCog(self))
+        await self.add_cog(RemindersCog(self, self.reminders))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.handle_signals:
+            # No signal handlers on some platforms; Ctrl-C still stops the bot there.
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                asyncio.get_running_loop().add_signal_handler(
+                    signal.SIGTERM, lambda: asyncio.ensure_future(self.close())
+                )
+        if self.sync_commands:
+            await self.sync()
+
+    async def sync(self) -> list[app_commands.AppCommand]:
+        """Sync the commands globally, or instantly to the development guild when one is set."""
+        guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [
+            await c.get_translated_payload(self.tree, translator)
+            for c in self.tree.get_commands(guild=guild)
+        ]
+        for problem in limit_problems(payload):
+            log.warning("command over a Discord limit", extra={"problem": problem})
+        self.synced = await self.tree.sync(guild=guild)
+        log.info(
+            "commands synced",
+            extra={"count": len(self.synced), "scope": "guild" if guild else "global"},
+        )
+        return self.synced
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("connected", extra={"user": self.user.id, "guilds": len(self.guilds)})
+
+    async def close(self) -> None:
+        await super().close()
+        if self._own_service and self._service is not None:
+            await self._service.close()
+            self._service = None
+        log.info("stopped")
+
+
+# -- logging -------------------------------------------------------------------------------------
+_RECORD_FIELDS = set(vars(logging.makeLogRecord({})))
+
+
+class StructuredFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message and any ``extra`` fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        data: dict[str, Any] = {
+            "ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key not in _RECORD_FIELDS and key not in data and not key.startswith("_"):
+                data[key] = value if isinstance(value, int | float | str | bool) else str(value)
+        if record.exc_info:
+            data["exc"] = self.formatException(record.exc_info)
+        return json.dumps(data, ensure_ascii=False)
+
+
+class RedactingFilter(logging.Filter):
+    """Replaces secrets (the token) anywhere in a record before it is written."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        text = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        for secret in self.secrets:
+            text = text.replace(secret, "[token]")
+            if record.exc_text:
+                record.exc_text = record.exc_text.replace(secret, "[token]")
+        record.msg, record.args = text, None
+        return True
+
+
+def configure_logging(level: str, secrets: list[str]) -> logging.Handler:
+    """Structured logs on stderr with the secrets redacted; returns the handler."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(StructuredFormatter())
+    handler.addFilter(RedactingFilter(secrets))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper() if level.upper() in logging.getLevelNamesMapping() else "INFO")
+    return handler
+
+
+def run(config: Config) -> None:
+    """Run the bot until stopped (Ctrl-C or SIGTERM close it gracefully). Blocking."""
+    configure_logging(config.log_level, [config.token])
+    log.info("starting", extra={"db": str(config.db_path), "dev_guild": config.dev_guild})
+    bot = TurnpostBot(config, handle_signals=True)
+    bot.run(config.token, log_handler=None)

@@ -1,0 +1,121 @@
+"""The reminder loop: asks the service what is due and posts it in the game's channel.
+
+The schedule itself (delay, interval, cap, quiet hours, away time) is the service's policy
+(``bot/reminders.py``); this loop only sends what the due-time query returns and marks it sent, so
+it is restart-safe by construction: something that fell due while the bot was down is returned
+once after start, and never again once marked. The clock is injectable for tests.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.discord_adapter.table import mention_list
+from bot.discord_adapter.text import t
+from bot.discord_adapter.views import deadline_view
+from bot.reminders import Prefs, in_quiet_hours
+from bot.service import DueReminder, Service, ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.client import TurnpostBot
+
+log = logging.getLogger("turnpost.reminders")
+
+
+class ReminderLoop:
+    """Sends due reminders and deadline notices; ``tick`` is one pass (the tests drive it)."""
+
+    def __init__(
+        self, client: discord.Client, service: Service, clock: Callable[[], float], lang: str
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.clock = clock
+        self.lang = lang
+
+    async def _quiet_users(self, user_ids: tuple[int, ...], now: float) -> set[int]:
+        """Users who must not be pinged now (quiet hours or away). The service already schedules
+        around them; checking again here means a policy slip can never wake anyone."""
+        out = set()
+        for uid in user_ids:
+            s = await self.service.user_settings(uid)
+            prefs = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes, s.away_until)
+            if now < prefs.away_until or in_quiet_hours(now, prefs):
+                out.add(uid)
+        return out
+
+    async def tick(self) -> int:
+        """Send everything due now; returns how many messages were posted."""
+        now = self.clock()
+        sent = 0
+        for due in await self.service.due_reminders(now):
+            quiet = await self._quiet_users(due.user_ids, now)
+            if due.kind != "deadline" and quiet:
+                continue  # not marked: it is offered again once they may be pinged
+            try:
+                await self._post(due, quiet)
+            except (discord.Forbidden, discord.NotFound):
+                # The channel is gone or closed to us: retrying would fail the same way.
+                log.warning("reminder channel unavailable", extra={"game": due.game_id})
+            except (discord.HTTPException, ServiceError):
+                log.exception("reminder not sent; will retry", extra={"game": due.game_id})
+                continue
+            else:
+                sent += 1
+            await self.service.mark_reminder_sent(due, now)
+        return sent
+
+    async def _post(self, due: DueReminder, quiet: set[int]) -> None:
+        info = await self.service.game(due.channel_id, game_id=due.game_id)
+        mentions = mention_list(due.user_ids)
+        pinged = [u for u in due.user_ids if u not in quiet]
+        channel = self.client.get_partial_messageable(due.channel_id)
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(u) for u in pinged], everyone=False, roles=False
+        )
+        if due.kind == "deadline":
+            view = discord.ui.View(timeout=None)
+            for uid in due.user_ids[:12]:  # two buttons each; a view holds 25 items
+                for item in deadline_view(due.game_id, uid, info.version, self.lang).children:
+                    view.add_item(item)
+            await channel.send(
+                t("deadline", self.lang, mentions=mentions, title=info.title),
+                view=view,
+                allowed_mentions=allowed,
+            )
+        else:
+            await channel.send(
+                t("reminder", self.lang, mentions=mentions, title=info.title),
+                allowed_mentions=allowed,
+            )
+
+
+class RemindersCog(commands.Cog):
+    """Runs :class:`ReminderLoop` every ``interval`` seconds once the bot is connected."""
+
+    def __init__(self, bot: TurnpostBot, loop: ReminderLoop, *, interval: float = 60.0) -> None:
+        self.bot = bot
+        self.reminders = loop
+        self.task = tasks.loop(seconds=interval)(self._tick)
+        self.task.before_loop(self._wait_ready)
+
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        try:
+            await self.reminders.tick()
+        except Exception:
+            log.exception("reminder pass failed")
+
+    async def cog_load(self) -> None:
+        if self.bot.start_reminders:
+            self.task.start()
+
+    async def cog_unload(self) -> None:
+        self.task.cancel()

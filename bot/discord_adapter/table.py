@@ -1,0 +1,638 @@
+"""What each command and button does: Discord in, one service call, Discord out.
+
+Every handler follows the same shape: check what is cheap (the bot's own permissions), ask the
+service, answer a refusal ephemerally with the service's specific reason, and defer before anything
+slow (rendering a board) so Discord's 3-second deadline is never at risk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+import engines
+from bot.discord_adapter import views
+from bot.discord_adapter.images import fit_png
+from bot.discord_adapter.permissions import (
+    can_manage,
+    in_thread,
+    missing_permissions,
+    permission_label,
+)
+from bot.discord_adapter.text import lang_of, t
+from bot.service import (
+    GameInfo,
+    MoveOutcome,
+    ScoreSheet,
+    Service,
+    ServiceError,
+    User,
+)
+
+log = logging.getLogger("turnpost.discord")
+
+#: Discord's limits for one message part.
+CONTENT_MAX = 2000
+EMBED_DESCRIPTION_MAX = 4096
+SELECT_MAX_OPTIONS = 25
+CHOICE_MAX_CHARS = 100
+BOARD_FILE = "board.png"
+
+
+def mention_list(user_ids: Sequence[int]) -> str:
+    """``<@id>`` mentions separated by spaces."""
+    return " ".join(f"<@{u}>" for u in user_ids)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Table:
+    """The command handlers over one :class:`Service`."""
+
+    def __init__(self, service: Service, *, lang: str = "en") -> None:
+        self.service = service
+        self.lang = lang
+        #: Slowest interaction-to-first-response seen, by command path (seconds; for /bench).
+        self.first_response: dict[str, float] = {}
+
+    # -- helpers ------------------------------------------------------------------------------
+    def lang_for(self, interaction: discord.Interaction) -> str:
+        """The reply language: the user's Discord locale where the catalog has it."""
+        lang = lang_of(interaction.locale)
+        return lang if lang != "en" else self.lang
+
+    @staticmethod
+    def user(interaction: discord.Interaction) -> User:
+        """The service's view of whoever sent the interaction."""
+        return User(interaction.user.id, interaction.user.display_name)
+
+    @staticmethod
+    def channel_id(interaction: discord.Interaction) -> int:
+        assert interaction.channel_id is not None
+        return interaction.channel_id
+
+    async def reply(
+        self, interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kw: Any
+    ) -> None:
+        """Answer with text, as the first response or as a followup once one was sent."""
+        content = clip(content, CONTENT_MAX)
+        kw.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=ephemeral, **kw)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kw)
+
+    async def refuse(self, interaction: discord.Interaction, err: ServiceError) -> None:
+        """A refusal goes only to the person who asked, with the service's specific reason."""
+        lang = self.lang_for(interaction)
+        text = t("stale", lang) if err.key == "service.stale" else err.text(lang)
+        await self.reply(interaction, text, ephemeral=True)
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        handler: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Run one handler: refusals become ephemeral replies, anything unexpected is logged and
+        answered with a short apology instead of Discord's "interaction failed"."""
+        started = time.perf_counter()
+        try:
+            await handler()
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+        except Exception:
+            log.exception(
+                "command failed",
+                extra={"command": name, "guild": interaction.guild_id, "user": interaction.user.id},
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await self.reply(interaction, t("internal_error", self.lang_for(interaction)))
+        finally:
+            log.info(
+                "interaction",
+                extra={
+                    "command": name,
+                    "guild": interaction.guild_id,
+                    "channel": interaction.channel_id,
+                    "ms": round((time.perf_counter() - started) * 1000, 1),
+                },
+            )
+
+    async def check_bot_permissions(
+        self, interaction: discord.Interaction, *, thread: bool = False
+    ) -> bool:
+        """Say what the bot lacks in this channel (and return False) before trying to post."""
+        missing = missing_permissions(
+            interaction.app_permissions, in_thread=in_thread(interaction), thread=thread
+        )
+        if not missing:
+            return True
+        labels = ", ".join(permission_label(m) for m in missing)
+        await self.reply(
+            interaction, t("missing_permissions", self.lang_for(interaction), permissions=labels)
+        )
+        return False
+
+    # -- messages -------------------------------------------------------------------------------
+    async def board_message(
+        self,
+        *,
+        channel_id: int,
+        game_id: int,
+        lines: Sequence[str],
+        mention: Sequence[int],
+        filesize_limit: int,
+        lang: str,
+        score_sheet: ScoreSheet | None = None,
+        finished: bool = False,
+    ) -> dict[str, Any]:
+        """Keyword arguments for ``send`` of a turn message: caption in an embed with the board
+        image, a mention of who must act now (only ``mention``), and the turn's buttons."""
+        board = await self.service.board(channel_id, game_id=game_id)
+        caption = "\n".join(lines) or "\n".join(board.lines)
+        if score_sheet is not None:
+            caption += "\n\n" + "\n".join(score_sheet.lines)
+        embed = discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX))
+        kw: dict[str, Any] = {"embed": embed}
+        png = fit_png(board.png, filesize_limit)
+        if png is not None:
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+            kw["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        else:
+            embed.set_footer(text=t("image_too_large", lang))
+        if mention:
+            kw["content"] = t("your_turn", lang, mentions=mention_list(mention))
+            kw["allowed_mentions"] = discord.AllowedMentions(
+                users=[discord.Object(u) for u in mention], everyone=False, roles=False
+            )
+        else:
+            kw["allowed_mentions"] = discord.AllowedMentions.none()
+        if finished:
+            kw["content"] = t("game_finished", lang)
+        else:
+            kw["view"] = await self.turn_view(channel_id, game_id, board.version, lang)
+        return kw
+
+    async def turn_view(
+        self, channel_id: int, game_id: int, version: int, lang: str
+    ) -> discord.ui.View:
+        """The buttons under a board: a select of legal moves when one player acts and has 25 or
+        fewer moves that fit Discord's select, and "My hand"."""
+        view = discord.ui.View(timeout=None)
+        info = await self.service.game(channel_id, game_id=game_id)
+        if len(info.to_act) == 1 and info.status == "active":
+            uid = info.to_act[0]
+            legal = await self.service.legal(channel_id, User(uid, ""))
+            if (
+                legal
+                and len(legal) <= SELECT_MAX_OPTIONS
+                and all(len(a) <= CHOICE_MAX_CHARS for a in legal)
+            ):
+                view.add_item(views.MoveSelect(game_id, version, legal, lang))
+        view.add_item(views.HandButton(game_id, version, lang))
+        return view
+
+    async def post_outcome(
+        self, interaction: discord.Interaction, outcome: MoveOutcome, actor: User
+    ) -> None:
+        """After a deferred response: the board message for everyone, then the actor's private
+        lines (e.g. the card they drew) ephemerally."""
+        lang = self.lang_for(interaction)
+        kw = await self.board_message(
+            channel_id=self.channel_id(interaction),
+            game_id=outcome.game_id,
+            lines=outcome.lines,
+            mention=outcome.mention,
+            filesize_limit=interaction.filesize_limit,
+            lang=lang,
+            score_sheet=outcome.score_sheet,
+            finished=outcome.finished,
+        )
+        await interaction.followup.send(**kw)
+        private = outcome.private_lines.get(actor.id)
+        if private:
+            await interaction.followup.send(
+                clip("\n".join(private), CONTENT_MAX),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    # -- play ---------------------------------------------------------------------------------
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> None:
+        """Play ``text`` for the caller. The service validates fully (seat, turn, legality) before
+        anything is deferred, so a refusal is an immediate ephemeral reply; the slow part (the
+        board image) happens after the defer."""
+        if not await self.check_bot_permissions(interaction):
+            return
+        user = self.user(interaction)
+        outcome = await self.service.act(
+            self.channel_id(interaction),
+            user,
+            text,
+            game_id=game_id,
+            expected_version=version,
+            render=False,
+        )
+        await interaction.response.defer(thinking=True)
+        await self.post_outcome(interaction, outcome, user)
+
+    # -- /game --------------------------------------------------------------------------------
+    def lobby_text(self, info: GameInfo, lang: str) -> str:
+        seated = ", ".join(f"<@{s.user_id}>" for s in info.seats) or "—"
+        meta = engines.get(info.game).meta
+        wanted = str(info.players) if info.players else f"{meta.min_players}–{meta.max_players}"
+        opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "—"
+        return t(
+            "lobby",
+            lang,
+            title=info.title,
+            creator=f"<@{info.creator_id}>",
+            seated=seated,
+            players=wanted,
+            options=opts,
+        )
+
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: int | None,
+        options: str | None,
+        thread: bool,
+    ) -> None:
+        """Open a lobby (optionally in a new thread) with Join and Start buttons."""
+        if not await self.check_bot_permissions(interaction, thread=thread):
+            return
+        lang = self.lang_for(interaction)
+        parsed = parse_options(options or "")
+        user = self.user(interaction)
+        guild_id = interaction.guild_id or 0
+        if not thread:
+            info = await self.service.create_lobby(
+                guild_id, self.channel_id(interaction), user, game.strip().lower(), players, parsed
+            )
+            await self.reply(
+                interaction,
+                self.lobby_text(info, lang),
+                ephemeral=False,
+                view=views.lobby_view(info.game_id, lang),
+            )
+            return
+        # Validate the game and options before opening a thread nobody will use.
+        meta = engines.get(game.strip().lower()).meta
+        meta.validate_options(parsed)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await self.reply(interaction, t("thread_needs_text_channel", lang))
+            return
+        await interaction.response.defer(thinking=True)
+        created = await channel.create_thread(
+            name=clip(t("thread_name", lang, title=meta.title, user=user.name), 100),
+            type=discord.ChannelType.public_thread,
+        )
+        info = await self.service.create_lobby(guild_id, created.id, user, meta.id, players, parsed)
+        await created.send(
+            self.lobby_text(info, lang),
+            view=views.lobby_view(info.game_id, lang),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await interaction.followup.send(
+            t("thread_opened", lang, thread=created.mention, title=meta.title),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """Take a seat in the channel's lobby."""
+        await self._lobby_change(interaction, self.service.join, game_id)
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """Leave the channel's lobby."""
+        await self._lobby_change(interaction, self.service.leave, game_id)
+
+    async def _lobby_change(
+        self,
+        interaction: discord.Interaction,
+        change: Callable[[int, User], Awaitable[GameInfo]],
+        game_id: int | None,
+    ) -> None:
+        lang = self.lang_for(interaction)
+        channel_id = self.channel_id(interaction)
+        if game_id is not None:
+            await self._check_same_game(channel_id, game_id)
+        info = await change(channel_id, self.user(interaction))
+        if info.status == "aborted":
+            await self.reply(interaction, t("lobby_closed", lang), ephemeral=False)
+            return
+        await self.reply(
+            interaction,
+            self.lobby_text(info, lang),
+            ephemeral=False,
+            view=views.lobby_view(info.game_id, lang),
+        )
+
+    async def _check_same_game(self, channel_id: int, game_id: int) -> GameInfo:
+        info = await self.service.game(channel_id)
+        if info.game_id != game_id:
+            raise ServiceError("service.stale")
+        return info
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """Start the lobby: the first board, pinging whoever acts first."""
+        if not await self.check_bot_permissions(interaction):
+            return
+        channel_id = self.channel_id(interaction)
+        if game_id is not None:
+            await self._check_same_game(channel_id, game_id)
+        user = self.user(interaction)
+        outcome = await self.service.start(channel_id, user, render=False)
+        await interaction.response.defer(thinking=True)
+        await self.post_outcome(interaction, outcome, user)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        """The current board, for everyone, without pinging anybody."""
+        if not await self.check_bot_permissions(interaction):
+            return
+        channel_id = self.channel_id(interaction)
+        info = await self.service.game(channel_id)
+        await interaction.response.defer(thinking=True)
+        kw = await self.board_message(
+            channel_id=channel_id,
+            game_id=info.game_id,
+            lines=(),
+            mention=(),
+            filesize_limit=interaction.filesize_limit,
+            lang=self.lang_for(interaction),
+            finished=info.status != "active",
+        )
+        if info.status != "active":
+            kw.pop("content", None)
+        await interaction.followup.send(**kw)
+
+    async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """The caller's hidden information, only for them."""
+        user = self.user(interaction)
+        channel_id = self.channel_id(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        private = await self.service.private_view(channel_id, user, game_id=game_id)
+        kw: dict[str, Any] = {"ephemeral": True}
+        text = "\n".join(private.lines) or t("nothing_hidden", self.lang_for(interaction))
+        if private.png is not None:
+            png = fit_png(private.png, interaction.filesize_limit)
+            if png is not None:
+                kw["file"] = discord.File(io.BytesIO(png), filename="private.png")
+        await interaction.followup.send(
+            clip(text, CONTENT_MAX), allowed_mentions=discord.AllowedMentions.none(), **kw
+        )
+
+    async def log_page(self, interaction: discord.Interaction, page: int | None) -> None:
+        """A page of the game log (newest last), with the caller's own secrets."""
+        lang = self.lang_for(interaction)
+        got = await self.service.log(
+            self.channel_id(interaction), page if page else -1, viewer=interaction.user.id
+        )
+        head = t("log_page", lang, page=got.page, pages=got.pages)
+        body = "\n".join(got.lines) or t("log_empty", lang)
+        await self.reply(interaction, f"{head}\n{body}")
+
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Take back the caller's own last action when nothing was revealed since."""
+        if not await self.check_bot_permissions(interaction):
+            return
+        user = self.user(interaction)
+        outcome = await self.service.undo(self.channel_id(interaction), user, render=False)
+        await interaction.response.defer(thinking=True)
+        await self.post_outcome(interaction, outcome, user)
+
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """Abort at once (creator, Manage Channels) or cast a vote to abort."""
+        vote = await self.service.abort(
+            self.channel_id(interaction), self.user(interaction), can_manage=can_manage(interaction)
+        )
+        await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
+
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        delay_hours: int | None,
+        interval_hours: int | None,
+        reminders: int | None,
+        deadline_hours: int | None,
+    ) -> None:
+        """Show or change the game's reminder settings (creator or Manage Channels)."""
+        lang = self.lang_for(interaction)
+        channel_id = self.channel_id(interaction)
+        if all(v is None for v in (delay_hours, interval_hours, reminders, deadline_hours)):
+            s = await self.service.settings(channel_id)
+        else:
+            s = await self.service.update_settings(
+                channel_id,
+                self.user(interaction),
+                can_manage=can_manage(interaction),
+                reminder_delay_hours=delay_hours,
+                reminder_interval_hours=interval_hours,
+                reminder_max=reminders,
+                deadline_hours=deadline_hours,
+            )
+        deadline = (
+            t("deadline_hours", lang, hours=_num(s.deadline_hours))
+            if s.deadline_hours
+            else t("no_deadline", lang)
+        )
+        await self.reply(
+            interaction,
+            t(
+                "settings",
+                lang,
+                delay=_num(s.reminder_delay_hours),
+                interval=_num(s.reminder_interval_hours),
+                max=s.reminder_max,
+                deadline=deadline,
+            ),
+            ephemeral=False,
+        )
+
+    async def remind(
+        self,
+        interaction: discord.Interaction,
+        quiet_from: int | None,
+        quiet_until: int | None,
+        utc_offset: str | None,
+        away_days: float | None,
+        now: float,
+    ) -> None:
+        """Show or change the caller's own quiet hours, time zone and away time."""
+        lang = self.lang_for(interaction)
+        offset = None
+        if utc_offset is not None:
+            offset = parse_utc_offset(utc_offset)
+            if offset is None:
+                await self.reply(interaction, t("bad_utc_offset", lang, value=utc_offset))
+                return
+        away = None if away_days is None else (now + away_days * 86400 if away_days > 0 else 0.0)
+        uid = interaction.user.id
+        if all(v is None for v in (quiet_from, quiet_until, offset, away)):
+            prefs = await self.service.user_settings(uid)
+        else:
+            prefs = await self.service.update_user_settings(
+                uid,
+                quiet_start=quiet_from,
+                quiet_end=quiet_until,
+                tz_offset_minutes=offset,
+                away_until=away,
+            )
+        quiet = (
+            t("quiet_hours", lang, start=prefs.quiet_start, end=prefs.quiet_end)
+            if prefs.quiet_start != prefs.quiet_end
+            else t("no_quiet_hours", lang)
+        )
+        away_text = (
+            t("away_until", lang, when=f"<t:{int(prefs.away_until)}:f>")
+            if prefs.away_until > now
+            else t("not_away", lang)
+        )
+        sign = "+" if prefs.tz_offset_minutes >= 0 else "-"
+        mins = abs(prefs.tz_offset_minutes)
+        await self.reply(
+            interaction,
+            t(
+                "user_settings",
+                lang,
+                quiet=quiet,
+                offset=f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}",
+                away=away_text,
+            ),
+        )
+
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """The caller's games everywhere, their turn first, with jump links."""
+        lang = self.lang_for(interaction)
+        games = await self.service.my_games(interaction.user.id)
+        if not games:
+            await self.reply(interaction, t("no_games", lang))
+            return
+        lines = []
+        for g in games:
+            link = f"https://discord.com/channels/{g.guild_id or '@me'}/{g.channel_id}"
+            key = "mine_line_turn" if g.my_turn else "mine_line"
+            lines.append(t(key, lang, title=g.title, status=g.round_info or g.status, link=link))
+        await self.reply(interaction, "\n".join(lines))
+
+    async def help(self, interaction: discord.Interaction, game: str | None) -> None:
+        """The games, or one game's actions with their help and examples."""
+        lang = self.lang_for(interaction)
+        if not game:
+            games = ", ".join(f"`{e.meta.id}` ({e.meta.title})" for e in engines.all_engines())
+            await self.reply(interaction, t("help_games", lang, games=games))
+            return
+        meta = engines.get(game.strip().lower()).meta
+        lines = [
+            t("help_title", lang, title=meta.title, min=meta.min_players, max=meta.max_players)
+        ]
+        if meta.notes:
+            lines.append(meta.notes)
+        for v in meta.verbs:
+            params = " ".join(
+                (f"{p.name}=…" if p.keyword else f"<{p.name}>") if p.required else f"[{p.name}]"
+                for p in v.params
+            )
+            example = f" — e.g. `{v.examples[0]}`" if v.examples else ""
+            lines.append(f"`{v.name} {params}`".replace(" `", "`") + f": {v.help}{example}")
+        for o in meta.options:
+            lines.append(
+                t(
+                    "help_option",
+                    lang,
+                    name=o.name,
+                    help=o.help,
+                    choices=", ".join(o.choices),
+                    default=o.default,
+                )
+            )
+        await self.reply(interaction, "\n".join(lines))
+
+    # -- deadline buttons ------------------------------------------------------------------------
+    async def skip(
+        self, interaction: discord.Interaction, game_id: int, target: int, version: int
+    ) -> None:
+        """Another seated player plays the engine's timeout action for ``target``."""
+        lang = self.lang_for(interaction)
+        info = await self._deadline_check(interaction, game_id, target, version)
+        if info is None:
+            return
+        await interaction.response.defer(thinking=True)
+        outcome = await self.service.resolve_deadline(game_id, target, render=False)
+        if outcome is None:
+            await interaction.followup.send(t("no_timeout_action", lang), ephemeral=True)
+            return
+        await self.post_outcome(interaction, outcome, self.user(interaction))
+
+    async def vote_out(
+        self, interaction: discord.Interaction, game_id: int, target: int, version: int
+    ) -> None:
+        """Cast a vote to remove ``target`` from the game."""
+        if await self._deadline_check(interaction, game_id, target, version) is None:
+            return
+        vote = await self.service.vote_seat(
+            self.channel_id(interaction), self.user(interaction), target
+        )
+        await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
+        if vote.move is not None:
+            await self.post_outcome(interaction, vote.move, self.user(interaction))
+
+    async def _deadline_check(
+        self, interaction: discord.Interaction, game_id: int, target: int, version: int
+    ) -> GameInfo | None:
+        lang = self.lang_for(interaction)
+        info = await self.service.game(self.channel_id(interaction), game_id=game_id)
+        if info.version != version or target not in info.to_act:
+            raise ServiceError("service.stale")
+        me = interaction.user.id
+        if info.seat_of(me) is None or me == target:
+            await self.reply(interaction, t("deadline_others_only", lang))
+            return None
+        return info
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """``"scoring=low side=b"`` → ``{"scoring": "low", "side": "b"}``; bad pieces are kept as
+    ``name=""`` so the engine's option check names them."""
+    out: dict[str, str] = {}
+    for piece in text.replace(",", " ").split():
+        name, _, value = piece.partition("=")
+        out[name.strip().lower()] = value.strip().lower()
+    return out
+
+
+def parse_utc_offset(text: str) -> int | None:
+    """``"+2"``, ``"-05:30"``, ``"UTC+1"`` → minutes east of UTC; None if unreadable."""
+    s = text.strip().upper().removeprefix("UTC").removeprefix("GMT").strip()
+    if not s or s in ("Z", "0"):
+        return 0
+    sign = -1 if s[0] == "-" else 1
+    s = s.lstrip("+-")
+    hours, _, minutes = s.partition(":")
+    if not hours.isdigit() or (minutes and not minutes.isdigit()):
+        return None
+    total = int(hours) * 60 + int(minutes or 0)
+    return sign * total if total <= 14 * 60 else None

@@ -1,0 +1,84 @@
+"""Fixtures for the Discord adapter tests: the loopback API, a fake clock, and bots over one
+SQLite file that can be stopped and started again (a restart)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.config import Config
+from bot.discord_adapter import TurnpostBot
+from tests.discord.loopback import FakeDiscord, Player
+
+ALICE = Player(1001, "Alice")
+BOB = Player(1002, "Bob")
+CAROL = Player(1003, "Carol")  # never sits down
+MODERATOR = Player(
+    1004,
+    "Mod",
+    permissions=discord.Permissions(
+        send_messages=True, view_channel=True, manage_channels=True
+    ).value,
+)
+#: 2026-11-23 00:00 UTC, a Monday.
+MONDAY = 1_795_392_000.0
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = MONDAY) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", server.base)
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+BotFactory = Callable[..., Awaitable[TurnpostBot]]
+
+
+@pytest.fixture
+async def make_bot(
+    fake: FakeDiscord, clock: FakeClock, tmp_path: Path
+) -> AsyncIterator[BotFactory]:
+    """Start a bot (login runs the real setup_hook: service, cogs, translator, command sync)
+    against the loopback API. Call again after ``await bot.close()`` to simulate a restart."""
+    bots: list[TurnpostBot] = []
+
+    async def start(**config: Any) -> TurnpostBot:
+        cfg = Config(token="test-token", db_path=tmp_path / "turnpost.db", **config)
+        bot = TurnpostBot(cfg, clock=clock, start_reminders=False)
+        await bot.login(cfg.token)
+        bots.append(bot)
+        return bot
+
+    yield start
+    for bot in bots:
+        if not bot.is_closed():
+            await bot.close()
+
+
+@pytest.fixture
+async def bot(make_bot: BotFactory) -> TurnpostBot:
+    return await make_bot()

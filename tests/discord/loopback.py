@@ -1,0 +1,421 @@
+"""A loopback stand-in for Discord's REST API, and interaction payloads shaped as Discord sends them.
+
+discord.py's real HTTP client is pointed at a local aiohttp server (``discord.http.Route.BASE``), so
+every request the bot makes (interaction callbacks, followup webhooks, multipart uploads, command
+sync, channel messages, threads) is really encoded by discord.py, then recorded here for the tests.
+Interactions enter through the gateway's real parser, ``ConnectionState.parse_interaction_create``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from aiohttp import web
+
+APP_ID = 900_000_000_000_000_001
+GUILD_ID = 910_000_000_000_000_001
+CHANNEL_ID = 920_000_000_000_000_001
+#: Permissions the bot has in the test channel: view, send, embed links, attach files, threads.
+BOT_PERMS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    create_public_threads=True,
+    read_message_history=True,
+)
+TIMESTAMP = "2026-11-21T12:00:00.000000+00:00"
+
+_ids = itertools.count(930_000_000_000_000_001)
+
+
+def snowflake() -> str:
+    """A fresh, unique snowflake id."""
+    return str(next(_ids))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user sending interactions."""
+
+    id: int
+    name: str
+    #: Guild permissions of the member (as Discord's permission bit field).
+    permissions: int = discord.Permissions(send_messages=True, view_channel=True).value
+
+    def user_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class Sent:
+    """One request the bot made, decoded."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any = None
+    #: Uploaded files: (form field name, filename, bytes).
+    files: list[tuple[str, str, bytes]] = field(default_factory=list)
+    #: The message id the loopback answered with, if the request created a message.
+    message_id: str | None = None
+
+    @property
+    def callback_type(self) -> int | None:
+        """For an interaction callback, its type (4 message, 5 deferred, 6 deferred update, 7
+        update, 8 autocomplete result)."""
+        return self.json.get("type") if "/callback" in self.path and self.json else None
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message part of the request: the callback's ``data`` or the body itself."""
+        if self.json is None:
+            return {}
+        if "/callback" in self.path:
+            return dict(self.json.get("data") or {})
+        return dict(self.json)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.message.get("flags", 0) & 64)
+
+    @property
+    def content(self) -> str:
+        return str(self.message.get("content") or "")
+
+    def custom_ids(self) -> list[str]:
+        """Every custom id in the message's components (any nesting)."""
+        out: list[str] = []
+
+        def walk(obj: Any) -> None:
+            if isinstance(obj, dict):
+                if "custom_id" in obj:
+                    out.append(obj["custom_id"])
+                for v in obj.values():
+                    walk(v)
+            elif isinstance(obj, list):
+                for v in obj:
+                    walk(v)
+
+        walk(self.message.get("components", []))
+        return out
+
+
+class FakeDiscord:
+    """The loopback REST server. ``sent`` lists every request in order."""
+
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+        self.messages: dict[str, dict[str, Any]] = {}
+        self.commands: list[dict[str, Any]] = []
+        self.bot_user = {
+            "id": str(APP_ID),
+            "username": "turnpost",
+            "global_name": "Turnpost",
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+        }
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- what the bot sent --------------------------------------------------------------------
+    def since(self, mark: int) -> list[Sent]:
+        """Requests made after ``mark`` (a previous ``len(sent)``)."""
+        return self.sent[mark:]
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[Sent]:
+        """Plain channel posts (not interaction replies), e.g. reminders."""
+        return [
+            s
+            for s in self.sent
+            if s.method == "POST" and s.path.endswith(f"/channels/{channel_id}/messages")
+        ]
+
+    # -- the server -------------------------------------------------------------------------
+    async def _handle(self, request: web.Request) -> web.Response:
+        path = request.path.removeprefix("/api/v10")
+        sent = Sent(request.method, path, dict(request.query))
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    sent.json = json.loads(data)
+                else:
+                    sent.files.append((part.name or "", part.filename or "", bytes(data)))  # type: ignore[union-attr]
+        elif request.can_read_body:
+            raw = await request.read()
+            sent.json = json.loads(raw) if raw else None
+        self.sent.append(sent)
+        body = self._answer(sent)
+        # discord.py parses JSON only when the content type is exactly "application/json".
+        return web.Response(
+            body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
+
+    def _message(self, sent: Sent, channel_id: str, ephemeral: bool = False) -> dict[str, Any]:
+        msg = sent.message
+        mid = snowflake()
+        sent.message_id = mid
+        data = {
+            "id": mid,
+            "channel_id": channel_id,
+            "author": self.bot_user,
+            "content": msg.get("content") or "",
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": snowflake(),
+                    "filename": f[1],
+                    "size": len(f[2]),
+                    "url": f"https://cdn.example/{f[1]}",
+                    "proxy_url": f"https://cdn.example/{f[1]}",
+                }
+                for f in sent.files
+            ],
+            "embeds": msg.get("embeds") or [],
+            "components": msg.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": msg.get("flags", 0) | (64 if ephemeral else 0),
+        }
+        self.messages[mid] = data
+        return data
+
+    def _answer(self, sent: Sent) -> Any:
+        p = sent.path
+        if p == "/users/@me":
+            return self.bot_user
+        if p == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "Turnpost",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": {**self.bot_user, "id": "1", "bot": False},
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
+        if re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", p) and sent.method == "PUT":
+            self.commands = [
+                {**c, "id": snowflake(), "application_id": str(APP_ID), "version": "1"}
+                for c in sent.json or []
+            ]
+            return self.commands
+        m = re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", p)
+        if m:
+            kind = sent.json.get("type") if sent.json else None
+            flags = (sent.message.get("flags") or 0) if sent.json else 0
+            out: dict[str, Any] = {
+                "interaction": {
+                    "id": m.group(1),
+                    "type": 2,
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": bool(flags & 64),
+                }
+            }
+            if kind in (4, 7):
+                out["resource"] = {"type": kind, "message": self._message(sent, str(CHANNEL_ID))}
+                out["interaction"]["response_message_id"] = sent.message_id
+            return out
+        m = re.fullmatch(r"/webhooks/\d+/[^/]+(/messages/(@original|\d+))?", p)
+        if m:
+            return self._message(sent, str(CHANNEL_ID))
+        m = re.fullmatch(r"/channels/(\d+)/messages", p)
+        if m and sent.method == "POST":
+            return self._message(sent, m.group(1))
+        m = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p)
+        if m:
+            return self._message(sent, m.group(1))
+        m = re.fullmatch(r"/channels/(\d+)/threads", p)
+        if m:
+            return {
+                "id": snowflake(),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": m.group(1),
+                "name": (sent.json or {}).get("name", "thread"),
+                "owner_id": str(APP_ID),
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": TIMESTAMP,
+                    "locked": False,
+                },
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            }
+        return {}
+
+
+# -- interaction payloads ---------------------------------------------------------------------
+def channel_payload(channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": "board-games",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+    }
+
+
+def _base(
+    kind: int,
+    player: Player,
+    data: dict[str, Any],
+    *,
+    channel_id: int = CHANNEL_ID,
+    app_permissions: int = BOT_PERMS.value,
+    filesize_limit: int = 10 * 1024 * 1024,
+    locale: str = "en-US",
+) -> dict[str, Any]:
+    return {
+        "id": snowflake(),
+        "application_id": str(APP_ID),
+        "type": kind,
+        "data": data,
+        "guild_id": str(GUILD_ID),
+        "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+        "channel_id": str(channel_id),
+        "channel": channel_payload(channel_id),
+        "member": {
+            "user": player.user_payload(),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(player.permissions),
+        },
+        "token": "interaction-token-" + snowflake(),
+        "version": 1,
+        "app_permissions": str(app_permissions),
+        "locale": locale,
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(GUILD_ID)},
+        "context": 0,
+        "attachment_size_limit": filesize_limit,
+    }
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    return 3
+
+
+def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
+    """``data`` of an application command: ``path`` like "game new" or "play"."""
+    names = path.split()
+    leaf = [
+        {
+            "name": k,
+            "type": _option_type(v),
+            "value": v,
+            **({"focused": True} if k == focused else {}),
+        }
+        for k, v in options.items()
+    ]
+    for sub in reversed(names[1:]):
+        leaf = [{"name": sub, "type": 1, "options": leaf}]
+    return {"id": snowflake(), "name": names[0], "type": 1, "options": leaf}
+
+
+def slash(player: Player, path: str, **options: Any) -> dict[str, Any]:
+    """A slash command interaction (type 2) from ``player``."""
+    kw = {k[1:]: options.pop(k) for k in list(options) if k.startswith("_")}
+    return _base(2, player, command_data(path, options), **kw)
+
+
+def autocomplete(player: Player, path: str, focused: str, **options: Any) -> dict[str, Any]:
+    """An autocomplete interaction (type 4) with ``focused`` being typed."""
+    kw = {k[1:]: options.pop(k) for k in list(options) if k.startswith("_")}
+    return _base(4, player, command_data(path, options, focused), **kw)
+
+
+def click(
+    player: Player,
+    message: dict[str, Any],
+    custom_id: str,
+    *,
+    values: list[str] | None = None,
+    **kw: Any,
+) -> dict[str, Any]:
+    """A component interaction (type 3): ``player`` clicks ``custom_id`` on ``message`` (the
+    message as the loopback stored it), or picks ``values`` in a select menu."""
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+    payload = _base(3, player, data, **kw)
+    payload["message"] = message
+    return payload
+
+
+async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
+    """Feed ``payload`` through the gateway's real INTERACTION_CREATE parser and wait until every
+    task it started (command invocation, view dispatch, listeners) has finished."""
+    before = asyncio.all_tasks()
+    client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    for _ in range(50):
+        await asyncio.sleep(0)
+        new = [t for t in asyncio.all_tasks() - before if t is not asyncio.current_task()]
+        pending = [t for t in new if not t.done()]
+        if not pending:
+            return
+        await asyncio.wait(pending, timeout=30)
+    raise AssertionError("interaction tasks did not settle")
