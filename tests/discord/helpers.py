@@ -1,0 +1,58 @@
+"""Small steps the Discord tests share: send an interaction, read what the bot answered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_adapter import TurnpostBot
+from tests.discord.loopback import (
+    CHANNEL_ID,
+    FakeDiscord,
+    Player,
+    Sent,
+    autocomplete,
+    deliver,
+)
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+async def send(bot: TurnpostBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[Sent]:
+    """Deliver one interaction; the requests the bot made in answer, in order."""
+    mark = len(fake.sent)
+    await deliver(bot, payload)
+    return fake.since(mark)
+
+
+async def choices(
+    bot: TurnpostBot, fake: FakeDiscord, player: Player, path: str, focused: str, **options: Any
+) -> list[dict[str, Any]]:
+    """The autocomplete choices the bot answered (callback type 8)."""
+    (answer,) = await send(bot, fake, autocomplete(player, path, focused, **options))
+    assert answer.callback_type == 8
+    return list(answer.json["data"]["choices"])
+
+
+def refusal(sent: list[Sent]) -> str:
+    """The text of a single ephemeral reply (and assert that is all that was sent)."""
+    assert len(sent) == 1, [s.path for s in sent]
+    (reply,) = sent
+    assert reply.callback_type == 4 and reply.ephemeral
+    return reply.content
+
+
+def board_post(sent: list[Sent]) -> Sent:
+    """The public board message of a move: deferred first (type 5), then a followup carrying
+    the PNG as a multipart upload shown in the embed."""
+    assert sent[0].callback_type == 5 and not sent[0].ephemeral
+    post = sent[1]
+    assert post.method == "POST" and post.path.startswith("/webhooks/")
+    assert not post.ephemeral
+    ((field, filename, data),) = post.files
+    assert field == "files[0]" and filename == "board.png" and data.startswith(PNG_MAGIC)
+    assert post.json["embeds"][0]["image"]["url"] == "attachment://board.png"
+    return post
+
+
+async def to_act(bot: TurnpostBot) -> tuple[int, ...]:
+    return (await bot.service.game(CHANNEL_ID)).to_act

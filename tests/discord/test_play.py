@@ -1,0 +1,144 @@
+"""A whole game of the test game "tally", played through slash-command payloads.
+
+Given a lobby opened with /game new, when seated players act with /play and /tally commands
+picked from autocomplete, then every move posts a board with a caption and pings the next player,
+and everyone else is refused privately with the specific reason.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_adapter import TurnpostBot
+from bot.service import User
+from tests.discord.conftest import ALICE, BOB, CAROL
+from tests.discord.helpers import board_post, choices, refusal, send, to_act
+from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, slash
+
+PLAYERS = {ALICE.id: ALICE, BOB.id: BOB}
+
+
+async def open_table(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    """Alice opens a two-player lobby, Bob joins, Alice starts."""
+    (lobby,) = await send(bot, fake, slash(ALICE, "game new", game="tally", players=2))
+    assert lobby.callback_type == 4 and not lobby.ephemeral
+    assert "Tally (test game)" in lobby.content
+    assert lobby.custom_ids() == ["tp:join:1", "tp:start:1"]
+    (joined,) = await send(bot, fake, slash(BOB, "game join"))
+    assert BOB.mention in joined.content
+    started = board_post(await send(bot, fake, slash(ALICE, "game start")))
+    first = (await to_act(bot))[0]
+    assert started.content == f"<@{first}>: your turn."
+    assert started.json["allowed_mentions"] == {"users": [first], "parse": []}
+
+
+async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    moves = 0
+    while True:
+        info = await bot.service.game(CHANNEL_ID)
+        if info.status == "finished":
+            break
+        (actor_id,) = info.to_act
+        actor = PLAYERS[actor_id]
+        other = BOB if actor is ALICE else ALICE
+        legal = set(await bot.service.legal(CHANNEL_ID, User(actor.id, actor.name)) or [])
+
+        # Out of turn and not seated: refused privately, with the reason.
+        assert refusal(await send(bot, fake, slash(other, "play", move="draw"))) == (
+            f"It is {actor.name}'s turn, not yours."
+        )
+        if moves % 5 == 0:
+            assert refusal(await send(bot, fake, slash(CAROL, "play", move="draw"))) == (
+                "You are not playing in this game."
+            )
+            assert await choices(bot, fake, CAROL, "play", "move", move="") == []
+        assert await choices(bot, fake, other, "play", "move", move="") == []
+
+        # Autocomplete offers exactly the legal moves, within Discord's limits.
+        offered = await choices(bot, fake, actor, "play", "move", move="")
+        assert {c["value"] for c in offered} == legal
+        assert len(offered) <= 25 and all(len(c["name"]) <= 100 for c in offered)
+        move = offered[0]["value"]
+        if moves % 2:
+            # The same move through the game's own command: /tally play card:N or /tally draw.
+            verb, *rest = move.split()
+            options = {"card": rest[0]} if rest else {}
+            if rest:
+                cards = await choices(bot, fake, actor, f"tally {verb}", "card", card="")
+                assert {f"play {c['value']}" for c in cards} == {m for m in legal if m != "draw"}
+            sent = await send(bot, fake, slash(actor, f"tally {verb}", **options))
+        else:
+            sent = await send(bot, fake, slash(actor, "play", move=move))
+        post = board_post(sent)
+        moves += 1
+        caption = post.json["embeds"][0]["description"]
+        assert caption.startswith(f"{actor.name}: {move}")
+        after = await to_act(bot)
+        if after and after[0] != actor_id:
+            assert post.content == f"<@{after[0]}>: your turn."
+            assert post.json["allowed_mentions"]["users"] == [after[0]]
+        elif after:
+            # The turn did not pass (the other player could do nothing): nobody is pinged.
+            assert "<@" not in post.content and post.json["allowed_mentions"]["parse"] == []
+        if move == "draw":
+            # What was drawn goes to the drawer only.
+            (private,) = sent[2:]
+            assert private.ephemeral and private.content.startswith("You drew a ")
+    assert moves >= 18
+    assert post.content == "The game is over."
+    assert "Final scores:" in post.json["embeds"][0]["description"]
+    assert post.custom_ids() == []
+
+
+async def test_a_refused_move_changes_nothing_and_says_why(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    await open_table(bot, fake)
+    (actor_id,) = await to_act(bot)
+    actor = PLAYERS[actor_id]
+    before = await bot.service.game(CHANNEL_ID)
+    assert refusal(await send(bot, fake, slash(actor, "play", move="play 99"))) == (
+        "You have no 99 in your hand."
+    )
+    assert refusal(await send(bot, fake, slash(actor, "play", move="dance"))) == (
+        '"dance" is not an action here. Actions: play, draw.'
+    )
+    assert (await bot.service.game(CHANNEL_ID)).version == before.version
+
+
+async def test_hand_is_shown_only_to_its_owner(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    sent = await send(bot, fake, slash(BOB, "game hand"))
+    assert sent[0].callback_type == 5 and sent[0].ephemeral
+    assert all(s.ephemeral for s in sent[1:]) and len(sent) >= 2
+    assert "hand" in sent[1].content.lower()
+    sent = await send(bot, fake, slash(CAROL, "game hand"))
+    assert sent[-1].ephemeral and sent[-1].content == "You are not playing in this game."
+
+
+async def test_missing_bot_permissions_are_named(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    (actor_id,) = await to_act(bot)
+    perms = discord.Permissions(BOT_PERMS.value)
+    perms.attach_files = False
+    perms.embed_links = False
+    text = refusal(
+        await send(
+            bot, fake, slash(PLAYERS[actor_id], "play", move="draw", _app_permissions=perms.value)
+        )
+    )
+    assert text == (
+        "I cannot do that here: I need these permissions in this channel: "
+        "Attach Files, Embed Links."
+    )
+
+
+async def test_only_creator_or_manager_aborts_at_once(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    (vote,) = await send(bot, fake, slash(BOB, "game abort"))
+    assert vote.callback_type == 4 and "Vote to abort recorded" in vote.content
+    assert (await bot.service.game(CHANNEL_ID)).status == "active"
+    (done,) = await send(bot, fake, slash(ALICE, "game abort"))
+    assert "aborted" in done.content
+    assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
