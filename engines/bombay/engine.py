@@ -1,0 +1,107 @@
+"""The Bombay engine: the contract of ``engines.base.Engine`` over the modules of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines.base import Engine, EngineMeta, Event, IllegalAction, Result
+from engines.bombay import rules as R
+from engines.bombay.components import TURN_AP
+from engines.bombay.notation import OPTIONS, VERBS, Action, normalise_build, parse_action
+from engines.bombay.scoring import result as final_result
+from engines.bombay.setup import new_game
+from engines.bombay.state import State, dump_state, load_state
+from engines.bombay.view import public_view, round_text, screen
+
+META = EngineMeta(
+    id="bombay",
+    title="Bombay",
+    min_players=2,
+    max_players=5,
+    options=OPTIONS,
+    verbs=VERBS,
+    notes=(
+        "Ride your elephant, buy silk at trading posts, sell it in cities, build palaces. "
+        "A turn is up to 3 action points spent in several commands (e.g. move e3, buy purple, "
+        "end). Your rupees are behind your screen: see them in your private view. The board is "
+        "an approximate stand-in with the printed board's site counts (the real map is not public)."
+    ),
+)
+
+
+class Bombay(Engine[State, Action]):
+    """Bombay (Ystari, 2009) for 2–5 players."""
+
+    meta = META
+    format_version = 1
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """A new game (Y16–Y25), markets already restocked for the first set (Y31)."""
+        self.meta.validate_players(players)
+        return new_game(players, options, seed)
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        """Notation → action; see ``engines.bombay.notation``."""
+        return parse_action(state, seat, text)
+
+    def to_act(self, state: State) -> list[int]:
+        """The seat whose turn it is; a turn of several commands keeps it until it passes."""
+        return [] if state.over else [state.current]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal command of ``seat`` now (a handful: the list is always small)."""
+        if state.over or seat != state.current:
+            return []
+        return R.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Play one command; the turn passes by itself at 0 AP or when only ``end`` is left."""
+        if state.over:
+            raise IllegalAction("core.game_over")
+        if seat != state.current:
+            raise IllegalAction("core.not_your_decision")
+        if action.verb == "build":
+            action = normalise_build(state, seat, action)
+        reason = R.why_not(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason[0], **reason[1])
+        changes, events = R.perform(state, seat, action)
+        # A fresh turn (all AP left) starts a new turn log for the highlight and caption.
+        log = (str(action),) if state.ap == TURN_AP else (*state.turn_log, str(action))
+        new = replace(state, **changes, moves=state.moves + 1, turn_seat=seat, turn_log=log)
+        if action.verb == "end" or new.ap == 0 or not R.legal(new, seat, with_end=False):
+            if action.verb != "end":
+                events.append(Event("bombay.turn_over", {"seat": seat}))
+            new, more = R.end_turn(new)
+            events += more
+        return new, events
+
+    def timeout_action(self, state: State, seat: int) -> str | None:
+        """A player out of time ends their turn (Y42)."""
+        return "end" if not state.over and seat == state.current else None
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public table, plus ``private`` (the seat's screen) when a seat is given."""
+        view = public_view(state, self.to_act(state))
+        if seat is not None:
+            view["private"] = screen(state, seat)
+        return view
+
+    def result(self, state: State) -> Result | None:
+        """``None`` until the last set is over, then the opened screens and bonuses (Y85–Y91)."""
+        return final_result(state) if state.over else None
+
+    def round_info(self, state: State) -> str:
+        """A status line such as "Set 2 of 4 · game turn 3 of 4"."""
+        return round_text(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """JSON-compatible state with its format version."""
+        return {"format": self.format_version, **dump_state(state)}
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Inverse of ``dump``."""
+        self.check_format(data)
+        return load_state(data)
