@@ -29,7 +29,7 @@ from typing import Any
 
 import engines
 import renderers
-from bot.reminders import HOUR, Policy, Prefs, deadline_at, next_reminder
+from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
 from bot.storage import (
     LIVE,
     ActionRow,
@@ -1455,13 +1455,20 @@ class Service:
                 await self.db.put_reminder(replace_row(old_deadline, due_at=None))
 
     async def due_reminders(self, now: float | None = None) -> list[DueReminder]:
-        """Reminders due at ``now`` (default: the clock) and not yet sent, oldest first."""
+        """Reminders due at ``now`` (default: the clock) and not yet sent, oldest first.
+
+        A reminder that fell due while the bot was down is returned once the bot is back, unless
+        its player is now in quiet hours or away: then it waits until they are not."""
         at = self.clock() if now is None else now
         async with self.db.read():
             rows = await self.db.due(at)
+            prefs = {r.user_id: _prefs(await self.db.user(r.user_id)) for r, _ in rows}
         grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
         for r, channel in rows:
             assert r.due_at is not None
+            # One that fell due while the bot was down may now be inside quiet hours: it waits.
+            if r.kind == "reminder" and earliest_allowed(at, prefs[r.user_id]) > at:
+                continue
             grouped.setdefault((r.game_id, r.kind, r.due_at), (channel, []))[1].append(r.user_id)
         out = [
             DueReminder(game_id, channel, tuple(users), due, kind)
