@@ -1,0 +1,229 @@
+"""Every command except ``place``: what may be typed now, and what it does.
+
+``options`` functions map each verb available to a seat to the complete list of its legal token
+tuples (after the verb). These lists are small; the one large family, dice placements, is walked
+token by token in ``engine.py``. ``resolve`` carries out a command already found legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.marco_polo import tables as T
+from engines.marco_polo.movement import (
+    can_stop,
+    finish,
+    move_tokens,
+    relocate,
+    relocation_sources,
+    step,
+)
+from engines.marco_polo.placement import candidates
+from engines.marco_polo.rewards import (
+    Ctx,
+    can_pay,
+    city_bonus,
+    discard_contract,
+    gain,
+    own_small_cities,
+    take_black_die,
+)
+from engines.marco_polo.state import State, char, die_token, parse_die, player
+
+Options = dict[str, list[tuple[str, ...]]]
+
+
+def pair_feasible(counts: list[int], n: int) -> bool:
+    """Whether ``n`` pairs of different goods can be paid from ``counts`` (pepper, silk, gold)."""
+    return sum(counts) >= 2 * n and sum(min(c, n) for c in counts) >= 2 * n
+
+
+def pending_options(state: State, item: dict[str, Any]) -> Options:
+    """Legal commands answering the first pending decision."""
+    seat = item["seat"]
+    p = player(state, seat)
+    kind = item["k"]
+    if kind == "good":
+        return {"take": [(g,) for g in T.GOODS]}
+    if kind == "pair":
+        return {"take": [(pr,) for pr in T.PAIRS]}
+    if kind == "give":
+        return {"give": [(g,) for g in T.GOODS if p[g] > 0]}
+    if kind == "give_pair":
+        out = []
+        for pr in T.PAIRS:
+            a, b = pr.split("+")
+            counts = [p[g] - (g in (a, b)) for g in T.GOODS]
+            if min(counts) >= 0 and pair_feasible(counts, item["n"] - 1):
+                out.append((pr,))
+        return {"give": out}
+    if kind == "discard":
+        return {"discard": [(c,) for c in item["from"] if c in p["contracts"]]}
+    if kind == "move":
+        opts: Options = {"move": move_tokens(state, seat)}
+        if can_stop(item):
+            opts["stop"] = [()]
+        return opts
+    if kind == "own_bonus":
+        return {"bonus": [(c,) for c in own_small_cities(state, seat) if c not in item["used"]]}
+    if kind == "other_bonus":
+        return {
+            "bonus": [
+                (c,) for c in T.SMALL_CITIES if state["city_bonus"][c] != T.OTHER_BONUS_TILE
+            ]
+        }
+    if kind == "relocate":
+        sources = relocation_sources(state, seat, item["city"])
+        return {"relocate": [(c,) for c in sources] + [("none",)]}
+    if kind == "comp":
+        return {"compensate": [(str(k),) for k in range(item["n"] + 1)]}
+    raise ValueError(kind)  # pragma: no cover
+
+
+def turn_options(state: State, seat: int) -> Options:
+    """Extra actions and ``end`` for the active player with no decision pending (M32-M38)."""
+    p = player(state, seat)
+    opts: Options = {}
+    fulfil = [(c,) for c in p["contracts"] if can_pay(state, seat, T.CONTRACTS[c]["cost"])]
+    if fulfil:
+        opts["fulfil"] = fulfil
+    opts["coins3"] = [(t,) for t in candidates(p["dice"])]
+    raschid = char(state, seat) == "raschid"
+    rolled = sorted({die_token(k, v) for k, v in p["dice"] if v})
+    if not raschid and rolled and p["camel"] >= T.REROLL_CAMELS:
+        opts["reroll"] = [(t,) for t in rolled]
+    if not raschid and rolled and p["camel"] >= T.ADJUST_CAMELS:
+        adj = []
+        for t in rolled:
+            v = int(t[-1])
+            if v > 1:
+                adj.append((t, "down"))
+            if v < 6:
+                adj.append((t, "up"))
+        opts["adjust"] = adj
+    if not p["bought_black"] and state["black_pool"] > 0 and p["camel"] >= T.BLACK_CAMELS:
+        opts["black"] = [()]
+    if p["main_done"]:
+        opts["end"] = [()]
+    return opts
+
+
+def draft_options(state: State, seat: int) -> Options:
+    """``choose <character>`` during the advanced draft (M13)."""
+    return {"choose": [(c,) for c in state["draft"]["offer"]]}
+
+
+def goal_options(state: State, seat: int) -> Options:
+    """``keep <goal> <goal>`` in the advanced set-up (M7)."""
+    offer = player(state, seat)["goal_offer"]
+    return {"keep": [(a, b) for a in offer for b in offer if a < b]}
+
+
+def _remove_die(p: dict[str, Any], token: str) -> tuple[str, int]:
+    kind, value = parse_die(token)  # type: ignore[misc]
+    die = [kind, value] if [kind, value] in p["dice"] else [kind, 0]
+    p["dice"].remove(die)
+    return kind, value
+
+
+def resolve(ctx: Ctx, seat: int, verb: str, args: tuple[str, ...]) -> None:
+    """Carry out a legal non-placement command."""
+    st = ctx.st
+    p = player(st, seat)
+    if st["pending"] and verb not in ("choose", "keep"):
+        _answer(ctx, seat, st["pending"][0], verb, args)
+        return
+    if verb == "fulfil":
+        cid = args[0]
+        c = T.CONTRACTS[cid]
+        for k, n in c["cost"].items():
+            p[k] -= n
+        p["contracts"].remove(cid)
+        p["fulfilled"].append(cid)
+        ctx.ev("fulfilled", seat=seat, contract=cid, vp=c["reward"].get("vp", 0))
+        gain(ctx, seat, c["reward"])
+    elif verb == "coins3":
+        kind, value = _remove_die(p, args[0])
+        st["spaces"]["coins3"].append([seat, kind, int(args[0][-1])])
+        p["coin"] += T.COINS3
+        ctx.ev("coins3", seat=seat, die=args[0])
+    elif verb == "reroll":
+        kind, value = _remove_die(p, args[0])
+        p["camel"] -= T.REROLL_CAMELS
+        new = ctx.roll()
+        p["dice"].append([kind, new])
+        ctx.ev("rerolled", reveals=True, seat=seat, die=args[0], value=new)
+    elif verb == "adjust":
+        kind, value = _remove_die(p, args[0])
+        p["camel"] -= T.ADJUST_CAMELS
+        new = value + (1 if args[1] == "up" else -1)
+        p["dice"].append([kind, new])
+        ctx.ev("adjusted", seat=seat, die=args[0], value=new)
+    elif verb == "black":
+        p["camel"] -= T.BLACK_CAMELS
+        p["bought_black"] = True
+        take_black_die(ctx, seat)
+    elif verb == "choose":
+        p["char"] = args[0]
+        st["draft"]["offer"].remove(args[0])
+        st["draft"]["order"].pop(0)
+        ctx.ev("chose_character", seat=seat, character=T.CHARACTERS[args[0]]["name"])
+    elif verb == "keep":
+        p["goals"] = sorted(args)
+        p["goal_offer"] = []
+        ctx.ev("kept_goals", seat=seat)
+    ctx.flush()
+
+
+def _answer(ctx: Ctx, seat: int, item: dict[str, Any], verb: str, args: tuple[str, ...]) -> None:
+    """Answer the first pending decision."""
+    st = ctx.st
+    p = player(st, seat)
+    kind = item["k"]
+    if kind in ("good", "pair", "give", "give_pair"):
+        goods = args[0].split("+")
+        sign = 1 if kind in ("good", "pair") else -1
+        for g in goods:
+            p[g] += sign
+        key = "took_goods" if sign > 0 else "gave_goods"
+        ctx.ev(key, seat=seat, goods=" + ".join(goods))
+        item["n"] -= 1
+        if item["n"] <= 0:
+            st["pending"].pop(0)
+    elif kind == "discard":
+        discard_contract(ctx, seat, args[0])
+        item["n"] -= 1
+        if item["n"] <= 0:
+            st["pending"].pop(0)
+    elif kind == "move":
+        done = True if verb == "stop" else False
+        if not done:
+            fig = int(args[1].split("=")[1]) - 1 if len(args) > 1 else 0
+            done = step(ctx, item, fig, args[0])
+        if not done and not item["travel"] and not move_tokens(st, seat):
+            done = True  # a reward movement with no affordable step simply ends
+        if done:
+            st["pending"].pop(0)
+            finish(ctx, item)
+    elif kind == "own_bonus":
+        item["used"].append(args[0])
+        item["n"] -= 1
+        left = [c for c in own_small_cities(st, seat) if c not in item["used"]]
+        if item["n"] <= 0 or not left:
+            st["pending"].pop(0)
+        city_bonus(ctx, seat, args[0])
+    elif kind == "other_bonus":
+        st["pending"].pop(0)
+        city_bonus(ctx, seat, args[0])
+    elif kind == "relocate":
+        st["pending"].pop(0)
+        if args[0] != "none":
+            relocate(ctx, seat, args[0], item["city"])
+    elif kind == "comp":
+        camels = int(args[0])
+        coins = item["n"] - camels
+        p["camel"] += camels
+        p["coin"] += coins
+        ctx.ev("compensated", seat=seat, camels=camels, coins=coins)
+        st["pending"].pop(0)
+    ctx.flush()

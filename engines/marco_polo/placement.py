@@ -1,0 +1,403 @@
+"""The main action: placing dice on an action space (M24-M31).
+
+Notation: ``place <space> <die> [<die>...] [choices]``. Spaces are the bazaar rows ``camel pepper
+silk gold``, ``khan``, ``contracts``, ``travel``, ``coins5`` and the city-card spaces (``moscow``,
+``sumatra1``...). Dice are ``4`` (own colour), ``b4`` (black), ``w4`` (white), written own first,
+then by value. Choices are keyword tokens: ``col=3`` (bazaar), ``good=silk`` (Khan),
+``take=2+5 bonus=camel`` (contracts), ``row=4`` (travel), ``times=2``/``option=1``/``ab=1 ba=0``
+(city cards).
+
+``space_problem`` and ``dice_problem`` return the reason a placement is illegal (an
+``IllegalAction``, not raised) so that ``complete`` can filter and ``apply`` can explain with the
+same code; ``choices`` lists every legal choice suffix for a legal placement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from engines.base import IllegalAction
+from engines.marco_polo import tables as T
+from engines.marco_polo.rewards import (
+    Ctx,
+    can_pay,
+    gain,
+    hand_limit,
+    movement,
+    own_small_cities,
+    pay,
+)
+from engines.marco_polo.state import State, char, die_key, die_token, parse_die, player
+
+SPACES: tuple[str, ...] = (
+    *T.BAZAAR_ROWS,
+    "khan",
+    "contracts",
+    "travel",
+    "coins5",
+    *T.CITY_SPACES,
+)
+_NO_FEE = frozenset({"khan"} | set(T.CITY_SPACES))
+
+
+def dice_needed(space: str) -> int:
+    """How many dice the space takes at once (M24.2)."""
+    if space in T.BAZAAR:
+        return T.BAZAAR[space][0]
+    return 2 if space == "travel" else 1
+
+
+def candidates(dice: list[list[Any]]) -> list[str]:
+    """Die tokens a player could put down (unrolled dice may show any value, M51)."""
+    toks: set[str] = set()
+    for kind, value in dice:
+        if value:
+            toks.add(die_token(kind, value))
+        else:
+            toks.update(die_token(kind, v) for v in range(1, 7))
+    return sorted(toks, key=die_key)
+
+
+def dice_available(dice: list[list[Any]], toks: list[str]) -> bool:
+    """Whether the unused ``dice`` can show the multiset ``toks``."""
+    have = Counter((k, v) for k, v in dice)
+    spare = Counter(k for k, v in dice if v == 0)
+    for tok, n in Counter(toks).items():
+        parsed = parse_die(tok)
+        if parsed is None:
+            return False
+        extra = n - have[parsed]
+        if extra > 0:
+            spare[parsed[0]] -= extra
+            if spare[parsed[0]] < 0:
+                return False
+    return True
+
+
+def dice_combos(dice: list[list[Any]], n: int) -> Iterator[tuple[str, ...]]:
+    """Every multiset of ``n`` die tokens the player can put down, in canonical order."""
+    cands = candidates(dice)
+
+    def rec(start: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
+        if len(chosen) == n:
+            yield tuple(chosen)
+            return
+        for i in range(start, len(cands)):
+            chosen.append(cands[i])
+            if dice_available(dice, chosen):
+                yield from rec(i, chosen)
+            chosen.pop()
+
+    yield from rec(0, [])
+
+
+def space_dice(state: State, space: str) -> list[list[Any]]:
+    """Dice already on a space (Khan: the whole row; city card: its one die)."""
+    if space == "khan":
+        khan: list[list[Any]] = state["khan"]
+        return khan
+    if space in T.CITY_SPACES:
+        used = state["used_cards"].get(state["cards"][space])
+        return [used] if used else []
+    spaces: list[list[Any]] = state["spaces"][space]
+    return spaces
+
+
+def space_problem(state: State, seat: int, space: str) -> IllegalAction | None:
+    """Why ``space`` cannot take dice now whatever the dice, or ``None``."""
+    if space == "khan" and len(state["khan"]) >= T.KHAN_SPACES:
+        return IllegalAction("marco_polo.khan_full")
+    if space == "contracts" and not state["display"]:
+        return IllegalAction("marco_polo.display_empty")
+    if space in T.CITY_SPACES:
+        city = T.CITY_SPACES[space][0]
+        card = state["cards"][space]
+        if city not in player(state, seat)["posts"]:
+            return IllegalAction("marco_polo.no_post_for_card", city=city, card=card)
+        if card in state["used_cards"]:
+            return IllegalAction("marco_polo.card_used", card=card, city=city)
+    return None
+
+
+def fee_for(state: State, seat: int, space: str, value: int) -> int:
+    """The occupied fee (M24.5): the placement's value if the space holds a die, else 0."""
+    if space in _NO_FEE or char(state, seat) == "berke" or not space_dice(state, space):
+        return 0
+    return value
+
+
+def _value(toks: tuple[str, ...]) -> int:
+    return min(int(t[-1]) for t in toks)
+
+
+def dice_problem(
+    state: State, seat: int, space: str, toks: tuple[str, ...]
+) -> IllegalAction | None:
+    """Why these dice cannot go on ``space`` (colour, fee, Khan order, no use), or ``None``."""
+    p = player(state, seat)
+    if len(toks) != dice_needed(space):
+        return IllegalAction("marco_polo.wrong_dice_count", space=space, n=dice_needed(space))
+    if not dice_available(p["dice"], list(toks)):
+        return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
+    value = _value(toks)
+    own = any(t[0].isdigit() for t in toks)
+    if own and any(d[0] == seat and d[1] == "o" for d in space_dice(state, space)):
+        return IllegalAction("marco_polo.colour_taken", space=space)
+    if space == "khan" and state["khan"]:
+        before = int(state["khan"][-1][2])
+        if value < before:
+            return IllegalAction("marco_polo.khan_too_low", value=value, before=before)
+    fee = fee_for(state, seat, space, value)
+    if fee > p["coin"]:
+        return IllegalAction("marco_polo.cannot_afford_fee", coins=p["coin"], fee=fee, space=space)
+    if not choices(state, seat, space, toks):
+        return IllegalAction("marco_polo.nothing_to_gain", space=space, value=value)
+    return None
+
+
+def first_step_possible(state: State, seat: int, coins: int, camels: int) -> bool:
+    """Whether some figure can take one step with these coins and camels (M40)."""
+    jumper = char(state, seat) == "johannes"
+    for loc in player(state, seat)["figures"]:
+        if jumper and loc in T.OASES:
+            return True
+        for _, res, amt in T.ADJACENT[loc]:
+            if not res or (res == "coin" and amt <= coins) or (res == "camel" and amt <= camels):
+                return True
+    return False
+
+
+def two_way_order(
+    state: State, seat: int, card: dict[str, Any], ab: int, ba: int
+) -> tuple[str, ...] | None:
+    """An order of the two-way repetitions that stays affordable throughout, or ``None`` (D12)."""
+    p = player(state, seat)
+    a, b = card["side_a"], card["side_b"]
+    for order in (("ab", "ba"), ("ba", "ab")):
+        res = {k: p[k] for k in ("coin", "camel", "vp")}
+        res["good"] = p["pepper"] + p["silk"] + p["gold"]
+        ok = True
+        for direction in order:
+            give, get = (a, b) if direction == "ab" else (b, a)
+            for _ in range(ab if direction == "ab" else ba):
+                for k, n in give.items():
+                    key = "good" if k == "any_good" else k
+                    res[key] -= n
+                    if res[key] < 0:
+                        ok = False
+                for k, n in get.items():
+                    res["good" if k == "any_good" else k] += n
+        if ok:
+            return order
+    return None
+
+
+def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every legal choice suffix for these dice on ``space`` (empty: the placement is useless)."""
+    p = player(state, seat)
+    value = _value(toks)
+    if space in T.BAZAAR:
+        return [(f"col={c}",) for c in range(1, value + 1)]
+    if space == "khan":
+        return [(f"good={g}",) for g in T.GOODS]
+    if space == "coins5":
+        return [()]
+    if space == "contracts":
+        slots = range(1, min(value, len(state["display"])) + 1)
+        out: list[tuple[str, ...]] = []
+        picks = [(i,) for i in slots] + [(i, j) for i in slots for j in slots if i < j]
+        for pick in sorted(picks):
+            take = "take=" + "+".join(str(i) for i in pick)
+            if max(pick) >= min(T.SLOT_BONUS):
+                out += [(take, "bonus=camel"), (take, "bonus=coin")]
+            else:
+                out.append((take,))
+        return out
+    if space == "travel":
+        coins = p["coin"] - fee_for(state, seat, space, value)
+        rows: list[tuple[str, ...]] = []
+        for row, (need, _, base) in T.TRAVEL_ROWS.items():
+            if need <= value and base <= coins:
+                if first_step_possible(state, seat, coins - base, p["camel"]):
+                    rows.append((f"row={row}",))
+        return rows
+    return _card_choices(state, seat, space, value)
+
+
+def _card_choices(state: State, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
+    card = T.CITY_CARDS[state["cards"][space]]
+    kind = card["kind"]
+    if kind == "per_pip":
+        return [(f"times={k}",) for k in range(1, value + 1)]
+    if kind == "threshold":
+        needs_small = any("own_city_bonus" in b for b in card["table"].values())
+        if needs_small and not own_small_cities(state, seat):
+            return []
+        return [()]
+    if kind == "per_count":
+        most = min(value, _count(state, seat, card["count_of"]))
+        return [(f"times={k}",) for k in range(1, most + 1)]
+    if kind == "exchange":
+        most = value
+        if card.get("distinct_cities"):
+            most = min(most, len(own_small_cities(state, seat)))
+        return [
+            (f"times={k}",) for k in range(1, most + 1) if can_pay(state, seat, card["cost"], k)
+        ]
+    if kind == "exchange_choice":
+        return [
+            (f"option={i + 1}", f"times={k}")
+            for i, opt in enumerate(card["options"])
+            for k in range(1, value + 1)
+            if can_pay(state, seat, opt["cost"], k)
+        ]
+    # exchange_two_way
+    return [
+        (f"ab={i}", f"ba={j}")
+        for i in range(value + 1)
+        for j in range(value + 1 - i)
+        if i + j >= 1 and two_way_order(state, seat, card, i, j)
+    ]
+
+
+def _count(state: State, seat: int, what: str) -> int:
+    p = player(state, seat)
+    return len(p["posts"]) if what == "trading_posts_on_map" else len(p["fulfilled"])
+
+
+def _kw(suffix: tuple[str, ...]) -> dict[str, str]:
+    return dict(t.split("=", 1) for t in suffix)
+
+
+def words(bundle: dict[str, int]) -> str:
+    """A bundle in words for captions: ``2 camel, 1 silk``."""
+    return ", ".join(f"{n} {k}" for k, n in bundle.items() if n) or "nothing"
+
+
+def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]) -> None:
+    """Carry out a legal placement (checked by the caller) and its action."""
+    st = ctx.st
+    p = player(st, seat)
+    values: list[tuple[str, int]] = [parse_die(t) for t in toks]  # type: ignore[misc]
+    for kind, v in values:
+        die = [kind, v] if [kind, v] in p["dice"] else [kind, 0]
+        p["dice"].remove(die)
+    value = min(v for _, v in values)
+    fee = fee_for(st, seat, space, value)
+    if fee:
+        p["coin"] -= fee
+    placed = [[seat, kind, v] for kind, v in values]
+    if space == "khan":
+        st["khan"].append(placed[0])
+    elif space in T.CITY_SPACES:
+        st["used_cards"][st["cards"][space]] = placed[0]
+    else:
+        st["spaces"][space].extend(placed)
+    ctx.ev("placed", seat=seat, space=space, dice=" ".join(toks), fee=fee)
+    kw = _kw(suffix)
+    if space in T.BAZAAR:
+        reward = T.BAZAAR[space][1][int(kw["col"])]
+        gain(ctx, seat, reward)
+        ctx.ev("gained", seat=seat, what=words(reward))
+        _mercator(ctx, seat, {space: 1}, "bazaar")
+    elif space == "khan":
+        reward = {k: n for k, n in T.KHAN_REWARD.items() if k != "any_good"}
+        reward[kw["good"]] = T.KHAN_REWARD.get("any_good", 1)
+        gain(ctx, seat, reward)
+        ctx.ev("gained", seat=seat, what=words(reward))
+        if st["n"] in (2, 3):
+            _mercator(ctx, seat, {"camel": 1}, "khan")
+    elif space == "coins5":
+        gain(ctx, seat, {"coin": T.COINS5})
+        ctx.ev("gained", seat=seat, what=words({"coin": T.COINS5}))
+        if st["n"] == 2:
+            _mercator(ctx, seat, {"coin": 2}, "coins5")
+    elif space == "contracts":
+        _take_contracts(ctx, seat, kw)
+    elif space == "travel":
+        row = int(kw["row"])
+        _, steps, base = T.TRAVEL_ROWS[row]
+        p["coin"] -= base
+        st["last_travel"] = seat
+        ctx.ev("travel_paid", seat=seat, row=row, coins=base, steps=steps)
+        ctx.push(movement(seat, steps, travel_action=True))
+    else:
+        _use_card(ctx, seat, space, value, kw)
+    p["main_done"] = True
+
+
+def _mercator(ctx: Ctx, seat: int, reward: dict[str, int], trigger: str) -> None:
+    """Mercator ex Tabriz profits from another player's placement (M54)."""
+    for other, q in enumerate(ctx.st["players"]):
+        if other != seat and q["char"] == "mercator":
+            gain(ctx, other, reward)
+            ctx.ev("mercator", seat=other, what=words(reward), trigger=trigger)
+
+
+def _take_contracts(ctx: Ctx, seat: int, kw: dict[str, str]) -> None:
+    """Take 1-2 contracts from the display, then slide the rest left (M27)."""
+    st = ctx.st
+    p = player(st, seat)
+    slots = [int(s) for s in kw["take"].split("+")]
+    taken = [st["display"][s - 1] for s in slots]
+    before = list(p["contracts"])
+    for cid in taken:
+        st["display"].remove(cid)
+    p["contracts"].extend(taken)
+    ctx.ev("took_contracts", seat=seat, contracts=taken)
+    bonus = sum(T.SLOT_BONUS.get(s, 0) for s in slots)
+    if bonus:
+        res = kw["bonus"]
+        p[res] += bonus
+        ctx.ev("gained", seat=seat, what=f"{bonus} {res}")
+    hand_limit(ctx, seat, before)
+
+
+def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -> None:
+    """Resolve a city card with die value ``value`` (M31)."""
+    st = ctx.st
+    cid = st["cards"][space]
+    card = T.CITY_CARDS[cid]
+    kind = card["kind"]
+    ctx.ev("used_card", seat=seat, card=cid, value=value)
+    if kind == "per_pip":
+        _gain_shown(ctx, seat, card["reward_per_pip"], int(kw["times"]))
+    elif kind == "threshold":
+        reward = dict(card["table"][str(value)])
+        if "own_city_bonus" in reward:
+            reward["own_city_bonus"] = min(
+                reward["own_city_bonus"], len(own_small_cities(st, seat))
+            )
+        _gain_shown(ctx, seat, reward, 1)
+    elif kind == "per_count":
+        _gain_shown(ctx, seat, card["reward_per_unit"], int(kw["times"]))
+    elif kind == "exchange":
+        k = int(kw["times"])
+        pay(ctx, seat, card["cost"], k)
+        _gain_shown(ctx, seat, card["reward"], k)
+    elif kind == "exchange_choice":
+        opt = card["options"][int(kw["option"]) - 1]
+        k = int(kw["times"])
+        pay(ctx, seat, opt["cost"], k)
+        _gain_shown(ctx, seat, opt["reward"], k)
+    else:
+        ab, ba = int(kw["ab"]), int(kw["ba"])
+        order = two_way_order(st, seat, card, ab, ba) or ("ab", "ba")
+        for direction in order:
+            give, get = (
+                (card["side_a"], card["side_b"])
+                if direction == "ab"
+                else (card["side_b"], card["side_a"])
+            )
+            n = ab if direction == "ab" else ba
+            if n:
+                pay(ctx, seat, give, n)
+                gain(ctx, seat, get, n)
+
+
+def _gain_shown(ctx: Ctx, seat: int, bundle: dict[str, int], times: int) -> None:
+    """Gain ``bundle`` x ``times``; travel steps from one card form a single movement (M41)."""
+    gain(ctx, seat, bundle, times)
+    ctx.ev("gained", seat=seat, what=words({k: n * times for k, n in bundle.items()}))
