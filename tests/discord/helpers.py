@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_adapter import TurnpostBot
+from tests.discord.conftest import ALICE, BOB
 from tests.discord.loopback import (
     CHANNEL_ID,
     FakeDiscord,
@@ -12,9 +13,11 @@ from tests.discord.loopback import (
     Sent,
     autocomplete,
     deliver,
+    slash,
 )
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+PLAYERS = {ALICE.id: ALICE, BOB.id: BOB}
 
 
 async def send(bot: TurnpostBot, fake: FakeDiscord, payload: dict[str, Any]) -> list[Sent]:
@@ -56,3 +59,18 @@ def board_post(sent: list[Sent]) -> Sent:
 
 async def to_act(bot: TurnpostBot) -> tuple[int, ...]:
     return (await bot.service.game(CHANNEL_ID)).to_act
+
+
+async def open_table(bot: TurnpostBot, fake: FakeDiscord) -> Sent:
+    """Alice opens a two-player lobby, Bob joins, Alice starts."""
+    (lobby,) = await send(bot, fake, slash(ALICE, "game new", game="tally", players=2))
+    assert lobby.callback_type == 4 and not lobby.ephemeral
+    assert "Tally (test game)" in lobby.content
+    assert lobby.custom_ids() == ["tp:join:1", "tp:start:1"]
+    (joined,) = await send(bot, fake, slash(BOB, "game join"))
+    assert BOB.mention in joined.content
+    started = board_post(await send(bot, fake, slash(ALICE, "game start")))
+    first = (await to_act(bot))[0]
+    assert started.content == f"<@{first}>: your turn."
+    assert started.json["allowed_mentions"] == {"users": [first], "parse": []}
+    return started

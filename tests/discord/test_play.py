@@ -12,24 +12,8 @@ import discord
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.helpers import board_post, choices, refusal, send, to_act
+from tests.discord.helpers import PLAYERS, board_post, choices, open_table, refusal, send, to_act
 from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, slash
-
-PLAYERS = {ALICE.id: ALICE, BOB.id: BOB}
-
-
-async def open_table(bot: TurnpostBot, fake: FakeDiscord) -> None:
-    """Alice opens a two-player lobby, Bob joins, Alice starts."""
-    (lobby,) = await send(bot, fake, slash(ALICE, "game new", game="tally", players=2))
-    assert lobby.callback_type == 4 and not lobby.ephemeral
-    assert "Tally (test game)" in lobby.content
-    assert lobby.custom_ids() == ["tp:join:1", "tp:start:1"]
-    (joined,) = await send(bot, fake, slash(BOB, "game join"))
-    assert BOB.mention in joined.content
-    started = board_post(await send(bot, fake, slash(ALICE, "game start")))
-    first = (await to_act(bot))[0]
-    assert started.content == f"<@{first}>: your turn."
-    assert started.json["allowed_mentions"] == {"users": [first], "parse": []}
 
 
 async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDiscord) -> None:
