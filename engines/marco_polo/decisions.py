@@ -50,7 +50,7 @@ def pending_options(state: State, item: dict[str, Any]) -> Options:
     if kind == "give":
         return {"give": [(g,) for g in T.GOODS if p[g] > 0]}
     if kind == "give_pair":
-        out = []
+        out: list[tuple[str, ...]] = []
         for pr in T.PAIRS:
             a, b = pr.split("+")
             counts = [p[g] - (g in (a, b)) for g in T.GOODS]
@@ -68,15 +68,16 @@ def pending_options(state: State, item: dict[str, Any]) -> Options:
         return {"bonus": [(c,) for c in own_small_cities(state, seat) if c not in item["used"]]}
     if kind == "other_bonus":
         return {
-            "bonus": [
-                (c,) for c in T.SMALL_CITIES if state["city_bonus"][c] != T.OTHER_BONUS_TILE
-            ]
+            "bonus": [(c,) for c in T.SMALL_CITIES if state["city_bonus"][c] != T.OTHER_BONUS_TILE]
         }
     if kind == "relocate":
-        sources = relocation_sources(state, seat, item["city"])
-        return {"relocate": [(c,) for c in sources] + [("none",)]}
+        sources: list[tuple[str, ...]] = [
+            (c,) for c in relocation_sources(state, seat, item["city"])
+        ]
+        return {"relocate": [*sources, ("none",)]}
     if kind == "comp":
-        return {"compensate": [(str(k),) for k in range(item["n"] + 1)]}
+        units: list[tuple[str, ...]] = [(str(k),) for k in range(item["n"] + 1)]
+        return {"compensate": units}
     raise ValueError(kind)  # pragma: no cover
 
 
@@ -84,7 +85,9 @@ def turn_options(state: State, seat: int) -> Options:
     """Extra actions and ``end`` for the active player with no decision pending (M32-M38)."""
     p = player(state, seat)
     opts: Options = {}
-    fulfil = [(c,) for c in p["contracts"] if can_pay(state, seat, T.CONTRACTS[c]["cost"])]
+    fulfil: list[tuple[str, ...]] = [
+        (c,) for c in p["contracts"] if can_pay(state, seat, T.CONTRACTS[c]["cost"])
+    ]
     if fulfil:
         opts["fulfil"] = fulfil
     opts["coins3"] = [(t,) for t in candidates(p["dice"])]
@@ -93,7 +96,7 @@ def turn_options(state: State, seat: int) -> Options:
     if not raschid and rolled and p["camel"] >= T.REROLL_CAMELS:
         opts["reroll"] = [(t,) for t in rolled]
     if not raschid and rolled and p["camel"] >= T.ADJUST_CAMELS:
-        adj = []
+        adj: list[tuple[str, ...]] = []
         for t in rolled:
             v = int(t[-1])
             if v > 1:
@@ -196,7 +199,7 @@ def _answer(ctx: Ctx, seat: int, item: dict[str, Any], verb: str, args: tuple[st
         if item["n"] <= 0:
             st["pending"].pop(0)
     elif kind == "move":
-        done = True if verb == "stop" else False
+        done = verb == "stop"
         if not done:
             fig = int(args[1].split("=")[1]) - 1 if len(args) > 1 else 0
             done = step(ctx, item, fig, args[0])

@@ -137,7 +137,9 @@ class MarcoPolo(Engine[State, Action]):
             return []
         toks = tokens(prefix)
         if toks[:1] == ["place"] or (toks and toks[0] == "place"):
-            return self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
+            return (
+                self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
+            )
         opts = self._options(state, seat)
         if not toks:
             verbs = {v for v, lst in opts.items() if lst}
@@ -148,9 +150,7 @@ class MarcoPolo(Engine[State, Action]):
             return sorted(verbs)
         rest = tuple(toks[1:])
         n = len(rest)
-        return sorted(
-            {t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest}
-        )
+        return sorted({t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest})
 
     def _complete_place(self, state: State, seat: int, rest: list[str]) -> list[str]:
         if not rest:
@@ -260,9 +260,13 @@ class MarcoPolo(Engine[State, Action]):
                     cost=_words(cost),
                     have=_words({k: p[k] for k in ("camel", "pepper", "silk", "gold")}),
                 )
-        if verb in ("coins3", "reroll", "adjust") and args and parse_die(args[0]) is not None:
-            if not any(die_token(k, v) == args[0] or v == 0 for k, v in p["dice"]):
-                raise IllegalAction("marco_polo.no_such_dice", dice=args[0])
+        if (
+            verb in ("coins3", "reroll", "adjust")
+            and args
+            and parse_die(args[0]) is not None
+            and not any(die_token(k, v) == args[0] or v == 0 for k, v in p["dice"])
+        ):
+            raise IllegalAction("marco_polo.no_such_dice", dice=args[0])
         raise IllegalAction(
             "marco_polo.bad_choice",
             verb=verb,
@@ -329,7 +333,9 @@ class MarcoPolo(Engine[State, Action]):
                 "char": p["char"],
                 "char_name": T.CHARACTERS[p["char"]]["name"] if p["char"] else "",
                 **{k: p[k] for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
-                "dice": [die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p["dice"]],
+                "dice": [
+                    die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p["dice"]
+                ],
                 "posts": list(p["posts"]),
                 "posts_left": posts_left(state, s),
                 "figures": list(p["figures"]),
@@ -375,7 +381,10 @@ class MarcoPolo(Engine[State, Action]):
             "pending": None
             if head is None
             else {"kind": head["k"], "seat": head["seat"], "what": _PENDING_WHAT[head["k"]]},
-            "draft": {"offer": list(state["draft"]["offer"]), "order": list(state["draft"]["order"])},
+            "draft": {
+                "offer": list(state["draft"]["offer"]),
+                "order": list(state["draft"]["order"]),
+            },
             "round_info": self.round_info(state),
             "approximate": {"map": "stylised positions, not true geography"},
         }

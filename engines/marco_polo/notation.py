@@ -28,8 +28,12 @@ VERBS: tuple[Verb, ...] = (
             Param("row", "travel row (up to the lowest die)", keyword=True, required=False),
             Param("option", "city card option 1 or 2", keyword=True, required=False),
             Param("times", "city card repetitions", keyword=True, required=False),
-            Param("ab", "two-way card: times left side -> right side", keyword=True, required=False),
-            Param("ba", "two-way card: times right side -> left side", keyword=True, required=False),
+            Param(
+                "ab", "two-way card: times left side -> right side", keyword=True, required=False
+            ),
+            Param(
+                "ba", "two-way card: times right side -> left side", keyword=True, required=False
+            ),
         ),
         (
             "place pepper 4 col=4",

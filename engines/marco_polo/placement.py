@@ -219,9 +219,12 @@ def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[
         coins = p["coin"] - fee_for(state, seat, space, value)
         rows: list[tuple[str, ...]] = []
         for row, (need, _, base) in T.TRAVEL_ROWS.items():
-            if need <= value and base <= coins:
-                if first_step_possible(state, seat, coins - base, p["camel"]):
-                    rows.append((f"row={row}",))
+            if (
+                need <= value
+                and base <= coins
+                and first_step_possible(state, seat, coins - base, p["camel"])
+            ):
+                rows.append((f"row={row}",))
         return rows
     return _card_choices(state, seat, space, value)
 

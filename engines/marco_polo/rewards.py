@@ -61,7 +61,7 @@ def can_pay(state: State, seat: int, cost: dict[str, int], times: int = 1) -> bo
     need_pairs = cost.get("two_different_goods", 0) * times
     if need_pairs and sum(min(c, need_pairs) for c in counts) < 2 * need_pairs:
         return False
-    return sum(counts) >= need_any + 2 * need_pairs
+    return bool(sum(counts) >= need_any + 2 * need_pairs)
 
 
 def pay(ctx: Ctx, seat: int, cost: dict[str, int], times: int = 1) -> None:
