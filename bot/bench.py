@@ -93,3 +93,128 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         "full_game": _stats(full),
         "games_per_second": round(len(full) / sum(full), 2),
     }
+
+
+async def _play_service_game(
+    service: Any,
+    channel: int,
+    game: str,
+    players: int,
+    seed: int,
+    *,
+    moves: int | None,
+    render: bool,
+) -> list[float]:
+    """Seat ``players`` users in a new game on ``channel`` and play random moves through the
+    service; returns the time of each act (seconds)."""
+    from bot.service import User
+
+    users = [User(channel * 10 + i + 1, f"P{i + 1}") for i in range(players)]
+    await service.create_lobby(1, channel, users[0], game, players, {}, seed=seed)
+    for u in users[1:]:
+        await service.join(channel, u)
+    await service.start(channel, users[0], [u.id for u in users], render=False)
+    rng = Rng(seed)
+    times: list[float] = []
+    by_id = {u.id: u for u in users}
+    while moves is None or len(times) < moves:
+        info = await service.game(channel)
+        if not info.to_act:
+            break
+        user = by_id[info.to_act[0]]
+        text = await _random_service_action(service, channel, user, rng)
+        t = time.perf_counter()
+        await service.act(channel, user, text, render=render)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+async def _random_service_action(service: Any, channel: int, user: Any, rng: Rng) -> str:
+    """A random legal action chosen the way a player would: from the list or token by token."""
+    from engines.base import END
+
+    listed = await service.legal(channel, user)
+    if listed is not None:
+        return str(rng.choice(listed))
+    chosen: list[str] = []
+    while (tok := rng.choice(await service.complete(channel, user, " ".join(chosen)))) != END:
+        chosen.append(tok)
+    return " ".join(chosen)
+
+
+def _clone_finished(db_path: str, copies: int) -> None:
+    """Copy the one finished game in the database ``copies`` times (new channels), in SQL."""
+    import sqlite3
+
+    con = sqlite3.connect(db_path)
+    cols = [
+        r[1] for r in con.execute("PRAGMA table_info(games)") if r[1] not in ("id", "channel_id")
+    ]
+    src = con.execute("SELECT id FROM games WHERE status='finished' LIMIT 1").fetchone()[0]
+    with con:
+        for i in range(copies):
+            cur = con.execute(
+                f"INSERT INTO games (channel_id, {', '.join(cols)}) "
+                f"SELECT ?, {', '.join(cols)} FROM games WHERE id=?",
+                (100_000 + i, src),
+            )
+            new = cur.lastrowid
+            con.execute(
+                "INSERT INTO seats SELECT ?, seat, user_id + ?, name, removed FROM seats "
+                "WHERE game_id=?",
+                (new, i * 100, src),
+            )
+            con.execute(
+                "INSERT INTO actions SELECT ?, move, seat, action, events, reveals, auto, "
+                "undone, at FROM actions WHERE game_id=?",
+                (new, src),
+            )
+    con.close()
+
+
+async def _bench_service(stored: int, game: str) -> dict[str, Any]:
+    import tempfile
+
+    from bot.service import Service
+
+    engine = engines.get(game)
+    players = engine.meta.min_players
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/bench.db"
+        service = await Service.open(path)
+        await _play_service_game(service, 1, game, players, 1, moves=None, render=False)
+        await service.close()
+        t = time.perf_counter()
+        _clone_finished(path, stored)
+        fill_s = time.perf_counter() - t
+
+        starts = []
+        for _ in range(5):
+            t = time.perf_counter()
+            service = await Service.open(path)
+            await service.due_reminders()
+            await service.my_games(11)
+            starts.append(time.perf_counter() - t)
+            await service.close()
+
+        service = await Service.open(path)
+        bare = await _play_service_game(service, 2, game, players, 2, moves=200, render=False)
+        full = await _play_service_game(service, 3, game, players, 3, moves=60, render=True)
+        await service.close()
+    return {
+        "game": game,
+        "stored_finished_games": stored,
+        "fill_seconds": round(fill_s, 2),
+        "startup": _stats(starts),
+        "act_without_render": _stats(bare),
+        "act_with_render": _stats(full),
+    }
+
+
+def bench_service(*, stored: int = 10_000, game: str | None = None) -> dict[str, Any]:
+    """Service timings over a database already holding ``stored`` finished games."""
+    import asyncio
+
+    real = [g for g in engines.ids() if g != "tally"]
+    chosen = game or ("bombay" if "bombay" in real else (real or ["tally"])[0])
+    return asyncio.run(_bench_service(stored, chosen))

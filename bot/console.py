@@ -1,0 +1,333 @@
+"""``turnpost console``: a local terminal "channel" that speaks to the same service as Discord.
+
+Several named players share one terminal (hot-seat): ``as ana`` switches who is typing, or prefix a
+single line with ``ana: ``. Boards are written as PNG files and their paths printed; a player's
+private view (and their legal moves, which can give a hand away) is shown only when they ask.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import IO, Any
+
+import engines
+from bot.service import MoveOutcome, Service, ServiceError, User
+from engines.base import IllegalAction
+
+#: The console is one channel of one pretend server.
+GUILD_ID = 0
+CHANNEL_ID = 1
+
+HELP = """\
+Commands (type them as the current player; `NAME: COMMAND` does one command as NAME):
+  as NAME                        switch the current player (hot-seat)
+  games                          the games you can start
+  help [GAME]                    this help, or a game's actions
+  new GAME [players=N] [seed=S] [OPTION=VALUE ...]   open a game here
+  join | leave                   take or give up a seat
+  start [NAME ...]               start (optionally fixing the seat order)
+  board                          write the board image
+  hand                           your private view (only you should look)
+  moves                          your legal moves now (or the next tokens of one)
+  play ACTION  (or just ACTION)  act, e.g. `play move e3` or `move e3`
+  log [PAGE] | undo | abort | mine | export [FILE]
+  settings [delay=H] [interval=H] [max=N] [deadline=H]
+  quit"""
+
+
+def user_id_for(name: str) -> int:
+    """A stable id for a console player's name (same name, same seat across sessions)."""
+    return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big")
+
+
+class Console:
+    """One console session: parses lines, calls the service, writes lines and files."""
+
+    def __init__(self, service: Service, out_dir: Path, write: Callable[[str], None]) -> None:
+        self.service = service
+        self.out_dir = out_dir
+        self.write = write
+        self.current: User | None = None
+
+    def _user(self) -> User:
+        if self.current is None:
+            raise ServiceError("console.who")
+        return self.current
+
+    def _save(self, name: str, png: bytes | None) -> None:
+        if png is None:
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / name
+        path.write_bytes(png)
+        self.write(f"[image] {path}")
+
+    async def _names(self) -> dict[int, str]:
+        info = await self.service.game(CHANNEL_ID)
+        return {s.user_id: s.name for s in info.seats}
+
+    async def _show_move(self, out: MoveOutcome) -> None:
+        for line in out.lines:
+            self.write(line)
+        me = self._user()
+        for line in out.private_lines.get(me.id, ()):
+            self.write(f"(only {me.name} sees) {line}")
+        self._save(f"{out.game}-{out.game_id}-v{out.version}.png", out.board_png)
+        if out.score_sheet:
+            for line in out.score_sheet.lines:
+                self.write(line)
+        elif out.mention:
+            # Discord would mention these players now; the console just says so.
+            names = await self._names()
+            self.write("[ping] " + ", ".join(names.get(u, str(u)) for u in out.mention))
+
+    async def handle(self, line: str) -> bool:
+        """Run one line; ``False`` means quit."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        head, sep, rest = line.partition(":")
+        if sep and head and " " not in head.strip() and rest.strip():
+            saved = self.current
+            self.current = User(user_id_for(head.strip()), head.strip())
+            try:
+                return await self.handle(rest)
+            finally:
+                self.current = saved
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            words = line.split()
+        cmd, args = words[0].lower(), words[1:]
+        try:
+            return await self._dispatch(cmd, args, line)
+        except ServiceError as exc:
+            self.write(f"! {exc}")
+        except IllegalAction as exc:
+            self.write(f"! {exc}")
+        return True
+
+    async def _dispatch(self, cmd: str, args: list[str], line: str) -> bool:
+        s = self.service
+        commands: dict[str, Callable[[], Awaitable[None]]] = {
+            "games": self._games,
+            "help": lambda: self._help(args),
+            "new": lambda: self._new(args),
+            "join": lambda: self._join(),
+            "leave": lambda: self._leave(),
+            "start": lambda: self._start(args),
+            "board": self._board,
+            "hand": self._hand,
+            "moves": lambda: self._moves(" ".join(args)),
+            "log": lambda: self._log(args),
+            "undo": self._undo,
+            "abort": self._abort,
+            "mine": self._mine,
+            "export": lambda: self._export(args),
+            "settings": lambda: self._settings(args),
+        }
+        if cmd in ("quit", "exit"):
+            return False
+        if cmd == "as":
+            if not args:
+                raise ServiceError("console.who")
+            name = " ".join(args)
+            self.current = User(user_id_for(name), name)
+            self.write(f"You are now {name}.")
+            return True
+        if cmd in commands:
+            await commands[cmd]()
+            return True
+        text = line.split(None, 1)[1] if cmd == "play" and " " in line else line
+        if cmd == "play" and " " not in line:
+            raise ServiceError("console.play_what")
+        await self._show_move(await s.act(CHANNEL_ID, self._user(), text))
+        return True
+
+    async def _games(self) -> None:
+        for e in engines.all_engines():
+            m = e.meta
+            self.write(f"{m.id}: {m.title} ({m.min_players}–{m.max_players} players)")
+
+    async def _help(self, args: list[str]) -> None:
+        if not args:
+            self.write(HELP)
+            return
+        meta = engines.get(args[0]).meta
+        self.write(f"{meta.title} — {meta.notes}".rstrip(" —"))
+        for v in meta.verbs:
+            params = " ".join(
+                (f"{p.name}=…" if p.keyword else f"<{p.name}>")
+                if p.required
+                else (f"[{p.name}=…]" if p.keyword else f"[<{p.name}>]")
+                for p in v.params
+            )
+            self.write(f"  {v.name} {params}".rstrip() + f" — {v.help}")
+            for ex in v.examples:
+                self.write(f"      e.g. {ex}")
+        for o in meta.options:
+            self.write(f"  option {o.name}={'|'.join(o.choices)} (default {o.default}) — {o.help}")
+
+    async def _new(self, args: list[str]) -> None:
+        if not args:
+            raise ServiceError("console.new_what")
+        game, pairs = args[0], args[1:]
+        options: dict[str, str] = {}
+        players: int | None = None
+        seed: int | None = None
+        for pair in pairs:
+            name, _, value = pair.partition("=")
+            if name == "players" and value.isdigit():
+                players = int(value)
+            elif name == "seed" and value.isdigit():
+                seed = int(value)
+            else:
+                options[name] = value
+        info = await self.service.create_lobby(
+            GUILD_ID, CHANNEL_ID, self._user(), game, players, options, seed=seed
+        )
+        self.write(f"{info.title}: lobby open (game {info.game_id}). Others: `join`; then `start`.")
+
+    async def _join(self) -> None:
+        info = await self.service.join(CHANNEL_ID, self._user())
+        self.write(f"Seated: {', '.join(info.names)}")
+
+    async def _leave(self) -> None:
+        info = await self.service.leave(CHANNEL_ID, self._user())
+        self.write(f"Seated: {', '.join(info.names) or 'nobody'}")
+
+    async def _start(self, args: list[str]) -> None:
+        order = [user_id_for(n) for n in args] or None
+        out = await self.service.start(CHANNEL_ID, self._user(), order)
+        await self._show_move(out)
+
+    async def _board(self) -> None:
+        b = await self.service.board(CHANNEL_ID)
+        for line in b.lines:
+            self.write(line)
+        self._save(f"board-{b.game_id}-v{b.version}.png", b.png)
+        if b.score_sheet:
+            for line in b.score_sheet.lines:
+                self.write(line)
+
+    async def _hand(self) -> None:
+        me = self._user()
+        p = await self.service.private_view(CHANNEL_ID, me)
+        for line in p.lines:
+            self.write(f"(only {me.name} sees) {line}")
+        self._save(f"hand-{p.game_id}-{me.name}-v{p.version}.png", p.png)
+
+    async def _moves(self, prefix: str) -> None:
+        me = self._user()
+        listed = await self.service.legal(CHANNEL_ID, me) if not prefix else None
+        if listed is not None:
+            self.write(f"legal: {' | '.join(listed)}" if listed else "You have no move now.")
+            return
+        tokens = await self.service.complete(CHANNEL_ID, me, prefix)
+        shown = ["(done)" if t == "" else t for t in tokens]
+        self.write(
+            f"next after '{prefix}': {' '.join(shown)}" if shown else "You have no move now."
+        )
+
+    async def _log(self, args: list[str]) -> None:
+        page = int(args[0]) if args and args[0].isdigit() else 1
+        viewer = self.current.id if self.current else None
+        lp = await self.service.log(CHANNEL_ID, page, viewer)
+        self.write(f"Log page {lp.page}/{lp.pages}")
+        for line in lp.lines:
+            self.write(f"  {line}")
+
+    async def _undo(self) -> None:
+        me = self._user()
+        preview = await self.service.undo_preview(CHANNEL_ID, me)
+        for line in preview.lines:
+            self.write(line)
+        await self._show_move(await self.service.undo(CHANNEL_ID, me))
+
+    async def _abort(self) -> None:
+        out = await self.service.abort(CHANNEL_ID, self._user())
+        for line in out.lines:
+            self.write(line)
+
+    async def _mine(self) -> None:
+        games = await self.service.my_games(self._user().id)
+        if not games:
+            self.write("You are in no game.")
+        for g in games:
+            turn = "your turn" if g.my_turn else g.status
+            self.write(f"{g.title} in channel {g.channel_id}: {turn} {g.round_info}".rstrip())
+
+    async def _export(self, args: list[str]) -> None:
+        data = await self.service.export(CHANNEL_ID)
+        text = json.dumps(data, indent=2)
+        if args:
+            Path(args[0]).write_text(text, encoding="utf-8")
+            self.write(f"[export] {args[0]}")
+        else:
+            self.write(text)
+
+    async def _settings(self, args: list[str]) -> None:
+        names = {
+            "delay": "reminder_delay_hours",
+            "interval": "reminder_interval_hours",
+            "max": "reminder_max",
+            "deadline": "deadline_hours",
+        }
+        changes: dict[str, Any] = {}
+        for pair in args:
+            name, _, value = pair.partition("=")
+            if name not in names:
+                raise ServiceError("console.bad_setting", setting=name, known=", ".join(names))
+            try:
+                changes[names[name]] = int(value) if name == "max" else float(value)
+            except ValueError:
+                raise ServiceError(
+                    "console.bad_setting", setting=pair, known=", ".join(names)
+                ) from None
+        if changes:
+            st = await self.service.update_settings(
+                CHANNEL_ID, self._user(), can_manage=True, **changes
+            )
+        else:
+            st = await self.service.settings(CHANNEL_ID)
+        self.write(
+            f"reminders after {st.reminder_delay_hours:g} h, then every "
+            f"{st.reminder_interval_hours:g} h, at most {st.reminder_max}; deadline "
+            + (f"{st.deadline_hours:g} h" if st.deadline_hours else "none")
+        )
+
+
+async def run_console(db_path: Path, out_dir: Path, stdin: IO[str], stdout: IO[str]) -> int:
+    """Read lines from ``stdin`` until EOF or ``quit``."""
+
+    def write(text: str) -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    service = await Service.open(db_path)
+    console = Console(service, out_dir, write)
+    write(f"Turnpost console — database {db_path}, boards in {out_dir}/. Type `help`.")
+    try:
+        while True:
+            who = console.current.name if console.current else "?"
+            stdout.write(f"{who}> ")
+            stdout.flush()
+            line = stdin.readline()
+            if not line:
+                break
+            if not await console.handle(line):
+                break
+    finally:
+        await service.close()
+    return 0
+
+
+def main(db_path: Path, out_dir: Path) -> int:
+    """Entry point of ``turnpost console``."""
+    return asyncio.run(run_console(db_path, out_dir, sys.stdin, sys.stdout))

@@ -1,0 +1,68 @@
+"""The local console: a hot-seat session typed on stdin plays the test game to the end."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.console import run_console
+
+
+class Player:
+    """A scripted stdin that answers like two people at one keyboard: it reads what the console
+    printed (whose turn, the legal moves) and types the next line."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.script = iter(
+            [
+                "as ann",
+                "new tally players=2 seed=3",
+                "bob: join",
+                "start ann bob",
+                "frob",
+                "bob: play 1",
+                "board",
+                "bob: hand",
+            ]
+        )
+        self.turns = 0
+        self.pending: str | None = None
+
+    def _last(self, prefix: str) -> str | None:
+        for line in reversed(self.out.getvalue().splitlines()):
+            line = line.split("> ", 1)[-1]
+            if line.startswith(prefix):
+                return line[len(prefix) :].strip()
+        return None
+
+    def readline(self) -> str:
+        line = next(self.script, None)
+        if line is not None:
+            return line + "\n"
+        if "final scores" in self.out.getvalue().lower() or self.turns > 200:
+            return "quit\n"
+        if self.pending is None:
+            who = self._last("Now: ")
+            assert who, self.out.getvalue()[-500:]
+            self.pending = who.rstrip(".")
+            return f"{self.pending}: moves\n"
+        who, self.pending = self.pending, None
+        legal = self._last("legal: ")
+        assert legal
+        self.turns += 1
+        return f"{who}: play {legal.split(' | ')[0]}\n"
+
+
+async def test_console_session_plays_the_test_game_to_the_end(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = await run_console(tmp_path / "t.db", tmp_path / "boards", Player(out), out)
+    text = out.getvalue()
+    assert code == 0
+    assert "lobby open" in text
+    assert '! "frob" is not an action here' in text  # bad input gets a specific error
+    assert "! It is ann's turn, not yours." in text  # bob tried to play out of turn
+    assert "(only bob sees)" in text  # a private view only when its player asks
+    images = sorted((tmp_path / "boards").glob("*.png"))
+    assert images and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+    assert "final scores" in text.lower()
