@@ -76,6 +76,11 @@ class Table:
         return User(interaction.user.id, interaction.user.display_name)
 
     @staticmethod
+    def user_for(user_id: int) -> User:
+        """A service user from an id alone (names only matter to the service when seating)."""
+        return User(user_id, "")
+
+    @staticmethod
     def channel_id(interaction: discord.Interaction) -> int:
         assert interaction.channel_id is not None
         return interaction.channel_id

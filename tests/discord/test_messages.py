@@ -1,0 +1,124 @@
+"""Messages: image fallback under the upload limit, threads, and the table's other commands."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.discord_adapter import TurnpostBot
+from bot.discord_adapter.images import fit_png
+from bot.discord_adapter.table import parse_options, parse_utc_offset
+from tests.discord.conftest import ALICE, BOB, CAROL
+from tests.discord.helpers import PLAYERS, PNG_MAGIC, choices, open_table, refusal, send, to_act
+from tests.discord.loopback import CHANNEL_ID, FakeDiscord, slash
+
+
+def noisy_png(width: int = 800, height: int = 600) -> bytes:
+    """A picture that compresses badly, to be over any small limit."""
+    img = Image.frombytes(
+        "RGB", (width, height), bytes((i * 7919) % 251 for i in range(width * height * 3))
+    )
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def test_fit_png_keeps_what_fits_and_shrinks_what_does_not() -> None:
+    png = noisy_png()
+    assert fit_png(png, len(png)) is png
+    smaller = fit_png(png, len(png) // 4)
+    assert smaller is not None and smaller.startswith(PNG_MAGIC) and len(smaller) <= len(png) // 4
+    assert fit_png(png, 50) is None
+
+
+async def test_board_over_the_upload_limit_is_sent_smaller(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    await open_table(bot, fake)
+    full = (await bot.service.board(CHANNEL_ID)).png
+    limit = len(full) - 1
+    sent = await send(bot, fake, slash(BOB, "game board", _filesize_limit=limit))
+    ((_, _, data),) = sent[1].files
+    assert data.startswith(PNG_MAGIC) and len(data) <= limit
+    assert sent[1].content == ""  # showing the board pings nobody
+    sent = await send(bot, fake, slash(BOB, "game board", _filesize_limit=100))
+    assert sent[1].files == []
+    assert "too large to upload" in sent[1].json["embeds"][0]["footer"]["text"]
+
+
+async def test_new_game_in_a_thread(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    sent = await send(
+        bot, fake, slash(ALICE, "game new", game="tally", options="scoring=low", thread=True)
+    )
+    assert sent[0].callback_type == 5
+    assert sent[1].method == "POST" and sent[1].path == f"/channels/{CHANNEL_ID}/threads"
+    assert sent[1].json["name"] == "Tally (test game) (Alice)" and sent[1].json["type"] == 11
+    lobby = sent[2]
+    thread_id = int(lobby.path.split("/")[2])
+    assert lobby.path == f"/channels/{thread_id}/messages" and "scoring=low" in lobby.content
+    assert lobby.custom_ids() == ["tp:join:1", "tp:start:1"]
+    assert sent[3].path.startswith("/webhooks/") and f"<#{thread_id}>" in sent[3].content
+    info = await bot.service.game(thread_id)
+    assert info.status == "lobby" and info.options == {"scoring": "low"}
+
+
+async def test_new_game_autocompletes_games_and_options(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    games = await choices(bot, fake, ALICE, "game new", "game", game="tal")
+    assert games == [{"name": "Tally (test game) (tally)", "value": "tally"}]
+    opts = await choices(bot, fake, ALICE, "game new", "options", game="tally", options="")
+    assert [c["value"] for c in opts] == ["scoring=high", "scoring=low"]
+    assert opts[0]["name"] == "scoring=high (default)"
+    assert (
+        await choices(bot, fake, ALICE, "game new", "options", game="tally", options="scoring=low ")
+        == []
+    )
+    text = refusal(
+        await send(bot, fake, slash(ALICE, "game new", game="tally", options="scoring=odd"))
+    )
+    assert text == 'Option scoring cannot be "odd"; choose one of: high, low.'
+    text = refusal(await send(bot, fake, slash(ALICE, "game new", game="chess")))
+    assert text.startswith('There is no game called "chess".')
+
+
+async def test_log_undo_mine_and_help(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    (actor_id,) = await to_act(bot)
+    actor = PLAYERS[actor_id]
+    hand = await bot.service.legal(CHANNEL_ID, bot.table.user_for(actor_id))
+    played = next(m for m in hand or [] if m.startswith("play"))
+    await send(bot, fake, slash(actor, "play", move=played))
+    (log,) = await send(bot, fake, slash(CAROL, "game log"))
+    assert log.ephemeral and log.content.startswith("Log, page 1 of 1:") and played in log.content
+    sent = await send(bot, fake, slash(actor, "game undo"))
+    assert sent[0].callback_type == 5
+    assert "took back" in sent[1].json["embeds"][0]["description"]
+    assert await to_act(bot) == (actor_id,)
+    (mine,) = await send(bot, fake, slash(actor, "game mine"))
+    assert mine.ephemeral and mine.content.startswith("**Your turn:** Tally (test game)")
+    assert "https://discord.com/channels/" in mine.content and str(CHANNEL_ID) in mine.content
+    (none,) = await send(bot, fake, slash(CAROL, "game mine"))
+    assert none.content == "You are not in any game."
+    (helped,) = await send(bot, fake, slash(CAROL, "game help", game="tally"))
+    assert (
+        "`play <card>`: Play a card from your hand onto the pile — e.g. `play 7`" in helped.content
+    )
+    assert "Option `scoring`" in helped.content
+
+
+async def test_personal_reminder_settings(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    (shown,) = await send(
+        bot, fake, slash(ALICE, "game remind", utc_offset="+02:00", away_days=2.0)
+    )
+    assert (
+        shown.ephemeral
+        and "Time zone UTC+02:00" in shown.content
+        and "Away until <t:" in shown.content
+    )
+    (bad,) = await send(bot, fake, slash(ALICE, "game remind", utc_offset="Mars"))
+    assert bad.content == '"Mars" is not a UTC offset; write it like +02:00, -5 or UTC+1.'
+    assert parse_utc_offset("UTC-5") == -300 and parse_utc_offset("+05:30") == 330
+    assert parse_utc_offset("+15") is None
+    assert parse_options("scoring=LOW, side=b") == {"scoring": "low", "side": "b"}
