@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.bombay.components import MARKETS, board, rules
-from engines.bombay.scoring import fraction_text, sheets
+from engines.bombay.scoring import fraction_text, result, sheets
 from engines.bombay.state import State
 
 
@@ -111,4 +111,5 @@ def public_view(state: State, to_act: list[int]) -> dict[str, Any]:
             }
             for s in range(state.players)
         ]
+        view["winners"] = list(result(state).winners)
     return view

@@ -1,0 +1,66 @@
+"""The Bombay board image: size, file size, changes with a move, hidden money never drawn."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from PIL import Image
+
+from engines.bombay import ENGINE
+from renderers import bombay as renderer
+from renderers import get
+from tests.bombay.helpers import neighbour, new, play
+
+NAMES = ["Ana", "Ben", "Chandra", "Dev", "Esha"]
+
+
+def _view(state, seat=None):  # type: ignore[no-untyped-def]
+    v = ENGINE.view(state, seat)
+    v["names"] = NAMES[: state.players]
+    return v
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_registry_finds_the_bombay_renderer() -> None:
+    assert get("bombay") is renderer
+
+
+def test_board_is_about_1600_wide_and_under_300_kb() -> None:
+    png = renderer.render(_view(new(5)))
+    w, h = _size(png)
+    assert w == 1600 and 900 < h < 1400
+    assert len(png) < 300_000
+
+
+def test_picture_changes_after_a_move() -> None:
+    s = new(4)
+    before = renderer.render(_view(s))
+    s2, _ = play(s, 0, f"move {neighbour(s.sites[0], 'trading_post_site')}")
+    assert renderer.render(_view(s2)) != before
+
+
+def test_public_image_ignores_hidden_money_and_private_part() -> None:
+    s = new(3)
+    richer = replace(s, money=(99, 42, 7), clients=(5, 0, 0))
+    assert renderer.render(_view(s)) == renderer.render(_view(richer))
+    assert renderer.render(_view(s, 1)) == renderer.render(_view(s))
+
+
+def test_private_image_for_a_seat_and_none_for_the_public_view() -> None:
+    s = new(2)
+    png = renderer.render_private(_view(s, 0))
+    assert png is not None and _size(png)[0] >= 800
+    assert renderer.render_private(_view(s)) is None
+    richer = replace(s, money=(17, 2))
+    assert renderer.render_private(_view(richer, 0)) != png
+
+
+def test_final_board_shows_the_score_sheet() -> None:
+    s = new(2)
+    done = replace(s, set_no=s.sets)
+    png = renderer.render(_view(done))
+    assert _size(png)[0] == 1600 and png != renderer.render(_view(s))
