@@ -7,7 +7,7 @@ labels, legend) is drawn once per process and copied; each call adds only the mo
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -71,6 +71,39 @@ def _sites() -> dict[str, dict[str, Any]]:
 
 def _names(view: dict[str, Any]) -> list[str]:
     return [kit.player_name(view, s) for s in range(int(view.get("players", 0)))]
+
+
+class _Pen(ImageDraw.ImageDraw):
+    """ImageDraw whose ``text`` pastes cached pre-rendered labels: glyph rendering was most of
+    the per-move cost, and a board repeats the same few dozen short labels."""
+
+    def __init__(self, img: Image.Image) -> None:
+        super().__init__(img)
+        self.target = img
+
+    def text(
+        self,
+        xy: Any,
+        text: Any,
+        fill: Any = None,
+        font: Any = None,
+        anchor: Any = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:  # type: ignore[override]
+        if args or kwargs or font is None or not isinstance(text, str):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)
+            return
+        sticker, dx, dy = _sticker(text, font, fill, anchor or "la")
+        self.target.paste(sticker, (round(xy[0]) + dx, round(xy[1]) + dy), sticker)
+
+
+@lru_cache(maxsize=4096)
+def _sticker(text: str, font: Any, fill: Any, anchor: str) -> tuple[Image.Image, int, int]:
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    img = Image.new("RGBA", (right - left + 4, bottom - top + 4), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((2 - left, 2 - top), text, fill=fill, font=font, anchor=anchor)
+    return img, left - 2, top - 2
 
 
 # -- small drawing helpers -------------------------------------------------------------------------
@@ -510,7 +543,7 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
 
 def _compose(view: dict[str, Any]) -> Image.Image:
     img = _static().copy()
-    draw = ImageDraw.Draw(img)
+    draw = _Pen(img)
     _draw_last(draw, view)
     _draw_posts(draw, view)
     _draw_tokens(draw, view)
