@@ -821,9 +821,9 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     _harbour(d, view)
     _results(d, view)
     last = view.get("last") or {}
-    site = last.get("site")
-    if isinstance(site, str) and site:
-        word = {"burial_chamber": "burial"}.get(site, site)
+    last_site = last.get("site")
+    if isinstance(last_site, str) and last_site:
+        word = {"burial_chamber": "burial"}.get(last_site, last_site)
         if word in PANELS:
             _highlight(d, PANELS[word], 6)
     if view.get("unloading"):
