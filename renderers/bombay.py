@@ -90,7 +90,7 @@ class _Pen(ImageDraw.ImageDraw):
         anchor: Any = None,
         *args: Any,
         **kwargs: Any,
-    ) -> None:  # type: ignore[override]
+    ) -> None:
         if args or kwargs or font is None or not isinstance(text, str):
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
             return
@@ -551,7 +551,7 @@ def _compose(view: dict[str, Any]) -> Image.Image:
     _draw_palaces(draw, view)
     _draw_elephants(draw, view)
     _header(draw, view)
-    y = MAP_Y
+    y: float = MAP_Y
     y = _scores(draw, view, PANEL_X, y) if view.get("over") else _players(draw, view, PANEL_X, y)
     y = _markets(draw, view, PANEL_X, y)
     y = _last_box(draw, view, PANEL_X, y)
