@@ -47,7 +47,10 @@ async def move_choices(service: Service, channel_id: int, user: User, typed: str
 async def _move_choices(service: Service, channel_id: int, user: User, typed: str) -> list[Choice]:
     legal = await service.legal(channel_id, user)
     if legal is not None:
-        return [(a, a) for a in _rank(legal, typed) if _fits(a)][:MAX_CHOICES]
+        matches = [a for a in _rank(legal, typed) if _fits(a)]
+        if len(matches) <= MAX_CHOICES:
+            return [(a, a) for a in matches]
+        # Too many to show: walk token by token instead (grouped by the next decision).
     done = tokens(typed)
     partial = ""
     if done and not typed.endswith(" "):
@@ -57,23 +60,23 @@ async def _move_choices(service: Service, channel_id: int, user: User, typed: st
     out: list[Choice] = []
     if END in nxt and prefix and not partial:
         out.append((prefix, prefix))
-    candidates = [tok for tok in _rank([n for n in nxt if n != END], partial)]
+    candidates = _rank([n for n in nxt if n != END], partial)[:MAX_CHOICES]
     extend = len(candidates) <= EXTEND_BELOW
     for tok in candidates:
         text = f"{prefix} {tok}".strip()
-        whole = False
-        if extend:
-            # Follow forced continuations so a phone user taps once per real decision.
-            for _ in range(EXTEND_DEPTH):
-                after = await service.complete(channel_id, user, text)
-                whole = END in after
-                rest = [a for a in after if a != END]
-                if whole or len(rest) != 1:
-                    break
-                text = f"{text} {rest[0]}"
+        # One look ahead per candidate tells a whole action from a prefix (shown with "…");
+        # with few candidates, forced continuations are followed so a phone user taps once per
+        # real decision.
+        for _ in range(EXTEND_DEPTH if extend else 1):
+            after = await service.complete(channel_id, user, text)
+            whole = END in after
+            rest = [a for a in after if a != END]
+            if whole or len(rest) != 1 or not extend:
+                break
+            text = f"{text} {rest[0]}"
         if not _fits(text):
             continue
-        out.append((text if whole or not extend else f"{text} …", text))
+        out.append((text if whole else f"{text} …", text))
         if len(out) >= MAX_CHOICES:
             break
     return [(name[:MAX_CHARS], value) for name, value in out]

@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +77,8 @@ class Sent:
     files: list[tuple[str, str, bytes]] = field(default_factory=list)
     #: The message id the loopback answered with, if the request created a message.
     message_id: str | None = None
+    #: ``time.perf_counter()`` when the request arrived (for latency measurements).
+    at: float = 0.0
 
     @property
     def callback_type(self) -> int | None:
@@ -171,7 +174,7 @@ class FakeDiscord:
     # -- the server -------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
         path = request.path.removeprefix("/api/v10")
-        sent = Sent(request.method, path, dict(request.query))
+        sent = Sent(request.method, path, dict(request.query), at=time.perf_counter())
         if request.content_type.startswith("multipart/"):
             reader = await request.multipart()
             async for part in reader:

@@ -1,0 +1,87 @@
+"""Every real game registered in engines (Bombay, Imhotep, Marco Polo, Brass as they land) played
+through /play slash-command payloads, each move picked from the bot's own autocomplete.
+
+Given a table of the game's minimum players, when whoever must decide picks a suggestion (walking
+token by token where the suggestion is only a prefix) and submits it, then the move is accepted
+and posted with the board image; the suggestions never include an illegal move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from bot.discord_adapter import TurnpostBot
+from bot.service import User
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.helpers import board_post, choices, send
+from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, slash
+
+SEATS = [ALICE, BOB, Player(1005, "Dave"), Player(1006, "Erin"), Player(1007, "Fay")]
+REAL = [e.meta.id for e in engines.all_engines() if e.meta.id != "tally"]
+#: Moves per game in the default run; the slow run plays every game to its end.
+QUICK_MOVES = 10
+
+
+async def pick_move(bot: TurnpostBot, fake: FakeDiscord, player: Player, rng: random.Random) -> str:
+    """Choose a move the way a player would: from the suggestions, extending a prefix ("…")."""
+    user = User(player.id, player.name)
+    legal = await bot.service.legal(CHANNEL_ID, user)
+    typed = ""
+    for _ in range(40):
+        offered = await choices(bot, fake, player, "play", "move", move=typed)
+        assert 0 < len(offered) <= 25, typed
+        assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
+        for c in offered:
+            whole = not c["name"].endswith(" …")
+            if whole and legal is not None:
+                assert c["value"] in legal, c
+            nxt = await bot.service.complete(CHANNEL_ID, user, c["value"])
+            assert ("" in nxt) == whole, c  # "…" marks exactly the prefixes
+        chosen = rng.choice(offered)
+        if not chosen["name"].endswith(" …"):
+            return str(chosen["value"])
+        typed = chosen["value"] + " "
+    raise AssertionError("no whole move after 40 steps")
+
+
+async def play(bot: TurnpostBot, fake: FakeDiscord, game: str, moves: int | None) -> int:
+    meta = engines.get(game).meta
+    seats = SEATS[: max(2, meta.min_players)]
+    (lobby,) = await send(bot, fake, slash(seats[0], "game new", game=game, players=len(seats)))
+    assert not lobby.ephemeral, lobby.content
+    for p in seats[1:]:
+        await send(bot, fake, slash(p, "game join"))
+    board_post(await send(bot, fake, slash(seats[0], "game start")))
+    by_id = {p.id: p for p in seats}
+    rng = random.Random(game)
+    played = 0
+    while moves is None or played < moves:
+        info = await bot.service.game(CHANNEL_ID)
+        if info.status != "active":
+            break
+        player = by_id[info.to_act[0]]
+        move = await pick_move(bot, fake, player, rng)
+        board_post(await send(bot, fake, slash(player, "play", move=move)))
+        played += 1
+    return played
+
+
+@pytest.mark.parametrize("game", REAL)
+async def test_real_game_through_slash_commands(
+    bot: TurnpostBot, fake: FakeDiscord, game: str
+) -> None:
+    played = await play(bot, fake, game, QUICK_MOVES)
+    assert played == QUICK_MOVES or (await bot.service.game(CHANNEL_ID)).status == "finished"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", REAL)
+async def test_real_game_to_the_end(bot: TurnpostBot, fake: FakeDiscord, game: str) -> None:
+    await play(bot, fake, game, None)
+    info = await bot.service.game(CHANNEL_ID)
+    assert info.status == "finished"
+    final = fake.sent[-1]
+    assert "Final scores:" in final.json["embeds"][0]["description"]
