@@ -101,6 +101,7 @@ CARD_SHORT = {
     "chisel": "Chisel",
 }
 STONE_R = 15
+TEMPLE_BONUS = {"point_or_stones": "1pt/2st", "two_points": "+2 pts", "card": "+card"}
 
 
 # -- small helpers ------------------------------------------------------------------------------
@@ -459,7 +460,7 @@ def _pyramid(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             for k in range(len(spaces)):
                 tiers.setdefault(_tier_of(len(spaces), k), []).append(k)
             for tier, idxs in tiers.items():
-                cy = y0 + 300 - tier * 70
+                cy = y0 + 276 - tier * 64
                 for j, k in enumerate(idxs):
                     cx = bx + pw / 2 + (j - (len(idxs) - 1) / 2) * 50
                     d.rectangle(
@@ -482,9 +483,15 @@ def _pyramid(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                             anchor="mm",
                         )
                         if bonus:
-                            _text(
-                                d, (cx, cy + 12), "+" + bonus, 14, fill=(150, 40, 30), anchor="mm"
-                            )
+                            mark = "+" + bonus[0].upper()
+                            _text(d, (cx, cy + 12), mark, 14, fill=(150, 40, 30), anchor="mm")
+        _text(
+            d,
+            (x0 + 16, y1 - 70),
+            "bonus spaces: +C draw a card · +Q take stones · +L load a stone",
+            14,
+            fill=kit.MUTED,
+        )
         _beside(d, view, p["beside"], x0 + 16, y1 - 44)
 
 
@@ -551,7 +558,7 @@ def _temple(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             _text(
                 d,
                 (cx, base),
-                "+" + bonus[(0, col)].replace("_", " "),
+                TEMPLE_BONUS.get(bonus[(0, col)], "+?"),
                 14,
                 fill=(150, 40, 30),
                 anchor="mm",
@@ -832,12 +839,12 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
         waiting = view.get("waiting_stones") or []
         _text(
             d,
-            (x0 + 14, y1 - 10),
+            (x1 - 14, y0 + 48),
             f"unloading: {len(waiting)} stone(s) to go",
             15,
             bold=True,
             fill=(150, 40, 30),
-            anchor="ld",
+            anchor="ra",
         )
     return _encode(img)
 
