@@ -1,0 +1,49 @@
+"""Every message the engine can produce has an English text with the parameters it needs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engines.catalog import CATALOG
+from engines.imhotep.scoring import CATEGORIES
+from engines.randomplay import random_action
+from engines.rng import Rng
+
+from .helpers import ENGINE, game
+
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "engines" / "imhotep"
+
+
+def test_every_event_of_b_side_and_wrath_games_has_a_filled_message() -> None:
+    for seed, opts in enumerate([{"sides": "b"}, {"sides": "random", "wrath": "on"}, {}] * 3):
+        st = game(2 + seed % 3, seed=seed, **opts)
+        rng = Rng(seed)
+        while who := ENGINE.to_act(st):
+            st, events = ENGINE.play(st, who[0], random_action(ENGINE, st, who[0], rng) or "")
+            for ev in events:
+                assert CATALOG.has(ev.key), ev.key
+                assert CATALOG.fields(ev.key) <= set(ev.params), ev
+
+
+def test_every_illegal_action_key_in_the_code_has_a_message() -> None:
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.glob("*.py"))
+    keys = set(re.findall(r'IllegalAction\(\s*"([a-z_.]+)"', source))
+    keys |= {f"imhotep.decide_{kind}" for kind in ("pick", "keep", "pyramid")}
+    keys |= {"imhotep.decide_temple_choice", "imhotep.decide_bonus_load"}
+    assert len(keys) > 20
+    missing = sorted(k for k in keys if not CATALOG.has(k))
+    assert not missing
+
+
+def test_every_score_category_has_a_label() -> None:
+    for category in CATEGORIES:
+        assert CATALOG.has(f"imhotep.score.{category}")
+
+
+def test_verbs_have_help_and_examples_that_parse() -> None:
+    st = game(2)
+    for verb in ENGINE.meta.verbs:
+        assert verb.help and verb.examples
+        for example in verb.examples:
+            assert str(ENGINE.parse(st, 0, example)) == example
