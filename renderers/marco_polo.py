@@ -1,0 +1,669 @@
+"""The Voyages of Marco Polo board: map with posts and figures, action spaces with dice, players.
+
+``render(view)`` draws the public board from a public view; ``render_private(view)`` draws one
+seat's secret goal cards from a view made for that seat. The static map (routes, cities, route
+costs, legend frame) is drawn once per process and cached; each call pastes it and draws only the
+pieces that change. Component facts (map positions, contract and card texts) come from the game's
+public data tables.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.marco_polo import tables as T
+from renderers import kit
+
+# -- layout constants (one place) -------------------------------------------------------------
+W = kit.WIDTH
+HEADER_H = 96
+MAP_X, MAP_Y, MAP_SCALE = 24, HEADER_H + 10, 1.0
+MAP_W, MAP_H = 1000, 700
+SIDE_X = MAP_X + MAP_W + 24
+SIDE_W = W - SIDE_X - 20
+CARDS_Y = MAP_Y + MAP_H + 18
+CARDS_H = 170
+PLAYERS_Y = CARDS_Y + CARDS_H + 12
+PANEL_W = (W - 60) // 2
+PANEL_H = 236
+LEGEND_H = 150
+FONT = 16
+SMALL = 14
+DIE = 15  # die half-size
+
+SAND = (236, 222, 190)
+SEA = (196, 214, 222)
+ROUTE = (150, 120, 90)
+CAMEL_BADGE = (156, 102, 48)
+COIN_BADGE = (222, 178, 40)
+LARGE = (178, 60, 50)
+SMALL_CITY = (70, 110, 150)
+OASIS = (120, 160, 90)
+BEIJING = (160, 40, 120)
+WHITE = (255, 255, 255)
+BLACK = (25, 25, 25)
+NEUTRAL = (150, 150, 150)
+GOOD_COLOURS = {"pepper": (60, 130, 60), "silk": (70, 110, 190), "gold": (210, 160, 20)}
+RES_SHORT = {
+    "coin": "coin",
+    "camel": "camel",
+    "pepper": "pepper",
+    "silk": "silk",
+    "gold": "gold",
+    "vp": "VP",
+    "any_good": "good of choice",
+    "two_different_goods": "2 diff. goods",
+    "travel": "step",
+    "contract": "contract",
+    "black_die": "black die",
+    "own_city_bonus": "own city bonus",
+    "other_city_bonus": "other city bonus",
+}
+
+
+def _xy(loc: str) -> tuple[float, float]:
+    rec = T.LOCATIONS[loc]
+    return MAP_X + rec["x"] * MAP_SCALE, MAP_Y + rec["y"] * MAP_SCALE
+
+
+def bundle(b: dict[str, int]) -> str:
+    """``{"camel": 2, "silk": 1}`` as "2 camel + 1 silk"."""
+    parts = []
+    for k, n in b.items():
+        if k == "two_different_goods":
+            parts.append("2 different goods" if n == 1 else f"{n}x 2 different goods")
+        elif k in ("own_city_bonus", "other_city_bonus") and n == 1:
+            parts.append(RES_SHORT[k])
+        elif n:
+            parts.append(f"{n} {RES_SHORT.get(k, k)}")
+    return " + ".join(parts) or "-"
+
+
+def _city_name(loc: str) -> str:
+    return str(T.LOCATIONS[loc]["name"]).split(" (")[0]
+
+
+# -- static layer -------------------------------------------------------------------------------
+@cache
+def _static(height: int) -> Image.Image:
+    img = kit.new_canvas(height)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (MAP_X - 8, MAP_Y - 8, MAP_X + MAP_W + 8, MAP_Y + MAP_H + 8), 18, fill=SEA, outline=kit.INK
+    )
+    d.rounded_rectangle((MAP_X, MAP_Y, MAP_X + MAP_W, MAP_Y + MAP_H), 14, fill=SAND)
+    for r in T.ROUTES:
+        (x1, y1), (x2, y2) = _xy(r["a"]), _xy(r["b"])
+        d.line((x1, y1, x2, y2), fill=ROUTE, width=5)
+    for r in T.ROUTES:
+        cost = r["extra_cost"]
+        if cost["type"] == "none":
+            continue
+        (x1, y1), (x2, y2) = _xy(r["a"]), _xy(r["b"])
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        label = str(cost["amount"])
+        if cost["type"] == "camel":  # camel costs: brown square; coin costs: gold circle
+            d.rectangle((mx - 13, my - 13, mx + 13, my + 13), fill=CAMEL_BADGE, outline=kit.INK)
+            kit.text_centered(d, (mx, my), label, SMALL + 2, fill=WHITE, bold=True)
+        else:
+            d.ellipse((mx - 14, my - 14, mx + 14, my + 14), fill=COIN_BADGE, outline=kit.INK)
+            kit.text_centered(d, (mx, my), label, SMALL + 2, fill=kit.INK, bold=True)
+    for loc, rec in T.LOCATIONS.items():
+        x, y = _xy(loc)
+        kind = rec["type"]
+        if kind == "oasis":
+            d.polygon(kit.polygon(x, y, 15, 4), fill=OASIS, outline=kit.INK, width=2)
+            kit.text_centered(d, (x, y), loc[-1].upper(), SMALL, fill=WHITE, bold=True)
+            continue
+        if kind == "large_city":
+            d.ellipse((x - 26, y - 26, x + 26, y + 26), fill=LARGE, outline=kit.INK, width=3)
+        elif kind == "small_city":
+            d.rectangle((x - 20, y - 20, x + 20, y + 20), fill=SMALL_CITY, outline=kit.INK, width=3)
+        elif kind == "beijing":
+            d.polygon(kit.polygon(x, y, 32, 8, 22.5), fill=BEIJING, outline=kit.INK, width=3)
+        else:
+            d.polygon(kit.polygon(x, y, 28, 5), fill=(90, 90, 90), outline=kit.INK, width=3)
+        name = _city_name(loc)
+        tw = kit.text_width(name, FONT, True)
+        ty = y - 44 if kind != "beijing" else y - 50
+        d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
+        kit.text_centered(d, (x, ty), name, FONT, bold=True)
+    return img
+
+
+PANEL_BG = (250, 245, 232)
+
+
+# -- dynamic pieces ---------------------------------------------------------------------------
+def die(d: ImageDraw.ImageDraw, seat: int, kind: str, value: int, x: float, y: float) -> None:
+    """A placed or unused die: own dice in the player's shape and colour, black, white, neutral."""
+    label = str(value) if value else "?"
+    if kind == "o" and seat >= 0:
+        kit.player_mark(d, seat, x, y, DIE, letter=False)
+        kit.text_centered(
+            d, (x, y + (3 if seat % 5 == 2 else 0)), label, SMALL + 2, fill=WHITE, bold=True
+        )
+        return
+    fill, ink = {"b": (BLACK, WHITE), "w": (WHITE, kit.INK)}.get(kind, (NEUTRAL, WHITE))
+    d.rounded_rectangle(
+        (x - DIE, y - DIE, x + DIE, y + DIE), 5, fill=fill, outline=kit.INK, width=2
+    )
+    kit.text_centered(d, (x, y), label, SMALL + 2, fill=ink, bold=True)
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
+    d.text((24, 14), "The Voyages of Marco Polo", font=kit.font(30, True), fill=kit.INK)
+    info = str(view.get("round_info", ""))
+    d.text((24, 56), info, font=kit.font(20, True), fill=kit.INK)
+    who = view.get("to_act") or []
+    pending = view.get("pending")
+    if who:
+        names = ", ".join(kit.player_name(view, s) for s in who)
+        todo = f"  ({pending['what']})" if pending else ""
+        text = f"To act: {names}{todo}"
+        x = 24 + kit.text_width(info, 20, True) + 40
+        for s in who:
+            kit.player_mark(d, s, x + 12, 68, 12)
+            x += 30
+        d.text((x + 6, 56), kit.fit_text(text, 20, 560), font=kit.font(20, True), fill=kit.INK)
+    last = view.get("last") or {}
+    if last.get("text"):
+        seat = last.get("seat")
+        txt = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {last['text']}"
+        txt = kit.fit_text(txt, 18, 620)
+        tw = kit.text_width(txt, 18, True)
+        d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
+        d.text((W - tw - 30, 21), txt, font=kit.font(18, True), fill=kit.INK)
+
+
+def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    # City bonus tiles and first-post tiles beside their cities.
+    for city, tile in view["city_bonus"].items():
+        x, y = _xy(city)
+        text = _short(bundle(T.CITY_BONUSES[tile]))
+        _tag(d, x, y + 36, text, (220, 232, 245))
+    for city, tile in view["first_post"].items():
+        if tile:
+            x, y = _xy(city)
+            _tag(d, x, y + 42, "1st: " + _short(bundle(T.FIRST_POST_TILES[tile])), (250, 226, 200))
+    # Trading posts: a small mark per owner in a row above-right of the city.
+    for s, seat in enumerate(view["seats"]):
+        for city in seat["posts"]:
+            owners = [q["seat"] for q in view["seats"] if city in q["posts"]]
+            i = owners.index(s)
+            x, y = _xy(city)
+            px = x - 30 + i * 20 if city != "beijing" else x + 36
+            py = y + 26 if city != "beijing" else y - 20 + i * 22
+            if city == "beijing":
+                vp = T.BEIJING_VP[view["beijing"].index(s)] if s in view["beijing"] else 0
+                d.text((px + 14, py - 9), f"{vp}", font=kit.font(SMALL, True), fill=kit.INK)
+            d.rectangle((px - 8, py - 8, px + 8, py + 8), fill=WHITE, outline=kit.INK)
+            kit.player_mark(d, s, px, py, 7, letter=False)
+    # Figures: player marks with a letter, fanned out around the location.
+    at: dict[str, list[int]] = {}
+    for s, seat in enumerate(view["seats"]):
+        for loc in seat["figures"]:
+            at.setdefault(loc, []).append(s)
+    for loc, seats in at.items():
+        x, y = _xy(loc)
+        for i, s in enumerate(seats):
+            fx = x + 30 + (i % 3) * 26
+            fy = y - 14 + (i // 3) * 26
+            d.ellipse((fx - 15, fy - 15, fx + 15, fy + 15), fill=WHITE, outline=kit.INK, width=2)
+            kit.player_mark(d, s, fx, fy, 12)
+
+
+def _short(text: str) -> str:
+    """Map labels are short: the panels below spell things out."""
+    return (
+        text.replace("2 different goods", "2 diff. goods")
+        .replace("1 good of choice", "1 any good")
+        .replace("other city bonus", "other bonus")
+    )
+
+
+def _highlight_last(d: ImageDraw.ImageDraw, view: dict[str, Any], rows: dict[str, float]) -> None:
+    """Ring the space or location of the last move (the header box says what it was)."""
+    toks = str((view.get("last") or {}).get("text", "")).split()
+    if len(toks) >= 2 and toks[0] == "move" and toks[1] in T.LOCATIONS:
+        x, y = _xy(toks[1])
+        d.ellipse((x - 38, y - 38, x + 38, y + 38), outline=kit.HIGHLIGHT, width=6)
+    elif len(toks) >= 2 and toks[0] in ("place", "coins3"):
+        key = toks[1] if toks[0] == "place" else "coins3"
+        if key in rows:
+            y = rows[key]
+            d.rounded_rectangle(
+                (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 12, y + 30), 8, outline=kit.HIGHLIGHT, width=4
+            )
+        elif key in view["cards"]:
+            i = list(view["cards"]).index(key)
+            x = 36 + (i // 5) * ((W - 60) // 2)
+            y = CARDS_Y + 38 + (i % 5) * 25
+            d.rounded_rectangle((x - 4, y - 3, x + 200, y + 23), 6, outline=kit.HIGHLIGHT, width=4)
+
+
+def _tag(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: tuple[int, int, int]) -> None:
+    tw = kit.text_width(text, SMALL)
+    d.rounded_rectangle(
+        (x - tw / 2 - 4, y - 10, x + tw / 2 + 4, y + 10), 4, fill=fill, outline=MUTED
+    )
+    kit.text_centered(d, (x, y), text, SMALL)
+
+
+MUTED = kit.MUTED
+
+
+def _dice_row(
+    d: ImageDraw.ImageDraw, dice: list[list[Any]], x: float, y: float, step: int = 34
+) -> float:
+    for seat, kind, value in dice:
+        die(d, seat, kind, value, x, y)
+        x += step
+    return x
+
+
+def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
+    x0, y = SIDE_X, MAP_Y - 8
+    d.rounded_rectangle(
+        (x0 - 8, y, x0 + SIDE_W, MAP_Y + MAP_H + 8), 14, fill=PANEL_BG, outline=kit.INK
+    )
+    y += 10
+    d.text((x0 + 4, y), "Action spaces", font=kit.font(20, True), fill=kit.INK)
+    y += 32
+    rows = [
+        ("camel", "Bazaar camel (1 die)"),
+        ("pepper", "Bazaar pepper (1 die)"),
+        ("silk", "Bazaar silk (2 dice)"),
+        ("gold", "Bazaar gold (3 dice)"),
+        ("travel", "Travel (2 dice)"),
+        ("coins5", "5 coins (1 die)"),
+        ("coins3", "3 coins (extra action)"),
+        ("contracts", "Take contracts (1 die)"),
+    ]
+    where: dict[str, float] = {}
+    for key, label in rows:
+        where[key] = y
+        d.text((x0 + 4, y), label, font=kit.font(FONT), fill=kit.INK)
+        dice = view["spaces"].get(key, [])
+        if key == "coins3" and len(dice) > 6:
+            d.text((x0 + 250, y), f"{len(dice)} dice", font=kit.font(FONT, True), fill=kit.INK)
+        else:
+            _dice_row(d, dice[-7:], x0 + 262, y + 10, 32)
+        y += 36
+    where["khan"] = y
+    d.text((x0 + 4, y), "Khan's favor (≥ previous)", font=kit.font(FONT), fill=kit.INK)
+    y += 26
+    for i in range(T.KHAN_SPACES):
+        cx = x0 + 30 + i * 48
+        d.rounded_rectangle((cx - 19, y - 4, cx + 19, y + 34), 6, outline=MUTED, width=2)
+        if i < len(view["khan"]):
+            seat, kind, value = view["khan"][i]
+            die(d, seat, kind, value, cx, y + 15)
+    d.text(
+        (x0 + 230, y + 4),
+        f"Black dice left: {view['black_pool']}",
+        font=kit.font(FONT, True),
+        fill=kit.INK,
+    )
+    y += 50
+    d.text(
+        (x0 + 4, y),
+        f"Contract display (pile {view['pile']})",
+        font=kit.font(18, True),
+        fill=kit.INK,
+    )
+    y += 28
+    for i, cid in enumerate(view["display"]):
+        c = T.CONTRACTS[cid]
+        d.rounded_rectangle((x0, y - 2, x0 + SIDE_W - 16, y + 44), 6, outline=MUTED)
+        d.text((x0 + 6, y), f"slot {i + 1}  {cid}", font=kit.font(SMALL, True), fill=kit.INK)
+        d.text(
+            (x0 + 120, y),
+            kit.fit_text("pay " + bundle(c["cost"]), SMALL, SIDE_W - 140),
+            font=kit.font(SMALL),
+            fill=kit.INK,
+        )
+        d.text(
+            (x0 + 120, y + 21),
+            kit.fit_text("get " + bundle(c["reward"]), SMALL, SIDE_W - 140),
+            font=kit.font(SMALL, True),
+            fill=kit.INK,
+        )
+        y += 50
+    return where
+
+
+def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The 9 city cards under the map; a used card shows the die on it."""
+    y0 = CARDS_Y
+    d.rounded_rectangle((20, y0, W - 20, y0 + CARDS_H), 14, fill=PANEL_BG, outline=kit.INK)
+    d.text(
+        (36, y0 + 8),
+        "City cards (usable with a trading post in the city; one die per round)",
+        font=kit.font(18, True),
+        fill=kit.INK,
+    )
+    col_w = (W - 60) // 2
+    for i, (space, card) in enumerate(view["cards"].items()):
+        x = 36 + (i // 5) * col_w
+        y = y0 + 38 + (i % 5) * 25
+        if card["used"]:
+            seat, kind, value = card["used"]
+            die(d, seat, kind, value, x + 12, y + 10)
+        else:
+            d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
+        d.text((x + 30, y), f"{space}:", font=kit.font(SMALL + 1, True), fill=kit.INK)
+        tx = x + 34 + kit.text_width(f"{space}:", SMALL + 1, True)
+        d.text(
+            (tx, y + 1),
+            kit.fit_text(card["text"], SMALL, col_w - (tx - x) - 20),
+            font=kit.font(SMALL),
+            fill=kit.INK,
+        )
+
+
+def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    to_act = view.get("to_act") or []
+    for s, seat in enumerate(view["seats"]):
+        col, row = s % 2, s // 2
+        x = 20 + col * (PANEL_W + 20)
+        y = PLAYERS_Y + row * (PANEL_H + 14)
+        border = kit.HIGHLIGHT if s in to_act else kit.INK
+        d.rounded_rectangle(
+            (x, y, x + PANEL_W, y + PANEL_H),
+            14,
+            fill=PANEL_BG,
+            outline=border,
+            width=5 if s in to_act else 2,
+        )
+        kit.player_mark(d, s, x + 26, y + 26, 16)
+        name = kit.player_name(view, s)
+        arrow = "▶ " if s in to_act else ""
+        start = "  (start player)" if view.get("start") == s else ""
+        d.text(
+            (x + 50, y + 12),
+            kit.fit_text(
+                f"{arrow}{name} — {seat['char_name'] or 'no character yet'}{start}",
+                20,
+                PANEL_W - 70,
+            ),
+            font=kit.font(20, True),
+            fill=kit.INK,
+        )
+        y2 = y + 48
+        items = [("VP", seat["vp"]), ("coins", seat["coin"]), ("camels", seat["camel"])]
+        xx: float = x + 16
+        for label, n in items:
+            t = f"{n} {label}"
+            d.text((xx, y2), t, font=kit.font(18, True), fill=kit.INK)
+            xx += kit.text_width(t, 18, True) + 22
+        for g in ("pepper", "silk", "gold"):
+            d.rectangle((xx, y2 + 2, xx + 16, y2 + 18), fill=GOOD_COLOURS[g], outline=kit.INK)
+            t = f"{seat[g]} {g}"
+            d.text((xx + 22, y2), t, font=kit.font(18), fill=kit.INK)
+            xx += kit.text_width(t, 18) + 40
+        y2 += 34
+        d.text((x + 16, y2), "Dice:", font=kit.font(FONT), fill=kit.INK)
+        xx = x + 80
+        for tok in seat["dice"]:
+            kind = "o"
+            if tok[0] in "bw":
+                kind, tok = tok[0], tok[1:]
+            die(d, s, kind, int(tok) if tok.isdigit() else 0, xx, y2 + 10)
+            xx += 36
+        if not seat["dice"]:
+            d.text((xx, y2), "none left", font=kit.font(FONT), fill=MUTED)
+        y2 += 34
+        posts = ", ".join(_city_name(c) for c in seat["posts"]) or "none"
+        d.text(
+            (x + 16, y2),
+            kit.fit_text(f"Posts ({seat['posts_left']} left): {posts}", FONT, PANEL_W - 30),
+            font=kit.font(FONT),
+            fill=kit.INK,
+        )
+        y2 += 26
+        d.text(
+            (x + 16, y2),
+            f"Contracts (fulfilled {len(seat['fulfilled'])}):",
+            font=kit.font(FONT, True),
+            fill=kit.INK,
+        )
+        y2 += 24
+        for cid in seat["contracts"]:
+            c = T.CONTRACTS[cid]
+            line = f"{cid}: {bundle(c['cost'])} → {bundle(c['reward'])}"
+            d.text(
+                (x + 28, y2),
+                kit.fit_text(line, FONT, PANEL_W - 44),
+                font=kit.font(FONT),
+                fill=kit.INK,
+            )
+            y2 += 22
+        if not seat["contracts"]:
+            d.text((x + 28, y2), "none", font=kit.font(FONT), fill=MUTED)
+        goals = seat.get("goals")
+        gtext = (
+            "Goals: "
+            + ", ".join(
+                f"{g} ({'+'.join(_city_name(c) for c in T.GOALS[g]['cities'])})" for g in goals
+            )
+            if goals is not None
+            else f"{seat['goal_count']} secret goal cards"
+        )
+        d.text(
+            (x + 16, y + PANEL_H - 28),
+            kit.fit_text(gtext, SMALL, PANEL_W - 30),
+            font=kit.font(SMALL),
+            fill=MUTED,
+        )
+
+
+def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
+    d.rounded_rectangle((20, y, W - 20, y + LEGEND_H - 10), 12, fill=PANEL_BG, outline=kit.INK)
+    x = 40
+    yy = y + 14
+    d.ellipse((x, yy, x + 24, yy + 24), fill=LARGE, outline=kit.INK)
+    d.text((x + 32, yy + 2), "large city (city card)", font=kit.font(FONT), fill=kit.INK)
+    x += 230
+    d.rectangle((x, yy, x + 22, yy + 22), fill=SMALL_CITY, outline=kit.INK)
+    d.text((x + 30, yy + 2), "small city (bonus)", font=kit.font(FONT), fill=kit.INK)
+    x += 200
+    d.polygon(kit.polygon(x + 12, yy + 12, 13, 4), fill=OASIS, outline=kit.INK)
+    d.text((x + 30, yy + 2), "oasis", font=kit.font(FONT), fill=kit.INK)
+    x += 100
+    d.rectangle((x, yy, x + 22, yy + 22), fill=CAMEL_BADGE, outline=kit.INK)
+    d.text((x + 30, yy + 2), "route costs camels", font=kit.font(FONT), fill=kit.INK)
+    x += 200
+    d.ellipse((x, yy, x + 24, yy + 24), fill=COIN_BADGE, outline=kit.INK)
+    d.text((x + 32, yy + 2), "route costs coins", font=kit.font(FONT), fill=kit.INK)
+    x += 190
+    die(d, -1, "b", 4, x + 14, yy + 12)
+    d.text((x + 34, yy + 2), "black die", font=kit.font(FONT), fill=kit.INK)
+    x += 130
+    die(d, -1, "w", 4, x + 14, yy + 12)
+    d.text((x + 34, yy + 2), "white die", font=kit.font(FONT), fill=kit.INK)
+    yy += 40
+    x = 40
+    for s in range(len(view["seats"])):
+        kit.player_mark(d, s, x + 12, yy + 12, 12)
+        name = kit.player_name(view, s)
+        t = f"{kit.seat_letter(s)} {name}: figure (letter), post (small mark), die (number)"
+        d.text((x + 30, yy + 2), kit.fit_text(t, FONT, 700), font=kit.font(FONT), fill=kit.INK)
+        if s % 2 == 0:
+            x = 40 + 760
+        else:
+            x = 40
+            yy += 28
+    note = "Map positions are stylised (approximate geography)."
+    d.text(
+        (W - 40 - kit.text_width(note, SMALL), y + LEGEND_H - 34),
+        note,
+        font=kit.font(SMALL),
+        fill=MUTED,
+    )
+
+
+def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+    final = view.get("final")
+    if not final:
+        return y
+    d.rounded_rectangle(
+        (20, y, W - 20, y + 60 + 28 * len(view["seats"])),
+        12,
+        fill=(255, 240, 200),
+        outline=kit.INK,
+        width=3,
+    )
+    cats = list(final["breakdown"][0])
+    d.text(
+        (40, y + 12), "Final scores: " + " | ".join(cats), font=kit.font(SMALL, True), fill=kit.INK
+    )
+    for s, sheet in enumerate(final["breakdown"]):
+        line = (
+            f"{kit.player_name(view, s)}: {final['scores'][s]} VP  ("
+            + ", ".join(str(sheet[c]) for c in cats)
+            + ")"
+        )
+        kit.player_mark(d, s, 52, y + 52 + 28 * s, 11)
+        d.text((72, y + 42 + 28 * s), line, font=kit.font(FONT, True), fill=kit.INK)
+    return y + 70 + 28 * len(view["seats"])
+
+
+def _height(view: dict[str, Any]) -> int:
+    rows = (len(view["seats"]) + 1) // 2
+    extra = 70 + 28 * len(view["seats"]) if view.get("final") else 0
+    return PLAYERS_Y + rows * (PANEL_H + 14) + LEGEND_H + extra + 10
+
+
+def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+    """The public board as PNG bytes (from the public part of the view only)."""
+    height = _height(view)
+    img = _static(height).copy()
+    d = ImageDraw.Draw(img)
+    _header(d, view)
+    _map_pieces(d, view)
+    rows = _side(d, view)
+    _cards(d, view)
+    _highlight_last(d, view, rows)
+    _players(d, view)
+    y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
+    y = _final(d, view, y)
+    _legend(d, view, y)
+    return encode(img)
+
+
+def render_private(view: dict[str, Any]) -> bytes | None:
+    """One seat's secret goal cards (and goal choice in the advanced set-up)."""
+    private = view.get("private")
+    if not private:
+        return None
+    seat = int(private["seat"])
+    goals = list(private.get("goals") or [])
+    offer = list(private.get("goal_offer") or [])
+    cards = goals or offer
+    height = 150 + 110 * max(1, len(cards))
+    img = kit.new_canvas(height)
+    d = ImageDraw.Draw(img)
+    kit.player_mark(d, seat, 40, 40, 18)
+    title = f"{kit.player_name(view, seat)} — your goal cards (secret)"
+    if offer:
+        title = f"{kit.player_name(view, seat)} — keep 2 of these 4 goal cards (secret)"
+    d.text((70, 24), title, font=kit.font(28, True), fill=kit.INK)
+    seats = view.get("seats") or []
+    posts = set(seats[seat]["posts"]) if seat < len(seats) else set()
+    y = 90
+    for g in cards:
+        rec = T.GOALS[g]
+        d.rounded_rectangle((40, y, W - 40, y + 90), 14, fill=PANEL_BG, outline=kit.INK, width=2)
+        d.text((60, y + 12), f"{g}: {rec['vp']} VP", font=kit.font(24, True), fill=kit.INK)
+        xx: float = 60
+        for city in rec["cities"]:
+            mark = "✔ post" if city in posts else "✘ no post yet"
+            t = f"{_city_name(city)} ({mark})"
+            d.text((xx, y + 50), t, font=kit.font(20), fill=kit.INK)
+            xx += kit.text_width(t, 20) + 60
+        y += 110
+    d.text(
+        (40, y + 4),
+        "Distinct goal cities with your post: 1/3/6/10 VP for 1/2/3/4 cities.",
+        font=kit.font(18),
+        fill=MUTED,
+    )
+    return encode(img)
+
+
+@cache
+def _palette() -> Image.Image:
+    """A fixed 256-colour palette: every colour drawn here plus blends for smooth text edges.
+
+    Mapping to a fixed palette takes a few milliseconds and makes the PNG about 2.5 times smaller
+    and several times faster to encode than full RGB (measured: ~10 ms vs ~90 ms here).
+    """
+    base = [
+        kit.PAPER,
+        kit.INK,
+        kit.MUTED,
+        kit.PANEL,
+        kit.HIGHLIGHT,
+        SAND,
+        SEA,
+        ROUTE,
+        CAMEL_BADGE,
+        COIN_BADGE,
+        LARGE,
+        SMALL_CITY,
+        OASIS,
+        BEIJING,
+        WHITE,
+        BLACK,
+        NEUTRAL,
+        PANEL_BG,
+        (220, 232, 245),
+        (250, 226, 200),
+        (255, 240, 200),
+        (90, 90, 90),
+        *GOOD_COLOURS.values(),
+        *kit.PLAYER_COLOURS,
+    ]
+    colours: list[tuple[int, int, int]] = list(dict.fromkeys(base))
+    backs = [
+        kit.PAPER,
+        PANEL_BG,
+        SAND,
+        kit.PANEL,
+        (220, 232, 245),
+        (250, 226, 200),
+        (255, 240, 200),
+        WHITE,
+        kit.HIGHLIGHT,
+    ]
+    fronts = [kit.INK, kit.MUTED, ROUTE, BLACK]
+    pairs = [(f, b) for f in fronts for b in backs]
+    pairs += [
+        (WHITE, c)
+        for c in (*kit.PLAYER_COLOURS, CAMEL_BADGE, OASIS, BLACK, NEUTRAL, LARGE, SMALL_CITY)
+    ]
+    pairs += [
+        (kit.INK, c)
+        for c in (*kit.PLAYER_COLOURS, COIN_BADGE, LARGE, SMALL_CITY, OASIS, BEIJING, SEA)
+    ]
+    for f, b in pairs:
+        for t in (0.2, 0.4, 0.6, 0.8):
+            r, g, bl = (round(f[i] * t + b[i] * (1 - t)) for i in range(3))
+            colours.append((r, g, bl))
+    colours = list(dict.fromkeys(colours))[:256]
+    flat = [v for c in colours for v in c]
+    flat += [0] * (768 - len(flat))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` mapped onto the fixed palette."""
+    q = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return kit.encode_png(q)

@@ -1,0 +1,74 @@
+"""The board picture: size, file size, change after a move, public data only, private goals."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engines.randomplay import random_action
+from engines.rng import Rng
+from renderers import marco_polo as R
+from tests.marco_polo.helpers import E, game, play, ready
+
+NAMES = ["Ana", "Bo", "Chen", "Dara"]
+
+
+def _view(st: dict, seat: int | None = None) -> dict:
+    v = E.view(st, seat)
+    v["names"] = NAMES[: st["n"]]
+    return v
+
+
+def _midgame(players: int = 4, setup: str = "advanced", steps: int = 150) -> dict:
+    st = game(players, setup, seed=8)
+    rng = Rng(3)
+    for _ in range(steps):
+        who = E.to_act(st)
+        if not who:
+            break
+        text = random_action(E, st, who[0], rng)
+        assert text is not None
+        st, _ = E.play(st, who[0], text)
+    return st
+
+
+def test_board_is_about_1600_wide_and_small() -> None:
+    for players in (2, 3, 4):
+        png = R.render(_view(_midgame(players)))
+        img = Image.open(io.BytesIO(png))
+        assert img.width == 1600 and 1000 < img.height < 2200
+        assert len(png) < 300_000
+
+
+def test_picture_changes_after_a_move() -> None:
+    st = ready(4, s0="matteo")
+    before = R.render(_view(st))
+    st, _ = play(st, 0, "place pepper 3 col=3")
+    assert R.render(_view(st)) != before
+
+
+def test_public_board_ignores_private_information() -> None:
+    st = _midgame(3)
+    public = R.render(_view(st))
+    mine = _view(st, 1)
+    assert R.render(mine) == public  # the private part is never drawn on the shared board
+
+
+def test_private_image_shows_a_seats_goals() -> None:
+    st = _midgame(4, "basic", 20)
+    png = R.render_private(_view(st, 2))
+    assert png is not None and Image.open(io.BytesIO(png)).width == 1600
+    assert R.render_private(_view(st)) is None
+    other = R.render_private(_view(st, 3))
+    assert other != png
+
+
+def test_final_board_shows_the_score_sheet() -> None:
+    st = _midgame(2, "basic", 5000)
+    assert st["phase"] == "over"
+    png = R.render(_view(st))
+    during = R.render(_view(ready(2, s0="matteo")))
+    heights = [Image.open(io.BytesIO(b)).height for b in (png, during)]
+    assert heights[0] > heights[1]  # the score sheet adds a section
+    assert len(png) < 300_000
