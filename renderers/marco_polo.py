@@ -293,7 +293,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
             d.text((x0 + 250, y), f"{len(dice)} dice", font=kit.font(FONT, True), fill=kit.INK)
         else:
             _dice_row(d, dice[-7:], x0 + 262, y + 10, 32)
-        y += 36
+        y += 34
     where["khan"] = y
     d.text((x0 + 4, y), "Khan's favor (≥ previous)", font=kit.font(FONT), fill=kit.INK)
     y += 26
@@ -319,7 +319,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
     y += 28
     for i, cid in enumerate(view["display"]):
         c = T.CONTRACTS[cid]
-        d.rounded_rectangle((x0, y - 2, x0 + SIDE_W - 16, y + 44), 6, outline=MUTED)
+        d.rounded_rectangle((x0, y - 2, x0 + SIDE_W - 16, y + 42), 6, outline=MUTED)
         d.text((x0 + 6, y), f"slot {i + 1}  {cid}", font=kit.font(SMALL, True), fill=kit.INK)
         d.text(
             (x0 + 120, y),
@@ -333,7 +333,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
             font=kit.font(SMALL, True),
             fill=kit.INK,
         )
-        y += 50
+        y += 47
     return where
 
 
