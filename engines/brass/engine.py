@@ -217,6 +217,8 @@ class Brass(Engine[State, Action]):
     # -- information ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         v = make_view(state, self.to_act(state))
+        if state.phase == OVER:
+            v["final"] = final_result(state).to_json()
         if seat is not None:
             v["private"] = {"seat": seat, "hand": sorted(state.hands[seat])}
         return v
