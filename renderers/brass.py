@@ -438,7 +438,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     d.text((x, y), "Legend", font=kit.font(20, True), fill=kit.INK)
     y += 28
     col = 0
-    for ind, (fill, code, name) in INDUSTRY_STYLE.items():
+    for fill, code, name in INDUSTRY_STYLE.values():
         lx = x + col * 250
         d.rectangle((lx, y, lx + 30, y + 24), fill=fill, outline=kit.INK)
         kit.text_centered(d, (lx + 15, y + 12), code, 14, fill=_ink_for(fill), bold=True)
