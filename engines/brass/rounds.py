@@ -81,6 +81,7 @@ def end_round(d: Draft) -> None:
             pay_short(d, seat)
     d.shortfall = queue
     if queue:
+        d.pos = 0  # the next round's first player; nobody's turn until the shortfall is settled
         d.phase = SHORTFALL
     else:
         start_round(d)

@@ -192,6 +192,7 @@ def test_B78_shortfall_owner_removes_tiles_for_half_cost_and_stops_when_covered(
     s, events = play(s, 1, f"pass card={s.hands[1][0]}")
     assert s.phase == SHORTFALL and E.to_act(s) == [1]
     assert "brass.shortfall" in keys(events)
+    assert E.view(s, None)["shortfall"] == [1] and E.timeout_action(s, 1) == "remove leek"
     s, events = play(s, 1, "remove cannock")  # £1 + £3 = £4 < £5: must go on
     assert s.phase == SHORTFALL and s.money[1] == 4
     s, events = play(s, 1, "remove leek")  # £4 + £6 = £10, pays £5, keeps £5
