@@ -9,7 +9,7 @@ public data tables.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -64,6 +64,42 @@ RES_SHORT = {
 }
 
 
+@lru_cache(maxsize=8192)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask, drawn once per process (text drawing is the slowest part)."""
+    f = kit.font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, int(left), int(top)
+
+
+def _t(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: tuple[int, int, int] = kit.INK,
+    anchor: str = "la",
+) -> None:
+    """Text at ``xy`` (top-left), pasted from the cached mask."""
+    mask, left, top = _mask(text, max(size, kit.MIN_TEXT), bold, anchor)
+    d._image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+def _c(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: tuple[int, int, int] = kit.INK,
+) -> None:
+    """Text centred on ``xy``."""
+    _t(d, xy, text, size, bold, fill, "mm")
+
+
 def _xy(loc: str) -> tuple[float, float]:
     rec = T.LOCATIONS[loc]
     return MAP_X + rec["x"] * MAP_SCALE, MAP_Y + rec["y"] * MAP_SCALE
@@ -107,16 +143,16 @@ def _static(height: int) -> Image.Image:
         label = str(cost["amount"])
         if cost["type"] == "camel":  # camel costs: brown square; coin costs: gold circle
             d.rectangle((mx - 13, my - 13, mx + 13, my + 13), fill=CAMEL_BADGE, outline=kit.INK)
-            kit.text_centered(d, (mx, my), label, SMALL + 2, fill=WHITE, bold=True)
+            _c(d, (mx, my), label, SMALL + 2, True, WHITE)
         else:
             d.ellipse((mx - 14, my - 14, mx + 14, my + 14), fill=COIN_BADGE, outline=kit.INK)
-            kit.text_centered(d, (mx, my), label, SMALL + 2, fill=kit.INK, bold=True)
+            _c(d, (mx, my), label, SMALL + 2, True, kit.INK)
     for loc, rec in T.LOCATIONS.items():
         x, y = _xy(loc)
         kind = rec["type"]
         if kind == "oasis":
             d.polygon(kit.polygon(x, y, 15, 4), fill=OASIS, outline=kit.INK, width=2)
-            kit.text_centered(d, (x, y), loc[-1].upper(), SMALL, fill=WHITE, bold=True)
+            _c(d, (x, y), loc[-1].upper(), SMALL, True, WHITE)
             continue
         if kind == "large_city":
             d.ellipse((x - 26, y - 26, x + 26, y + 26), fill=LARGE, outline=kit.INK, width=3)
@@ -130,7 +166,7 @@ def _static(height: int) -> Image.Image:
         tw = kit.text_width(name, FONT, True)
         ty = y - 44 if kind != "beijing" else y - 50
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
-        kit.text_centered(d, (x, ty), name, FONT, bold=True)
+        _c(d, (x, ty), name, FONT, bold=True)
     return img
 
 
@@ -143,22 +179,20 @@ def die(d: ImageDraw.ImageDraw, seat: int, kind: str, value: int, x: float, y: f
     label = str(value) if value else "?"
     if kind == "o" and seat >= 0:
         kit.player_mark(d, seat, x, y, DIE, letter=False)
-        kit.text_centered(
-            d, (x, y + (3 if seat % 5 == 2 else 0)), label, SMALL + 2, fill=WHITE, bold=True
-        )
+        _c(d, (x, y + (3 if seat % 5 == 2 else 0)), label, SMALL + 2, True, WHITE)
         return
     fill, ink = {"b": (BLACK, WHITE), "w": (WHITE, kit.INK)}.get(kind, (NEUTRAL, WHITE))
     d.rounded_rectangle(
         (x - DIE, y - DIE, x + DIE, y + DIE), 5, fill=fill, outline=kit.INK, width=2
     )
-    kit.text_centered(d, (x, y), label, SMALL + 2, fill=ink, bold=True)
+    _c(d, (x, y), label, SMALL + 2, True, ink)
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
-    d.text((24, 14), "The Voyages of Marco Polo", font=kit.font(30, True), fill=kit.INK)
+    _t(d, (24, 14), "The Voyages of Marco Polo", 30, True, kit.INK)
     info = str(view.get("round_info", ""))
-    d.text((24, 56), info, font=kit.font(20, True), fill=kit.INK)
+    _t(d, (24, 56), info, 20, True, kit.INK)
     who = view.get("to_act") or []
     pending = view.get("pending")
     if who:
@@ -169,7 +203,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         for s in who:
             kit.player_mark(d, s, x + 12, 68, 12)
             x += 30
-        d.text((x + 6, 56), kit.fit_text(text, 20, 560), font=kit.font(20, True), fill=kit.INK)
+        _t(d, (x + 6, 56), kit.fit_text(text, 20, 560), 20, True, kit.INK)
     last = view.get("last") or {}
     if last.get("text"):
         seat = last.get("seat")
@@ -177,7 +211,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         txt = kit.fit_text(txt, 18, 620)
         tw = kit.text_width(txt, 18, True)
         d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
-        d.text((W - tw - 30, 21), txt, font=kit.font(18, True), fill=kit.INK)
+        _t(d, (W - tw - 30, 21), txt, 18, True, kit.INK)
 
 
 def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -200,7 +234,7 @@ def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             py = y + 26 if city != "beijing" else y - 20 + i * 22
             if city == "beijing":
                 vp = T.BEIJING_VP[view["beijing"].index(s)] if s in view["beijing"] else 0
-                d.text((px + 14, py - 9), f"{vp}", font=kit.font(SMALL, True), fill=kit.INK)
+                _t(d, (px + 14, py - 9), f"{vp}", SMALL, True, kit.INK)
             d.rectangle((px - 8, py - 8, px + 8, py + 8), fill=WHITE, outline=kit.INK)
             kit.player_mark(d, s, px, py, 7, letter=False)
     # Figures: player marks with a letter, fanned out around the location.
@@ -272,7 +306,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
         (x0 - 8, y, x0 + SIDE_W, MAP_Y + MAP_H + 8), 14, fill=PANEL_BG, outline=kit.INK
     )
     y += 10
-    d.text((x0 + 4, y), "Action spaces", font=kit.font(20, True), fill=kit.INK)
+    _t(d, (x0 + 4, y), "Action spaces", 20, True, kit.INK)
     y += 32
     rows = [
         ("camel", "Bazaar camel (1 die)"),
@@ -287,15 +321,15 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
     where: dict[str, float] = {}
     for key, label in rows:
         where[key] = y
-        d.text((x0 + 4, y), label, font=kit.font(FONT), fill=kit.INK)
+        _t(d, (x0 + 4, y), label, FONT, False, kit.INK)
         dice = view["spaces"].get(key, [])
         if key == "coins3" and len(dice) > 6:
-            d.text((x0 + 250, y), f"{len(dice)} dice", font=kit.font(FONT, True), fill=kit.INK)
+            _t(d, (x0 + 250, y), f"{len(dice)} dice", FONT, True, kit.INK)
         else:
             _dice_row(d, dice[-7:], x0 + 262, y + 10, 32)
         y += 34
     where["khan"] = y
-    d.text((x0 + 4, y), "Khan's favor (≥ previous)", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x0 + 4, y), "Khan's favor (≥ previous)", FONT, False, kit.INK)
     y += 26
     for i in range(T.KHAN_SPACES):
         cx = x0 + 30 + i * 48
@@ -303,35 +337,29 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
         if i < len(view["khan"]):
             seat, kind, value = view["khan"][i]
             die(d, seat, kind, value, cx, y + 15)
-    d.text(
-        (x0 + 230, y + 4),
-        f"Black dice left: {view['black_pool']}",
-        font=kit.font(FONT, True),
-        fill=kit.INK,
-    )
+    _t(d, (x0 + 230, y + 4), f"Black dice left: {view['black_pool']}", FONT, True, kit.INK)
     y += 50
-    d.text(
-        (x0 + 4, y),
-        f"Contract display (pile {view['pile']})",
-        font=kit.font(18, True),
-        fill=kit.INK,
-    )
+    _t(d, (x0 + 4, y), f"Contract display (pile {view['pile']})", 18, True, kit.INK)
     y += 28
     for i, cid in enumerate(view["display"]):
         c = T.CONTRACTS[cid]
         d.rounded_rectangle((x0, y - 2, x0 + SIDE_W - 16, y + 42), 6, outline=MUTED)
-        d.text((x0 + 6, y), f"slot {i + 1}  {cid}", font=kit.font(SMALL, True), fill=kit.INK)
-        d.text(
+        _t(d, (x0 + 6, y), f"slot {i + 1}  {cid}", SMALL, True, kit.INK)
+        _t(
+            d,
             (x0 + 120, y),
             kit.fit_text("pay " + bundle(c["cost"]), SMALL, SIDE_W - 140),
-            font=kit.font(SMALL),
-            fill=kit.INK,
+            SMALL,
+            False,
+            kit.INK,
         )
-        d.text(
+        _t(
+            d,
             (x0 + 120, y + 21),
             kit.fit_text("get " + bundle(c["reward"]), SMALL, SIDE_W - 140),
-            font=kit.font(SMALL, True),
-            fill=kit.INK,
+            SMALL,
+            True,
+            kit.INK,
         )
         y += 47
     return where
@@ -341,11 +369,13 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """The 9 city cards under the map; a used card shows the die on it."""
     y0 = CARDS_Y
     d.rounded_rectangle((20, y0, W - 20, y0 + CARDS_H), 14, fill=PANEL_BG, outline=kit.INK)
-    d.text(
+    _t(
+        d,
         (36, y0 + 8),
         "City cards (usable with a trading post in the city; one die per round)",
-        font=kit.font(18, True),
-        fill=kit.INK,
+        18,
+        True,
+        kit.INK,
     )
     col_w = (W - 60) // 2
     for i, (space, card) in enumerate(view["cards"].items()):
@@ -356,13 +386,15 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             die(d, seat, kind, value, x + 12, y + 10)
         else:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
-        d.text((x + 30, y), f"{space}:", font=kit.font(SMALL + 1, True), fill=kit.INK)
+        _t(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
         tx = x + 34 + kit.text_width(f"{space}:", SMALL + 1, True)
-        d.text(
+        _t(
+            d,
             (tx, y + 1),
             kit.fit_text(card["text"], SMALL, col_w - (tx - x) - 20),
-            font=kit.font(SMALL),
-            fill=kit.INK,
+            SMALL,
+            False,
+            kit.INK,
         )
 
 
@@ -384,30 +416,32 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         name = kit.player_name(view, s)
         arrow = "▶ " if s in to_act else ""
         start = "  (start player)" if view.get("start") == s else ""
-        d.text(
+        _t(
+            d,
             (x + 50, y + 12),
             kit.fit_text(
                 f"{arrow}{name} — {seat['char_name'] or 'no character yet'}{start}",
                 20,
                 PANEL_W - 70,
             ),
-            font=kit.font(20, True),
-            fill=kit.INK,
+            20,
+            True,
+            kit.INK,
         )
         y2 = y + 48
         items = [("VP", seat["vp"]), ("coins", seat["coin"]), ("camels", seat["camel"])]
         xx: float = x + 16
         for label, n in items:
             t = f"{n} {label}"
-            d.text((xx, y2), t, font=kit.font(18, True), fill=kit.INK)
+            _t(d, (xx, y2), t, 18, True, kit.INK)
             xx += kit.text_width(t, 18, True) + 22
         for g in ("pepper", "silk", "gold"):
             d.rectangle((xx, y2 + 2, xx + 16, y2 + 18), fill=GOOD_COLOURS[g], outline=kit.INK)
             t = f"{seat[g]} {g}"
-            d.text((xx + 22, y2), t, font=kit.font(18), fill=kit.INK)
+            _t(d, (xx + 22, y2), t, 18, False, kit.INK)
             xx += kit.text_width(t, 18) + 40
         y2 += 34
-        d.text((x + 16, y2), "Dice:", font=kit.font(FONT), fill=kit.INK)
+        _t(d, (x + 16, y2), "Dice:", FONT, False, kit.INK)
         xx = x + 80
         for tok in seat["dice"]:
             kind = "o"
@@ -416,35 +450,27 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             die(d, s, kind, int(tok) if tok.isdigit() else 0, xx, y2 + 10)
             xx += 36
         if not seat["dice"]:
-            d.text((xx, y2), "none left", font=kit.font(FONT), fill=MUTED)
+            _t(d, (xx, y2), "none left", FONT, False, MUTED)
         y2 += 34
         posts = ", ".join(_city_name(c) for c in seat["posts"]) or "none"
-        d.text(
+        _t(
+            d,
             (x + 16, y2),
             kit.fit_text(f"Posts ({seat['posts_left']} left): {posts}", FONT, PANEL_W - 30),
-            font=kit.font(FONT),
-            fill=kit.INK,
+            FONT,
+            False,
+            kit.INK,
         )
         y2 += 26
-        d.text(
-            (x + 16, y2),
-            f"Contracts (fulfilled {len(seat['fulfilled'])}):",
-            font=kit.font(FONT, True),
-            fill=kit.INK,
-        )
+        _t(d, (x + 16, y2), f"Contracts (fulfilled {len(seat['fulfilled'])}):", FONT, True, kit.INK)
         y2 += 24
         for cid in seat["contracts"]:
             c = T.CONTRACTS[cid]
             line = f"{cid}: {bundle(c['cost'])} → {bundle(c['reward'])}"
-            d.text(
-                (x + 28, y2),
-                kit.fit_text(line, FONT, PANEL_W - 44),
-                font=kit.font(FONT),
-                fill=kit.INK,
-            )
+            _t(d, (x + 28, y2), kit.fit_text(line, FONT, PANEL_W - 44), FONT, False, kit.INK)
             y2 += 22
         if not seat["contracts"]:
-            d.text((x + 28, y2), "none", font=kit.font(FONT), fill=MUTED)
+            _t(d, (x + 28, y2), "none", FONT, False, MUTED)
         goals = seat.get("goals")
         gtext = (
             "Goals: "
@@ -454,11 +480,13 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             if goals is not None
             else f"{seat['goal_count']} secret goal cards"
         )
-        d.text(
+        _t(
+            d,
             (x + 16, y + PANEL_H - 28),
             kit.fit_text(gtext, SMALL, PANEL_W - 30),
-            font=kit.font(SMALL),
-            fill=MUTED,
+            SMALL,
+            False,
+            MUTED,
         )
 
 
@@ -467,44 +495,39 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
     x = 40
     yy = y + 14
     d.ellipse((x, yy, x + 24, yy + 24), fill=LARGE, outline=kit.INK)
-    d.text((x + 32, yy + 2), "large city (city card)", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 32, yy + 2), "large city (city card)", FONT, False, kit.INK)
     x += 230
     d.rectangle((x, yy, x + 22, yy + 22), fill=SMALL_CITY, outline=kit.INK)
-    d.text((x + 30, yy + 2), "small city (bonus)", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 30, yy + 2), "small city (bonus)", FONT, False, kit.INK)
     x += 200
     d.polygon(kit.polygon(x + 12, yy + 12, 13, 4), fill=OASIS, outline=kit.INK)
-    d.text((x + 30, yy + 2), "oasis", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 30, yy + 2), "oasis", FONT, False, kit.INK)
     x += 100
     d.rectangle((x, yy, x + 22, yy + 22), fill=CAMEL_BADGE, outline=kit.INK)
-    d.text((x + 30, yy + 2), "route costs camels", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 30, yy + 2), "route costs camels", FONT, False, kit.INK)
     x += 200
     d.ellipse((x, yy, x + 24, yy + 24), fill=COIN_BADGE, outline=kit.INK)
-    d.text((x + 32, yy + 2), "route costs coins", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 32, yy + 2), "route costs coins", FONT, False, kit.INK)
     x += 190
     die(d, -1, "b", 4, x + 14, yy + 12)
-    d.text((x + 34, yy + 2), "black die", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 34, yy + 2), "black die", FONT, False, kit.INK)
     x += 130
     die(d, -1, "w", 4, x + 14, yy + 12)
-    d.text((x + 34, yy + 2), "white die", font=kit.font(FONT), fill=kit.INK)
+    _t(d, (x + 34, yy + 2), "white die", FONT, False, kit.INK)
     yy += 40
     x = 40
     for s in range(len(view["seats"])):
         kit.player_mark(d, s, x + 12, yy + 12, 12)
         name = kit.player_name(view, s)
         t = f"{kit.seat_letter(s)} {name}: figure (letter), post (small mark), die (number)"
-        d.text((x + 30, yy + 2), kit.fit_text(t, FONT, 700), font=kit.font(FONT), fill=kit.INK)
+        _t(d, (x + 30, yy + 2), kit.fit_text(t, FONT, 700), FONT, False, kit.INK)
         if s % 2 == 0:
             x = 40 + 760
         else:
             x = 40
             yy += 28
     note = "Map positions are stylised (approximate geography)."
-    d.text(
-        (W - 40 - kit.text_width(note, SMALL), y + LEGEND_H - 34),
-        note,
-        font=kit.font(SMALL),
-        fill=MUTED,
-    )
+    _t(d, (W - 40 - kit.text_width(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
 
 
 def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
@@ -519,9 +542,7 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
         width=3,
     )
     cats = list(final["breakdown"][0])
-    d.text(
-        (40, y + 12), "Final scores: " + " | ".join(cats), font=kit.font(SMALL, True), fill=kit.INK
-    )
+    _t(d, (40, y + 12), "Final scores: " + " | ".join(cats), SMALL, True, kit.INK)
     for s, sheet in enumerate(final["breakdown"]):
         line = (
             f"{kit.player_name(view, s)}: {final['scores'][s]} VP  ("
@@ -529,7 +550,7 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
             + ")"
         )
         kit.player_mark(d, s, 52, y + 52 + 28 * s, 11)
-        d.text((72, y + 42 + 28 * s), line, font=kit.font(FONT, True), fill=kit.INK)
+        _t(d, (72, y + 42 + 28 * s), line, FONT, True, kit.INK)
     return y + 70 + 28 * len(view["seats"])
 
 
@@ -572,26 +593,28 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     title = f"{kit.player_name(view, seat)} — your goal cards (secret)"
     if offer:
         title = f"{kit.player_name(view, seat)} — keep 2 of these 4 goal cards (secret)"
-    d.text((70, 24), title, font=kit.font(28, True), fill=kit.INK)
+    _t(d, (70, 24), title, 28, True, kit.INK)
     seats = view.get("seats") or []
     posts = set(seats[seat]["posts"]) if seat < len(seats) else set()
     y = 90
     for g in cards:
         rec = T.GOALS[g]
         d.rounded_rectangle((40, y, W - 40, y + 90), 14, fill=PANEL_BG, outline=kit.INK, width=2)
-        d.text((60, y + 12), f"{g}: {rec['vp']} VP", font=kit.font(24, True), fill=kit.INK)
+        _t(d, (60, y + 12), f"{g}: {rec['vp']} VP", 24, True, kit.INK)
         xx: float = 60
         for city in rec["cities"]:
             mark = "✔ post" if city in posts else "✘ no post yet"
             t = f"{_city_name(city)} ({mark})"
-            d.text((xx, y + 50), t, font=kit.font(20), fill=kit.INK)
+            _t(d, (xx, y + 50), t, 20, False, kit.INK)
             xx += kit.text_width(t, 20) + 60
         y += 110
-    d.text(
+    _t(
+        d,
         (40, y + 4),
         "Distinct goal cities with your post: 1/3/6/10 VP for 1/2/3/4 cities.",
-        font=kit.font(18),
-        fill=MUTED,
+        18,
+        False,
+        MUTED,
     )
     return encode(img)
 
