@@ -510,5 +510,6 @@ def end_set(state: State) -> tuple[State, list[Event]]:
     if state.over:
         events.append(Event("bombay.game_over", {}))
         return state, events
+    events.append(Event("bombay.posts_reopened", {}))
     state, more = restock(state)
     return state, events + more

@@ -131,7 +131,12 @@ def test_Y80_end_of_set_passes_first_player_empties_markets_reopens_posts() -> N
     bag_before = sum(s.bag)
     carried = at(s, 3, s.sites[3], ("orange",), turn=True)
     s2, events = play(carried, 3, "end")
-    assert keys(events)[:3] == ["bombay.ended", "bombay.set_ended", "bombay.restock"]
+    assert keys(events)[:4] == [
+        "bombay.ended",
+        "bombay.set_ended",
+        "bombay.posts_reopened",
+        "bombay.restock",
+    ]
     assert s2.first == 1 and s2.current == 1 and s2.set_no == 1
     assert s2.loads[3] == ("orange",)  # bales on elephants stay
     # the two market bales went back to the bag before the restock drew 9
@@ -147,3 +152,23 @@ def test_Y81_everything_else_carries_over_to_the_next_set() -> None:
     assert s2.set_no == 1
     for name in ("sites", "loads", "palaces", "tokens", "demand", "stacks", "money", "posts"):
         assert getattr(s2, name) == getattr(s, name), name
+
+
+def test_Y42_turn_passes_when_only_end_is_left_even_with_ap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The stand-in board always leaves a 1-AP move, so pretend a position with nothing to do.
+    from engines.bombay import rules
+    from engines.bombay.notation import Action
+
+    real = rules.legal
+
+    def only_end(state, seat, *, with_end=True):  # type: ignore[no-untyped-def]
+        return [Action("end")] if with_end else []
+
+    s = new(3)
+    dest = neighbour(s.sites[0], "trading_post_site")
+    assert real(s, 0)  # normally there is plenty to do
+    monkeypatch.setattr(rules, "legal", only_end)
+    s2, events = play(s, 0, f"move {dest}")
+    assert s2.ap == 3 and s2.current == 1 and keys(events)[-1] == "bombay.turn_over"
