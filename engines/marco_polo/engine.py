@@ -122,10 +122,15 @@ class MarcoPolo(Engine[State, Action]):
         if space_problem(state, seat, space) is not None:
             return False
         dice = player(state, seat)["dice"]
-        return any(
-            dice_problem(state, seat, space, c) is None
-            for c in dice_combos(dice, dice_needed(space))
-        )
+        seen: set[tuple[str, bool]] = set()
+        for c in dice_combos(dice, dice_needed(space)):
+            key = (min(c, key=lambda t: t[-1])[-1], any(t[0].isdigit() for t in c))
+            if key in seen:
+                continue
+            seen.add(key)
+            if dice_problem(state, seat, space, c) is None:
+                return True
+        return False
 
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
         if seat not in self.to_act(state):
@@ -162,11 +167,18 @@ class MarcoPolo(Engine[State, Action]):
         given = tuple(rest[1:])
         dice = player(state, seat)["dice"]
         if len(given) < k:
-            nxt = {
-                c[len(given)]
-                for c in dice_combos(dice, k)
-                if c[: len(given)] == given and dice_problem(state, seat, space, c) is None
-            }
+            # Legality depends on the dice only through their lowest value and whether one
+            # is of the player's colour: check each such class once.
+            verdict: dict[tuple[str, bool], bool] = {}
+            nxt: set[str] = set()
+            for c in dice_combos(dice, k):
+                if c[: len(given)] != given or c[len(given)] in nxt:
+                    continue
+                key = (min(c, key=lambda t: t[-1])[-1], any(t[0].isdigit() for t in c))
+                if key not in verdict:
+                    verdict[key] = dice_problem(state, seat, space, c) is None
+                if verdict[key]:
+                    nxt.add(c[len(given)])
             return sorted(nxt)
         combo = given[:k]
         if dice_problem(state, seat, space, combo) is not None:

@@ -77,20 +77,39 @@ def dice_available(dice: list[list[Any]], toks: list[str]) -> bool:
 
 
 def dice_combos(dice: list[list[Any]], n: int) -> Iterator[tuple[str, ...]]:
-    """Every multiset of ``n`` die tokens the player can put down, in canonical order."""
-    cands = candidates(dice)
+    """Every multiset of ``n`` die tokens the player can put down, in canonical order.
 
-    def rec(start: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
+    Tokens are chosen in canonical order, so a rolled die showing the value is always used
+    before an unrolled one (Raschid's) of the same kind: greedy counting is exact.
+    """
+    cands = [(t, parse_die(t)) for t in candidates(dice)]
+    have = Counter((k, v) for k, v in dice)
+    spare = Counter(k for k, v in dice if v == 0)
+    used: Counter[tuple[str, int]] = Counter()
+    extra: Counter[str] = Counter()
+    chosen: list[str] = []
+
+    def rec(start: int) -> Iterator[tuple[str, ...]]:
         if len(chosen) == n:
             yield tuple(chosen)
             return
         for i in range(start, len(cands)):
-            chosen.append(cands[i])
-            if dice_available(dice, chosen):
-                yield from rec(i, chosen)
-            chosen.pop()
+            tok, parsed = cands[i]
+            assert parsed is not None
+            if used[parsed] < have[parsed]:
+                used[parsed] += 1
+                chosen.append(tok)
+                yield from rec(i)
+                chosen.pop()
+                used[parsed] -= 1
+            elif extra[parsed[0]] < spare[parsed[0]]:
+                extra[parsed[0]] += 1
+                chosen.append(tok)
+                yield from rec(i)
+                chosen.pop()
+                extra[parsed[0]] -= 1
 
-    yield from rec(0, [])
+    yield from rec(0)
 
 
 def space_dice(state: State, space: str) -> list[list[Any]]:
