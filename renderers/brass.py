@@ -499,10 +499,60 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     return encode(img)
 
 
+@cache
+def _palette() -> Image.Image:
+    """A fixed 256-colour palette: every colour the renderer names, plus 160 colours of the static
+    map (its blends and antialiasing). Fixed, so output is the same in every process, and
+    mapping to it measured ~10x faster than quantising each board."""
+    named: list[tuple[int, int, int]] = [
+        kit.PAPER,
+        kit.INK,
+        kit.MUTED,
+        kit.PANEL,
+        kit.HIGHLIGHT,
+        SEA,
+        LAND,
+        CANAL,
+        RAIL,
+        FLIPPED_INK,
+        (255, 255, 255),
+        (60, 44, 34),
+        (255, 236, 190),
+        (240, 226, 200),
+        (250, 244, 230),
+        (252, 248, 236),
+        (250, 246, 232),
+        (40, 34, 30),
+        (255, 236, 150),
+        (20, 20, 20),
+        (230, 120, 30),
+        (160, 90, 30),
+        (226, 120, 30),
+        (30, 30, 30),
+        (200, 190, 175),
+        (250, 240, 215),
+        (120, 92, 70),
+        (150, 124, 100),
+        (230, 215, 190),
+        (120, 60, 140),
+        (70, 90, 70),
+        (255, 252, 240),
+    ]
+    named += list(kit.PLAYER_COLOURS)
+    named += [style[0] for style in INDUSTRY_STYLE.values()]
+    named += [_hex(g["hex"]) for g in _board()["colour_groups"].values()]
+    named = list(dict.fromkeys(named))
+    sample = _static().quantize(colors=256 - len(named), method=Image.Quantize.FASTOCTREE)
+    flat = [c for rgb in named for c in rgb] + (sample.getpalette() or [])[: 3 * (256 - len(named))]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat + [0] * (768 - len(flat)))
+    return pal
+
+
 def encode(img: Image.Image) -> bytes:
-    """PNG bytes of a palette version of ``img``: the board is flat colours, so 128 colours with
-    a fast octree quantiser measured ~3x smaller and ~2x faster to encode than full RGB."""
-    pal = img.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """PNG bytes of ``img`` mapped to the fixed palette: the board is flat colours, so this is
+    ~3x smaller than RGB and much faster to encode."""
+    pal = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
