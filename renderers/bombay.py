@@ -17,14 +17,17 @@ from renderers import kit
 
 # -- layout constants (pixels) --------------------------------------------------------------------
 WIDTH = kit.WIDTH
-HEIGHT = 1160
+HEIGHT = 1262
 HEADER_H = 96
 MAP_X, MAP_Y = 16, HEADER_H + 4
 MAP_SCALE = 1.04  # board.json uses a notional 1000 × 1000 canvas
 PANEL_X = MAP_X + int(1000 * MAP_SCALE) + 20
 PANEL_W = WIDTH - PANEL_X - 16
 BALE = 26  # side of a silk bale square
-LEGEND_Y = HEIGHT - 318
+MAP_BOTTOM = MAP_Y + int(1000 * MAP_SCALE)
+LEGEND_H = 330
+LEGEND_Y = MAP_BOTTOM - LEGEND_H
+GLANCE_Y = MAP_BOTTOM + 12
 SITE_R = {
     "city": 50,
     "hill": 36,
@@ -217,17 +220,18 @@ def _static() -> Image.Image:
     draw.text((nx, ny + 22), "(approximate; not the", font=kit.font(15), fill=kit.MUTED)
     draw.text((nx, ny + 42), "printed board)", font=kit.font(15), fill=kit.MUTED)
     _legend(draw, PANEL_X, LEGEND_Y)
+    _glance(draw)
     return img
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    draw.rounded_rectangle((x, y, x + PANEL_W, y + 304), 12, fill=kit.PANEL)
+    draw.rounded_rectangle((x, y, x + PANEL_W, y + LEGEND_H), 12, fill=kit.PANEL)
     draw.text((x + 14, y + 8), "Legend", font=kit.font(20, True), fill=kit.INK)
     rows = [
         ("hill", "Hill: 2 AP to enter"),
         ("city", "City: sell; demand top→bottom 4 / 3 / 1+client"),
         ("trading_post_site", "Trading post: buy its colour; ✕ = closed"),
-        ("palace_token_site", "Palace-token site (token on yellow)"),
+        ("palace_token_site", "Palace token: client / city count at the end;"),
         ("empty_site", "Empty site; labels: id · number"),
     ]
     yy = y + 44
@@ -256,6 +260,10 @@ def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
                 (cx - 10, cy - 10, cx + 10, cy + 10), fill=EMPTY_FILL, outline=kit.INK, width=2
             )
         draw.text((x + 60, yy), text, font=kit.font(16), fill=kit.INK)
+        if kind == "palace_token_site":
+            yy += 24
+            more = "+2 = 2 rupees at once; silk = a free bale"
+            draw.text((x + 60, yy), more, font=kit.font(16), fill=kit.INK)
         yy += 32
     # pieces
     kit.player_mark(draw, 0, x + 34, yy + 12, 12)
@@ -483,7 +491,7 @@ def _last_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: floa
     names = _names(view)
     if last:
         who = names[last["seat"]] if 0 <= last["seat"] < len(names) else "?"
-        lines = _wrap(f"{who}: " + ", ".join(last.get("turn", [])), 17, PANEL_W - 28)[:4]
+        lines = _wrap(f"{who}: " + ", ".join(last.get("turn", [])), 17, PANEL_W - 28)[:3]
     else:
         lines = ["none yet"]
     h = 44 + 24 * len(lines)
@@ -499,28 +507,33 @@ def _last_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: floa
 
 
 GLANCE = (
-    "A turn: 3 action points (AP), in any order:",
-    "move 1 AP (into a hill 2) · sell 1 AP",
-    "buy once per turn: left 1₹+1AP, middle 1₹+2AP, right 2₹+2AP",
-    "build 1 AP + a bale (not on city/post/palace)",
-    "fortune: all 3 AP → 1 rupee · end: stop early",
-    "Sale bonus: yellow +1 rupee, purple +1 client",
+    (
+        "Your turn: 3 action points (AP), any order, several commands",
+        "move: 1 AP, 2 AP into a hill · sell: 1 AP in a city",
+        "buy (once a turn): left 1 rupee + 1 AP, middle 1 + 2 AP, right 2 + 2 AP",
+    ),
+    (
+        "build: 1 AP + a carried bale, not on a city, post or palace",
+        "fortune: all 3 AP for 1 rupee · end: stop early",
+        "Sale bonus: yellow +1 rupee, purple +1 client · rival palaces pay 1",
+    ),
 )
 
 
-def _glance(draw: ImageDraw.ImageDraw, x: float, y: float, bottom: float) -> None:
-    h = 40 + 23 * len(GLANCE)
-    if bottom - y < h:
-        return
-    draw.rounded_rectangle((x, y, x + PANEL_W, y + h), 12, fill=kit.PANEL)
-    draw.text((x + 14, y + 8), "At a glance", font=kit.font(18, True), fill=kit.INK)
-    for i, line in enumerate(GLANCE):
-        draw.text(
-            (x + 14, y + 36 + i * 23),
-            kit.fit_text(line, 15, PANEL_W - 24),
-            font=kit.font(15),
-            fill=kit.INK,
-        )
+def _glance(draw: ImageDraw.ImageDraw) -> None:
+    """A rules-at-a-glance strip under the map (static)."""
+    x0, y0 = MAP_X, GLANCE_Y
+    draw.rounded_rectangle((x0, y0, WIDTH - 16, HEIGHT - 10), 12, fill=kit.PANEL)
+    draw.text((x0 + 14, y0 + 8), "At a glance", font=kit.font(17, True), fill=kit.INK)
+    col_w = (WIDTH - 16 - x0 - 150) / 2
+    for c, lines in enumerate(GLANCE):
+        for i, line in enumerate(lines):
+            draw.text(
+                (x0 + 140 + c * col_w, y0 + 8 + i * 26),
+                kit.fit_text(line, 16, col_w - 16),
+                font=kit.font(16),
+                fill=kit.INK,
+            )
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
@@ -555,7 +568,6 @@ def _compose(view: dict[str, Any]) -> Image.Image:
     y = _scores(draw, view, PANEL_X, y) if view.get("over") else _players(draw, view, PANEL_X, y)
     y = _markets(draw, view, PANEL_X, y)
     y = _last_box(draw, view, PANEL_X, y)
-    _glance(draw, PANEL_X, y, LEGEND_Y - 12)
     return img
 
 
