@@ -138,3 +138,32 @@ def test_timeout_action_is_a_legal_pass() -> None:
     text = E.timeout_action(s, 0)
     assert text == "pass card=leek" and text in legal(s, 0)
     assert E.timeout_action(s, 1) is None
+
+
+@pytest.mark.rules("B70", "B21")
+def test_seed_example_scout_then_refill_to_eight_with_the_wilds() -> None:
+    s = position(
+        hands={0: ["leek", "stone", "derby", "coventry", "dudley", "walsall", "redditch", "belper"]}
+    )
+    s, _ = play(s, 0, "scout card=leek discard=stone,derby")
+    s, _ = play(s, 0, "pass card=belper")
+    assert len(s.hands[0]) == 8
+    assert {"wild_location", "wild_industry"} <= set(s.hands[0])
+
+
+@pytest.mark.rules("B7", "B38")
+def test_seed_example_wild_location_builds_in_a_town_without_cards() -> None:
+    s = position(
+        2, hands={0: ["wild_location"]}, links=[("belper-derby", 1), ("derby-nottingham", 1)]
+    )
+    assert "belper" not in C.deck_cards(2)
+    s2, _ = play(s, 0, "build coal_mine belper card=wild_location")
+    assert tile_at(s2, "belper").industry == "coal_mine"
+
+
+@pytest.mark.rules("B27", "B39")
+def test_seed_example_one_link_on_the_three_way_line_reaches_the_farm() -> None:
+    s = position(hands={0: ["brewery", "leek"]}, tiles=[("worcester", 1, 0, "cotton_mill", 1)])
+    s, _ = play(s, 0, "network kidderminster-worcester card=leek")
+    s, _ = play(s, 0, "build brewery farm_brewery_south card=brewery")
+    assert tile_at(s, "farm_brewery_south").owner == 0
