@@ -100,7 +100,7 @@ async def _with_bot(run: Callable[[Bench], Awaitable[Any]]) -> Any:
     fake = FakeDiscord()
     await fake.start()
     old_base = discord.http.Route.BASE
-    discord.http.Route.BASE = fake.base  # type: ignore[misc]
+    discord.http.Route.BASE = fake.base
     try:
         with tempfile.TemporaryDirectory() as tmp:
             cfg = Config(token="bench", db_path=Path(tmp) / "bench.db")
@@ -111,7 +111,7 @@ async def _with_bot(run: Callable[[Bench], Awaitable[Any]]) -> Any:
             finally:
                 await bot.close()
     finally:
-        discord.http.Route.BASE = old_base  # type: ignore[misc]
+        discord.http.Route.BASE = old_base
         await fake.stop()
 
 

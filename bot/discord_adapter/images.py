@@ -17,7 +17,7 @@ def fit_png(png: bytes, limit: int) -> bytes | None:
     """
     if len(png) <= limit:
         return png
-    img = Image.open(io.BytesIO(png))
+    img: Image.Image = Image.open(io.BytesIO(png))
     img.load()
     small = kit.encode_png(img, small=True)
     while len(small) > limit and min(img.size) > 64:

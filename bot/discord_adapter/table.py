@@ -213,16 +213,22 @@ class Table:
         """After a deferred response: the board message for everyone, then the actor's private
         lines (e.g. the card they drew) ephemerally."""
         lang = self.lang_for(interaction)
-        kw = await self.board_message(
-            channel_id=self.channel_id(interaction),
-            game_id=outcome.game_id,
-            lines=outcome.lines,
-            mention=outcome.mention,
-            filesize_limit=interaction.filesize_limit,
-            lang=lang,
-            score_sheet=outcome.score_sheet,
-            finished=outcome.finished,
-        )
+        try:
+            kw = await self.board_message(
+                channel_id=self.channel_id(interaction),
+                game_id=outcome.game_id,
+                lines=outcome.lines,
+                mention=outcome.mention,
+                filesize_limit=interaction.filesize_limit,
+                lang=lang,
+                score_sheet=outcome.score_sheet,
+                finished=outcome.finished,
+            )
+        except Exception:
+            # The move is already saved: still tell the table what happened and whose turn it
+            # is, without the picture, rather than an error that suggests nothing happened.
+            log.exception("board image failed", extra={"game": outcome.game_id})
+            kw = text_only_message(outcome, lang)
         await interaction.followup.send(**kw)
         private = outcome.private_lines.get(actor.id)
         if private:
@@ -613,6 +619,25 @@ class Table:
             await self.reply(interaction, t("deadline_others_only", lang))
             return None
         return info
+
+
+def text_only_message(outcome: MoveOutcome, lang: str) -> dict[str, Any]:
+    """A move message without the board: caption, score sheet and mention only."""
+    caption = "\n".join(outcome.lines)
+    if outcome.score_sheet is not None:
+        caption += "\n\n" + "\n".join(outcome.score_sheet.lines)
+    caption += "\n" + t("board_unavailable", lang)
+    kw: dict[str, Any] = {
+        "embed": discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX)),
+        "allowed_mentions": discord.AllowedMentions(
+            users=[discord.Object(u) for u in outcome.mention], everyone=False, roles=False
+        ),
+    }
+    if outcome.finished:
+        kw["content"] = t("game_finished", lang)
+    elif outcome.mention:
+        kw["content"] = t("your_turn", lang, mentions=mention_list(outcome.mention))
+    return kw
 
 
 def _num(x: float) -> str:

@@ -11,7 +11,7 @@ import inspect
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -259,7 +259,9 @@ def _verb_command(
     )
     callback.__qualname__ = callback.__name__ = f"{meta.id}_{verb.name}"
 
-    def completer(index: int) -> Callable[[discord.Interaction, str], Awaitable[ChoiceList]]:
+    def completer(
+        index: int,
+    ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, ChoiceList]]:
         async def complete(interaction: discord.Interaction, current: str) -> ChoiceList:
             assert interaction.channel_id is not None
             ns = interaction.namespace
@@ -294,7 +296,8 @@ def _verb_command(
                 for n, p in zip(py, params, strict=True)
             }
         )(func)
-        func = app_commands.autocomplete(**{n: completer(i) for i, n in enumerate(py)})(func)
+        completers: dict[str, Any] = {n: completer(i) for i, n in enumerate(py)}
+        func = app_commands.autocomplete(**completers)(func)
     return app_commands.Command(
         name=ls(f"{meta.id}.verb_name.{verb.name}", discord_name(verb.name)),
         description=ls(

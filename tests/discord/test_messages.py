@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.discord_adapter import TurnpostBot
@@ -122,3 +123,24 @@ async def test_personal_reminder_settings(bot: TurnpostBot, fake: FakeDiscord) -
     assert parse_utc_offset("UTC-5") == -300 and parse_utc_offset("+05:30") == 330
     assert parse_utc_offset("+15") is None
     assert parse_options("scoring=LOW, side=b") == {"scoring": "low", "side": "b"}
+
+
+async def test_a_move_is_still_announced_when_the_board_cannot_be_drawn(
+    bot: TurnpostBot, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_table(bot, fake)
+    (actor_id,) = await to_act(bot)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(bot.service, "board", broken)
+    sent = await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw"))
+    assert sent[0].callback_type == 5
+    post = sent[1]
+    assert post.files == [] and not post.ephemeral
+    (next_id,) = await to_act(bot)
+    assert post.content == f"<@{next_id}>: your turn."
+    description = post.json["embeds"][0]["description"]
+    assert description.startswith(f"{PLAYERS[actor_id].name}: draw")
+    assert "could not be drawn" in description
