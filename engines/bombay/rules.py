@@ -420,6 +420,18 @@ def do_fortune(state: State, seat: int) -> tuple[Changes, list[Event]]:
 
 def why_not(state: State, seat: int, action: Action) -> Reason | None:
     """Why ``action`` is illegal for ``seat`` (whose turn it is), or ``None``."""
+    # Actions normally come from the parser; one built by hand is checked for names too.
+    if action.verb not in ("move", "buy", "sell", "build", "fortune", "end"):
+        return "core.unknown_verb", {"verb": action.verb[:30], "verbs": "move, buy, sell, build"}
+    if action.verb == "move" and action.arg not in board().sites:
+        return "bombay.unknown_site", {"site": action.arg[:20]}
+    colours = {"buy": [action.arg], "sell": [action.arg], "build": [action.pay, action.take]}
+    for c in colours.get(action.verb, []):
+        if (c or action.verb != "build") and c not in rules().bales:
+            return "bombay.unknown_colour", {
+                "colour": c[:20],
+                "colours": ", ".join(rules().colours),
+            }
     if action.verb == "move":
         return why_not_move(state, seat, action.arg)
     if action.verb == "buy":

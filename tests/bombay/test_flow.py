@@ -172,3 +172,18 @@ def test_Y42_turn_passes_when_only_end_is_left_even_with_ap(
     monkeypatch.setattr(rules, "legal", only_end)
     s2, events = play(s, 0, f"move {dest}")
     assert s2.ap == 3 and s2.current == 1 and keys(events)[-1] == "bombay.turn_over"
+
+
+def test_Y44_hand_built_actions_with_unknown_names_are_refused() -> None:
+    from engines.base import IllegalAction
+    from engines.bombay.notation import Action
+
+    s = new(2)
+    for bad in (
+        Action("dance"),
+        Action("move", "x9"),
+        Action("buy", "red"),
+        Action("build", pay="red"),
+    ):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(s, 0, bad)
