@@ -212,6 +212,18 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         tw = kit.text_width(txt, 18, True)
         d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
         _t(d, (W - tw - 30, 21), txt, 18, True, kit.INK)
+    phase = view.get("phase")
+    note = ""
+    if phase == "draft":
+        offer = ", ".join(T.CHARACTERS[c]["name"] for c in view["draft"]["offer"])
+        note = f"Character draft, still on offer: {offer}"
+    elif phase == "goals":
+        note = "Set-up: each player keeps 2 of 4 goal cards (see your private image)"
+    if note:
+        note = kit.fit_text(note, 18, 900)
+        tw = kit.text_width(note, 18, True)
+        d.rounded_rectangle((W - tw - 44, 54, W - 16, 86), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
+        _t(d, (W - tw - 30, 59), note, 18, True, kit.INK)
 
 
 def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
