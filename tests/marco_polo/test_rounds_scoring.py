@@ -120,3 +120,13 @@ def test_M15_travel_reward_does_not_take_the_hourglass() -> None:
     p(st, 0).update(contracts=["s5"], camel=1, pepper=3)
     st, ev = play(st, 0, "fulfil s5", "move alexandria")
     assert st["last_travel"] is None and "built_post" in keys(ev)
+
+
+def test_M52_M60_kubilai_holds_ten_others_score_seven_and_goods() -> None:
+    st = ready(2, s0="matteo", s1="berke")
+    st["beijing"] = [1, 0]  # Kubilai's set-up post first, then seat 0 arrived
+    p(st, 0).update(posts=["beijing"], pepper=1, silk=1, gold=1, goals=[])
+    p(st, 1).update(posts=["beijing"], pepper=0, silk=0, gold=1, goals=[])
+    sheet = breakdown(st)
+    assert (sheet[0]["beijing_post"], sheet[0]["beijing_goods"]) == (7, 1)
+    assert (sheet[1]["beijing_post"], sheet[1]["beijing_goods"]) == (10, 0)
