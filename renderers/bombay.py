@@ -640,7 +640,7 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     private = view.get("private")
     if not private:
         return None
-    seat = int(private["seat"])
+    seat = int(private["seat_number"]) - 1
     img = kit.new_canvas(400, width=1000)
     draw = ImageDraw.Draw(img)
     kit.player_mark(draw, seat, 48, 50, 24)
@@ -659,15 +659,15 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     )
     draw.rounded_rectangle((30, 116, 330, 370), 14, fill=kit.PANEL)
     kit.text_centered(draw, (180, 160), "Rupees", 24, bold=True)
-    kit.text_centered(draw, (180, 250), str(private["money"]), 96, bold=True)
+    kit.text_centered(draw, (180, 250), str(private["rupees"]), 96, bold=True)
     cities = private.get("city_tokens", [])
-    tokens = private.get("palace_tokens", {})
+    city_kept = int(private.get("city_palace_tokens", 0))
     rows = [
-        f"Client tokens: {private.get('clients', 0)}",
-        f"Client palace tokens: {tokens.get('client', 0)}",
+        f"Client tokens: {private.get('client_tokens', 0)}",
+        f"Client palace tokens: {private.get('client_palace_tokens', 0)}",
         f"City tokens: {', '.join(cities) if cities else 'none'}",
-        f"City palace tokens: {tokens.get('city', 0)}",
-        f"City count for the bonus: {len(cities) + int(tokens.get('city', 0))} (3 → 4, 4+ → 8)",
+        f"City palace tokens: {city_kept}",
+        f"City count for the bonus: {len(cities) + city_kept} (3 → 4, 4+ → 8)",
     ]
     elephants = view.get("elephants", [])
     if 0 <= seat < len(elephants):

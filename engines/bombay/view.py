@@ -24,17 +24,16 @@ def round_text(state: State) -> str:
 
 
 def screen(state: State, seat: int) -> dict[str, Any]:
-    """What lies behind one seat's screen."""
+    """What lies behind one seat's screen (and which seat it is, counted from 1)."""
     names = board().city_names
+    kept = state.kept[seat]
     return {
-        "seat": seat,
-        "money": state.money[seat],
-        "clients": state.clients[seat],
+        "seat_number": seat + 1,
+        "rupees": state.money[seat],
+        "client_tokens": state.clients[seat],
+        "client_palace_tokens": kept.count("client"),
         "city_tokens": [names[c] for c in state.cities[seat]],
-        "palace_tokens": {
-            "client": state.kept[seat].count("client"),
-            "city": state.kept[seat].count("city"),
-        },
+        "city_palace_tokens": kept.count("city"),
     }
 
 

@@ -77,7 +77,7 @@ def test_Y69_client_token_kept_behind_screen_counts_as_client() -> None:
     s = _on(G[0], ("blue",), "client")
     s2, events = play(s, 0, "build")
     assert s2.kept[0] == ("client",) and "bombay.token_client" in keys(events)
-    assert ENGINE.view(s2, 0)["private"]["palace_tokens"]["client"] == 1
+    assert ENGINE.view(s2, 0)["private"]["client_palace_tokens"] == 1
 
 
 def test_Y70_city_token_kept_counts_as_a_city_token_of_no_city() -> None:

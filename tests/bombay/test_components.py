@@ -8,7 +8,7 @@ import pytest
 
 from engines.bombay.components import CAPACITY, PALACES, board, rules
 from engines.data import load_json
-from tests.bombay.helpers import new, sites_of, trail_into
+from tests.bombay.helpers import new, sites_of
 
 
 def test_Y1_seventeen_bales_in_four_colours() -> None:
@@ -113,4 +113,3 @@ def test_Y15_board_is_marked_stand_in_and_view_says_approximate() -> None:
     assert "approximate" in ENGINE.meta.notes
     raw = load_json("bombay", "board.json")
     assert raw["counts"]["trails"] == len(raw["trails"])
-    assert trail_into("hill")

@@ -31,11 +31,12 @@ def test_Y82_screen_contents_only_in_the_owners_private_view() -> None:
     s = at(s, 1, sites_of("city")[0], money=13, turn=False)
     mine = ENGINE.view(s, 1)["private"]
     assert mine == {
-        "seat": 1,
-        "money": 13,
-        "clients": 0,
+        "seat_number": 2,
+        "rupees": 13,
+        "client_tokens": 0,
+        "client_palace_tokens": 0,
         "city_tokens": [],
-        "palace_tokens": {"client": 0, "city": 0},
+        "city_palace_tokens": 0,
     }
     public = json.dumps(ENGINE.view(s, None))
     assert "13" not in public and "private" not in public

@@ -9,7 +9,7 @@ import pytest
 from engines.base import IllegalAction
 from engines.bombay import ENGINE
 from engines.bombay.components import board
-from tests.bombay.helpers import at, event, keys, neighbour, new, play, sites_of, trail_into
+from tests.bombay.helpers import at, event, keys, neighbour, new, play, trail_into
 
 
 def test_Y45_move_to_adjacent_site_costs_one() -> None:
@@ -108,7 +108,7 @@ def test_Y78_income_arrives_during_other_players_turns_behind_the_screen() -> No
     src, dest = trail_into("palace_token_site")
     s = replace(at(s, 1, src), palaces=((dest, 0),))
     s2, _ = play(s, 1, f"move {dest}")
-    assert ENGINE.view(s2, 0)["private"]["money"] == s.money[0] + 1
+    assert ENGINE.view(s2, 0)["private"]["rupees"] == s.money[0] + 1
     public = ENGINE.view(s2, None)
     assert "private" not in public and "screens" not in public
 
@@ -121,19 +121,20 @@ def test_Y100_moving_into_a_hill_with_one_ap_left_is_illegal() -> None:
     assert exc.value.key == "bombay.hill_needs_ap"
 
 
-def test_Y102_passing_two_palaces_of_one_opponent_pays_two() -> None:
+def _walk_of_two() -> tuple[str, str, str]:
+    """Sites x → y → z along trails, y and z not hills (two 1-AP steps)."""
     b = board()
-    # a path x → y → z with y, z not hills
     for x in b.order:
         for y in b.sites[x].neighbours:
-            zs = [z for z in b.sites[y].neighbours if z != x and b.sites[z].kind != "hill"]
-            if b.sites[y].kind != "hill" and zs:
-                break
-        else:
-            continue
-        break
-    z = zs[0]
+            for z in b.sites[y].neighbours:
+                if z != x and "hill" not in (b.sites[y].kind, b.sites[z].kind):
+                    return x, y, z
+    raise LookupError("no walk of two steps")
+
+
+def test_Y102_passing_two_palaces_of_one_opponent_pays_two() -> None:
+    x, y, z = _walk_of_two()
     s = replace(at(new(4), 0, x), palaces=tuple(sorted(((y, 3), (z, 3)))))
-    s2, _ = play(s, 0, f"move {y}", f"move {z}")
+    s2, events = play(s, 0, f"move {y}", f"move {z}")
     assert s2.money[3] == s.money[3] + 2
-    assert sites_of("hill")
+    assert keys(events).count("bombay.palace_income") == 2
