@@ -22,7 +22,7 @@ META = EngineMeta(
     max_players=4,
     options=(
         Option(
-            "iron_price",
+            "iron_price_when_empty",
             "Price of an iron cube when the iron market is empty: 6 as printed on the board "
             "(default) or 8 as the taught rules say",
             "6",
@@ -57,7 +57,7 @@ class Brass(Engine[State, Action]):
         from engines.brass.setup import new_game
 
         self.meta.validate_players(players)
-        return new_game(players, int(options.get("iron_price", "6")), seed)
+        return new_game(players, int(options.get("iron_price_when_empty", "6")), seed)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         action = parse_text(text)

@@ -20,7 +20,7 @@ ALL_GOODS = "all_goods"
 
 def new(players: int = 2, seed: int = 1, iron_price: str = "6") -> State:
     """A fresh game."""
-    return E.setup(players, {"iron_price": iron_price}, seed)
+    return E.setup(players, {"iron_price_when_empty": iron_price}, seed)
 
 
 def position(

@@ -12,7 +12,7 @@ from engines.brass.state import OVER, State
 from engines.rng import Rng
 from tests.brass.helpers import E
 
-OPTIONS = [{"iron_price": p} for p in ("6", "8")]
+OPTIONS = [{"iron_price_when_empty": p} for p in ("6", "8")]
 COMBOS = [(n, o) for n in (2, 3, 4) for o in OPTIONS]
 
 
