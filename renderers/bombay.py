@@ -38,6 +38,7 @@ SITE_R = {
 
 MAP_BG = (236, 226, 198)
 TRAIL = (150, 120, 80)
+TRACK = (214, 190, 146)
 HILL_FILL = (176, 150, 104)
 CITY_FILL = (250, 246, 236)
 EMPTY_FILL = (250, 246, 236)
@@ -194,9 +195,11 @@ def _static() -> Image.Image:
     x1, y1 = _xy(1000, 1000)
     draw.rounded_rectangle((x0, y0, x1, y1), 18, fill=MAP_BG, outline=kit.INK, width=3)
     sites = _sites()
-    for t in _board()["trails"]:
-        a, b = sites[t["a"]], sites[t["b"]]
-        draw.line((*_xy(a["x"], a["y"]), *_xy(b["x"], b["y"])), fill=TRAIL, width=7)
+    # trails as dusty paths: a dark verge under a lighter track
+    for width, colour in ((11, TRAIL), (5, TRACK)):
+        for t in _board()["trails"]:
+            a, b = sites[t["a"]], sites[t["b"]]
+            draw.line((*_xy(a["x"], a["y"]), *_xy(b["x"], b["y"])), fill=colour, width=width)
     for s in sites.values():
         cx, cy = _xy(s["x"], s["y"])
         _site_shape(draw, s["kind"], cx, cy)
