@@ -175,8 +175,9 @@ class StructuredFormatter(logging.Formatter):
         for key, value in vars(record).items():
             if key not in _RECORD_FIELDS and key not in data and not key.startswith("_"):
                 data[key] = value if isinstance(value, int | float | str | bool) else str(value)
-        if record.exc_info:
-            data["exc"] = self.formatException(record.exc_info)
+        if record.exc_info or record.exc_text:
+            # exc_text may already be redacted by RedactingFilter: prefer it.
+            data["exc"] = record.exc_text or self.formatException(record.exc_info)  # type: ignore[arg-type]
         return json.dumps(data, ensure_ascii=False)
 
 

@@ -38,25 +38,34 @@ class ReminderLoop:
         self.clock = clock
         self.lang = lang
 
-    async def _quiet_users(self, user_ids: tuple[int, ...], now: float) -> set[int]:
-        """Users who must not be pinged now (quiet hours or away). The service already schedules
-        around them; checking again here means a policy slip can never wake anyone."""
-        out = set()
+    async def _held_back(self, user_ids: tuple[int, ...], now: float) -> tuple[set[int], set[int]]:
+        """Users who are away, and users inside their quiet hours, now. The service already
+        schedules around both; checking again at send time means a reminder that fell due while
+        the bot was down still never wakes anyone."""
+        away: set[int] = set()
+        quiet: set[int] = set()
         for uid in user_ids:
             s = await self.service.user_settings(uid)
             prefs = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes, s.away_until)
-            if now < prefs.away_until or in_quiet_hours(now, prefs):
-                out.add(uid)
-        return out
+            if now < prefs.away_until:
+                away.add(uid)
+            elif in_quiet_hours(now, prefs):
+                quiet.add(uid)
+        return away, quiet
 
     async def tick(self) -> int:
-        """Send everything due now; returns how many messages were posted."""
+        """Send everything due now; returns how many messages were posted.
+
+        A reminder waits (unmarked, so it is offered again) while its player is away or in quiet
+        hours. A deadline waits while its player is away (away pauses deadlines); during quiet
+        hours it is posted for the table without pinging the sleeper.
+        """
         now = self.clock()
         sent = 0
         for due in await self.service.due_reminders(now):
-            quiet = await self._quiet_users(due.user_ids, now)
-            if due.kind != "deadline" and quiet:
-                continue  # not marked: it is offered again once they may be pinged
+            away, quiet = await self._held_back(due.user_ids, now)
+            if away or (due.kind != "deadline" and quiet):
+                continue
             try:
                 await self._post(due, quiet)
             except (discord.Forbidden, discord.NotFound):

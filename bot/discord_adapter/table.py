@@ -197,7 +197,7 @@ class Table:
         info = await self.service.game(channel_id, game_id=game_id)
         if len(info.to_act) == 1 and info.status == "active":
             uid = info.to_act[0]
-            legal = await self.service.legal(channel_id, User(uid, ""))
+            legal = list(dict.fromkeys(await self.service.legal(channel_id, User(uid, "")) or []))
             if (
                 legal
                 and len(legal) <= SELECT_MAX_OPTIONS

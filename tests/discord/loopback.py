@@ -314,12 +314,35 @@ def channel_payload(channel_id: int = CHANNEL_ID) -> dict[str, Any]:
     }
 
 
+def thread_payload(thread_id: int, parent_id: int = CHANNEL_ID) -> dict[str, Any]:
+    """A public thread (type 11) of the test channel, as interactions carry it."""
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(GUILD_ID),
+        "parent_id": str(parent_id),
+        "name": "game thread",
+        "owner_id": str(APP_ID),
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": TIMESTAMP,
+            "locked": False,
+        },
+        "message_count": 0,
+        "member_count": 1,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    }
+
+
 def _base(
     kind: int,
     player: Player,
     data: dict[str, Any],
     *,
     channel_id: int = CHANNEL_ID,
+    thread: bool = False,
     app_permissions: int = BOT_PERMS.value,
     filesize_limit: int = 10 * 1024 * 1024,
     locale: str = "en-US",
@@ -332,7 +355,7 @@ def _base(
         "guild_id": str(GUILD_ID),
         "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
         "channel_id": str(channel_id),
-        "channel": channel_payload(channel_id),
+        "channel": thread_payload(channel_id) if thread else channel_payload(channel_id),
         "member": {
             "user": player.user_payload(),
             "roles": [],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import discord
 import pytest
 from PIL import Image
 
@@ -11,8 +12,17 @@ from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.table import parse_options, parse_utc_offset
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.helpers import PLAYERS, PNG_MAGIC, choices, open_table, refusal, send, to_act
-from tests.discord.loopback import CHANNEL_ID, FakeDiscord, slash
+from tests.discord.helpers import (
+    PLAYERS,
+    PNG_MAGIC,
+    board_post,
+    choices,
+    open_table,
+    refusal,
+    send,
+    to_act,
+)
+from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, slash
 
 
 def noisy_png(width: int = 800, height: int = 600) -> bytes:
@@ -144,3 +154,28 @@ async def test_a_move_is_still_announced_when_the_board_cannot_be_drawn(
     description = post.json["embeds"][0]["description"]
     assert description.startswith(f"{PLAYERS[actor_id].name}: draw")
     assert "could not be drawn" in description
+
+
+async def test_a_game_plays_in_its_thread(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    sent = await send(bot, fake, slash(ALICE, "game new", game="tally", players=2, thread=True))
+    thread_id = int(sent[2].path.split("/")[2])
+    where = {"_channel_id": thread_id, "_thread": True}
+    await send(bot, fake, slash(BOB, "game join", **where))
+    board_post(await send(bot, fake, slash(ALICE, "game start", **where)))
+    (actor_id,) = (await bot.service.game(thread_id)).to_act
+    # In a thread the bot needs Send Messages in Threads rather than Send Messages.
+    perms = discord.Permissions(BOT_PERMS.value)
+    perms.send_messages_in_threads = False
+    text = refusal(
+        await send(
+            bot,
+            fake,
+            slash(PLAYERS[actor_id], "play", move="draw", _app_permissions=perms.value, **where),
+        )
+    )
+    assert text.endswith("Send Messages In Threads.")
+    board_post(await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw", **where)))
+    # The parent channel has no game of its own.
+    assert refusal(await send(bot, fake, slash(ALICE, "play", move="draw"))) == (
+        "There is no game in this channel. Open one with /game new."
+    )

@@ -124,3 +124,41 @@ async def test_deadline_offers_skip_and_vote_to_the_others(
     assert refusal(await send(bot, fake, click(other, message, skip))).startswith(
         "This board has moved on"
     )
+
+
+async def test_vote_out_button_after_the_deadline(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    await open_table(bot, fake)
+    (sleeper,) = await to_act(bot)
+    other = PLAYERS[BOB.id if sleeper == ALICE.id else ALICE.id]
+    await send(bot, fake, slash(ALICE, "game settings", deadline_hours=12, reminders=0))
+    clock.advance(12 * HOUR)
+    assert await bot.reminders.tick() == 1
+    (notice,) = fake.channel_messages()
+    vote_id = next(c for c in notice.custom_ids() if c.startswith("tp:out:"))
+    sent = await send(bot, fake, click(other, fake.messages[notice.message_id or ""], vote_id))
+    assert sent[0].callback_type == 4 and not sent[0].ephemeral
+    assert f"{PLAYERS[sleeper].name} was voted out" in sent[0].content
+    info = await bot.service.game(CHANNEL_ID)
+    assert [s.removed for s in info.seats if s.user_id == sleeper] == [True]
+
+
+async def test_away_pauses_reminders_until_the_player_is_back(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    start = clock.now
+    await open_table(bot, fake)
+    (sleeper,) = await to_act(bot)
+    await send(
+        bot, fake, slash(ALICE, "game settings", delay_hours=10, interval_hours=10, reminders=2)
+    )
+    (away,) = await send(bot, fake, slash(PLAYERS[sleeper], "game remind", away_days=2.0))
+    assert "Away until <t:" in away.content
+    times = []
+    while clock.now < start + 4 * 86400:
+        clock.advance(HOUR)
+        if await bot.reminders.tick():
+            times.append((clock.now - start) / HOUR)
+    # Nothing while away (the first 48 hours), then the reminders resume at the usual pace.
+    assert times == [48, 58]
