@@ -219,9 +219,14 @@ def _static() -> Image.Image:
             kit.text_centered(draw, (cx, cy - 6), s["letter"], 22, bold=True, fill=WHITE)
     # the market corner of the notional board holds the stand-in notice instead
     nx, ny = _xy(712, 22)
-    draw.text((nx, ny), "Layout: Turnpost stand-in", font=kit.font(16, True), fill=kit.MUTED)
-    draw.text((nx, ny + 22), "(approximate; not the", font=kit.font(15), fill=kit.MUTED)
-    draw.text((nx, ny + 42), "printed board)", font=kit.font(15), fill=kit.MUTED)
+    notice = (
+        "Approximate: Turnpost stand-in",
+        "map, demand columns and",
+        "palace-token mix (the printed",
+        "board is not public)",
+    )
+    for i, line in enumerate(notice):
+        draw.text((nx, ny + i * 21), line, font=kit.font(15, i == 0), fill=kit.MUTED)
     _legend(draw, PANEL_X, LEGEND_Y)
     _glance(draw)
     return img

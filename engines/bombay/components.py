@@ -20,10 +20,9 @@ EMPTY_SITE = "empty_site"
 
 MARKETS = ("left", "middle", "right")
 TOKEN_TYPES = ("client", "city", "rupees2", "silk")
-#: Most bales an elephant carries (Y3).
-CAPACITY = 2
-#: Palaces per player (Y3, Y65).
-PALACES = 5
+#: Most bales an elephant carries and palaces per player (Y3, Y65), from setup.json.
+CAPACITY = int(load_json("bombay", "setup.json")["per_player"]["elephant_capacity"])
+PALACES = int(load_json("bombay", "setup.json")["per_player"]["palaces"])
 #: Action points per turn (Y40).
 TURN_AP = 3
 
