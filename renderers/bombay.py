@@ -7,6 +7,7 @@ labels, legend) is drawn once per process and copied; each call adds only the mo
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 from typing import Any
 
@@ -23,6 +24,7 @@ MAP_X, MAP_Y = 16, HEADER_H + 4
 MAP_SCALE = 1.04  # board.json uses a notional 1000 × 1000 canvas
 PANEL_X = MAP_X + int(1000 * MAP_SCALE) + 20
 PANEL_W = WIDTH - PANEL_X - 16
+ELEPHANT_ANGLES = (-90, -30, -150, 15, 165)  # degrees, y down: top first
 BALE = 26  # side of a silk bale square
 MAP_BOTTOM = MAP_Y + int(1000 * MAP_SCALE)
 LEGEND_H = 330
@@ -346,16 +348,17 @@ def _draw_palaces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 def _draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     sites = _sites()
-    offsets = _board()["elephant_offsets"]
     by_site: dict[str, list[int]] = {}
     for seat, e in enumerate(view.get("elephants", [])):
         by_site.setdefault(e["site"], []).append(seat)
     current = view.get("current")
     for site, seats in by_site.items():
         cx, cy = _xy(sites[site]["x"], sites[site]["y"])
+        ring = SITE_R[sites[site]["kind"]] + 10
         for k, seat in enumerate(seats):
-            dx, dy = offsets[k % len(offsets)]
-            ex, ey = cx + dx * 1.15, cy + dy * 1.15
+            # around the site's top half, so the id label underneath stays readable
+            angle = math.radians(ELEPHANT_ANGLES[k % len(ELEPHANT_ANGLES)])
+            ex, ey = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
             if seat == current:
                 draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.HIGHLIGHT, width=5)
             kit.player_mark(draw, seat, ex, ey, 16)
