@@ -127,6 +127,7 @@ def choose(options: list[str], given: str | None, param: str) -> str:
 
 
 def slot_token(site: Site) -> str:
+    """The notation of a site: its slot number, 1-based."""
     return str(site.slot + 1)
 
 

@@ -147,11 +147,13 @@ def level(industry: str, lvl: int) -> Level:
 
 @cache
 def link_tiles_per_player() -> int:
+    """Link tiles each player starts with (14)."""
     return int(_raw("industries.json")["link_tiles_per_player"])
 
 
 @cache
 def link_cost() -> int:
+    """Money cost of one canal link (£3)."""
     return int(_raw("industries.json")["link_costs"]["canal"]["money"])
 
 
@@ -183,6 +185,7 @@ def location_order() -> dict[str, int]:
 
 @cache
 def merchant_locations() -> tuple[str, ...]:
+    """The five merchant locations."""
     return tuple(lid for lid, loc in locations().items() if loc.kind == "merchant")
 
 
@@ -197,6 +200,7 @@ def lines() -> dict[str, Line]:
 
 @cache
 def canal_lines() -> tuple[str, ...]:
+    """Lines that accept a canal link (B26)."""
     return tuple(lid for lid, ln in lines().items() if ln.canal)
 
 
@@ -269,6 +273,7 @@ def industry_card_builds() -> dict[str, tuple[str, ...]]:
 
 @cache
 def hand_size() -> int:
+    """Cards in a full hand (8)."""
     return int(_raw("cards.json")["hand_size"])
 
 
@@ -281,6 +286,7 @@ def market(resource: str) -> Market:
 
 @cache
 def coal_price_when_empty() -> int:
+    """Price of a coal cube from an empty market (£8)."""
     return int(_raw("markets.json")["coal"]["price_when_empty"])
 
 
@@ -292,11 +298,13 @@ def level_of_space() -> tuple[int, ...]:
 
 @cache
 def top_space_of_level() -> dict[int, int]:
+    """Income level → its highest progress-track space (where a loan puts the marker)."""
     return {int(k): v for k, v in _raw("income_track.json")["top_space_of_level"].items()}
 
 
 @cache
 def start_space() -> int:
+    """The progress-track space income markers start on (10 = level 0)."""
     return int(_raw("income_track.json")["start_space"])
 
 

@@ -81,6 +81,7 @@ class Draft:
 
     # -- small effects ------------------------------------------------------------------------
     def emit(self, key: str, **params: Any) -> None:
+        """Record an event ``brass.<key>``."""
         self.events.append(Event("brass." + key, params))
 
     def pay(self, seat: int, amount: int) -> None:
@@ -103,12 +104,14 @@ class Draft:
             self.discards[seat].append(card)
 
     def tile_at(self, ref: str) -> Tile:
+        """The tile with notation ``ref`` (``<location>.<slot>``)."""
         for t in self.tiles:
             if t.ref == ref:
                 return t
         raise KeyError(ref)
 
     def set_tile(self, old: Tile, new: Tile | None) -> None:
+        """Replace (or remove, with ``None``) a tile on the board."""
         i = self.tiles.index(old)
         if new is None:
             del self.tiles[i]

@@ -16,12 +16,14 @@ LOAN_LEVELS = 3
 
 
 def check_card(state: State, seat: int, card: str) -> None:
+    """Raise unless ``seat`` holds ``card``."""
     if card not in state.hands[seat]:
         raise IllegalAction("brass.no_such_card", card=card[:40])
 
 
 # -- Network ------------------------------------------------------------------------------------
 def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
+    """Check and place one canal link for £3 (B52–B54)."""
     state = d.base
     check_card(state, seat, card)
     ln = C.lines().get(line)
@@ -47,6 +49,7 @@ def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
 
 
 def legal_networks(state: State, seat: int) -> list[str]:
+    """Every legal Network action as canonical text."""
     if state.links_left[seat] == 0 or state.money[seat] < C.link_cost():
         return []
     cards = sorted(set(state.hands[seat]))
@@ -83,6 +86,7 @@ def _develop_plan(state: State, seat: int, industries: list[str]) -> tuple[list[
 
 
 def apply_develop(d: Draft, seat: int, industries: list[str], iron: str | None, card: str) -> None:
+    """Check and remove one or two tiles from the mat, 1 iron each (B55–B58)."""
     state = d.base
     check_card(state, seat, card)
     levels, supplies = _develop_plan(state, seat, industries)
@@ -103,6 +107,7 @@ def apply_develop(d: Draft, seat: int, industries: list[str], iron: str | None, 
 
 
 def legal_develops(state: State, seat: int) -> list[str]:
+    """Every legal Develop action as canonical text."""
     cards = sorted(set(state.hands[seat]))
     out: list[str] = []
     combos: list[list[str]] = [[a] for a in C.INDUSTRIES]
@@ -126,6 +131,7 @@ def can_loan(state: State, seat: int) -> bool:
 
 
 def apply_loan(d: Draft, seat: int, card: str) -> None:
+    """Check and take a loan: £30, income down 3 levels to the top space (B67–B69)."""
     state = d.base
     check_card(state, seat, card)
     if not can_loan(state, seat):
@@ -149,6 +155,7 @@ def can_scout(state: State, seat: int) -> bool:
 
 
 def apply_scout(d: Draft, seat: int, card: str, discard: str) -> None:
+    """Check and scout: three cards for both wild cards (B70)."""
     state = d.base
     if any(c in C.WILDS for c in state.hands[seat]):
         raise IllegalAction("brass.scout_with_wild")
@@ -171,6 +178,7 @@ def apply_scout(d: Draft, seat: int, card: str, discard: str) -> None:
 
 
 def legal_scouts(state: State, seat: int) -> list[str]:
+    """Every legal Scout action as canonical text."""
     if not can_scout(state, seat):
         return []
     hand = sorted(state.hands[seat])
@@ -184,6 +192,7 @@ def legal_scouts(state: State, seat: int) -> list[str]:
 
 
 def apply_pass(d: Draft, seat: int, card: str) -> None:
+    """Discard a card and do nothing (B71)."""
     check_card(d.base, seat, card)
     d.discard(seat, card)
     d.emit("passed", seat=seat)

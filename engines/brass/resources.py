@@ -25,6 +25,7 @@ class Supply:
 
     @property
     def token(self) -> str:
+        """The notation of the sources: refs joined by commas."""
         return ",".join(self.sources)
 
 
@@ -52,10 +53,6 @@ def sell_to_market(resource: str, count: int, cubes: int) -> tuple[int, int, int
         count += 1
         moved += 1
     return moved, money, count
-
-
-def iron_empty_price(state: State) -> int:
-    return state.iron_empty_price
 
 
 def distributions(caps: list[tuple[str, int]], n: int) -> list[tuple[str, ...]]:
@@ -142,22 +139,3 @@ def beer_supplies(
     if sum(c for _, c in caps) < n:
         return []
     return [Supply(c) for c in distributions(caps, n)]
-
-
-def take_cubes(
-    tiles: tuple[Tile, ...], sources: tuple[str, ...]
-) -> tuple[tuple[Tile, ...], list[Tile]]:
-    """Remove one cube per source ref; returns the new tiles and the tiles that became empty."""
-    need: dict[str, int] = {}
-    for ref in sources:
-        need[ref] = need.get(ref, 0) + 1
-    out = []
-    emptied = []
-    for t in tiles:
-        k = need.get(t.ref, 0)
-        if k:
-            t = Tile(t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes - k)
-            if t.cubes == 0:
-                emptied.append(t)
-        out.append(t)
-    return tuple(out), emptied

@@ -51,6 +51,7 @@ def next_turn(d: Draft) -> None:
 
 
 def game_over(d: Draft) -> bool:
+    """Every card is played: no deck and no hand (B24)."""
     return not d.deck and not any(d.hands)
 
 
@@ -88,6 +89,7 @@ def end_round(d: Draft) -> None:
 
 
 def start_round(d: Draft) -> None:
+    """Begin the next round with the first player in turn order."""
     d.round += 1
     d.pos = -1
     d.emit("new_round", round=d.round, first_seat=d.order[0])
@@ -141,4 +143,5 @@ def apply_remove(d: Draft, seat: int, location: str) -> None:
 
 
 def legal_removes(state: State, seat: int) -> list[str]:
+    """The shortfall removals ``seat`` may choose (B78, D12)."""
     return [f"remove {loc}" for loc in sorted(set(removable(state.tiles, seat)))]

@@ -34,6 +34,7 @@ class Tile:
 
     @property
     def data(self) -> C.Level:
+        """The printed data of this tile's industry and level."""
         return C.level(self.industry, self.level)
 
     @property
@@ -53,6 +54,7 @@ class Merchant:
 
     @property
     def ref(self) -> str:
+        """The notation of this merchant tile: ``<location>.<slot number>``."""
         return f"{self.location}.{self.slot + 1}"
 
 
