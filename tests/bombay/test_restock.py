@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engines.bombay import ENGINE
 from engines.bombay.rules import draw_from_bag, restock, sort_into_markets
@@ -160,3 +162,22 @@ def test_Y101_restock_with_fewer_than_nine_bales_draws_them_all() -> None:
     assert s.stock == (1, 2, 2, 2) and s.bag == (0, 0, 0, 0)
     assert s.market == (1, 0, 0, 0)
     assert event(events, "bombay.restock")["left"] == ["2 blue", "2 purple", "2 orange"]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5), min_size=4, max_size=4))
+def test_Y32_sorting_properties_for_any_draw(drawn: list[int]) -> None:
+    placed = sort_into_markets(drawn)
+    present = [i for i in range(4) if drawn[i]]
+    assert all((placed[i] >= 0) == (drawn[i] > 0) for i in range(4))
+    if present:
+        top = max(drawn)
+        # left holds exactly the colours tied for the highest count
+        assert {i for i in range(4) if placed[i] == 0} == {i for i in present if drawn[i] == top}
+        # a market further right never holds a colour with a higher count
+        for i in present:
+            for j in present:
+                if placed[i] < placed[j]:
+                    assert drawn[i] > drawn[j]
+        # the middle market is filled whenever any colour is left after the left market
+        if any(placed[i] > 0 for i in present):
+            assert any(placed[i] == 1 for i in present)
