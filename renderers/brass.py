@@ -370,7 +370,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         name = ("▶ " if acting else "") + kit.player_name(view, seat)
         d.text(
             (x + 38, y + 3),
-            kit.fit_text(name, 20, 250, True),
+            kit.fit_text(name, 20, 220, True),
             font=kit.font(20, True),
             fill=kit.INK,
         )
@@ -378,7 +378,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         score = f"{final['scores'][seat]} VP final" if final else f"{view['vp'][seat]} VP"
         if final and seat in final["winners"]:
             score = "★ " + score
-        d.text((x + 270, y + 3), score, font=kit.font(20, True), fill=kit.INK)
+        d.text((x + PANEL_W - 34, y + 3), score, font=kit.font(20, True), fill=kit.INK, anchor="ra")
         d.text(
             (x + 6, y + 34),
             f"£{view['money'][seat]}  ·  spent £{view['spent'][seat]}  ·  income {view['income_level'][seat]:+d}",
