@@ -11,7 +11,7 @@ import discord
 
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
-from tests.discord.conftest import ALICE, BOB, CAROL
+from tests.discord.conftest import ALICE, BOB, CAROL, MODERATOR
 from tests.discord.helpers import PLAYERS, board_post, choices, open_table, refusal, send, to_act
 from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, slash
 
@@ -126,3 +126,13 @@ async def test_only_creator_or_manager_aborts_at_once(bot: TurnpostBot, fake: Fa
     (done,) = await send(bot, fake, slash(ALICE, "game abort"))
     assert "aborted" in done.content
     assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
+
+
+async def test_a_channel_manager_aborts_without_a_vote(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    await open_table(bot, fake)
+    (done,) = await send(bot, fake, slash(MODERATOR, "game abort"))
+    assert done.content == "The Tally (test game) game was aborted."
+    assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
+    assert refusal(await send(bot, fake, slash(BOB, "play", move="draw"))) == (
+        "There is no game in this channel. Open one with /game new."
+    )

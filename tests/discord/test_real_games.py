@@ -14,6 +14,7 @@ import pytest
 
 import engines
 from bot.discord_adapter import TurnpostBot
+from bot.discord_adapter.tree import discord_name
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.helpers import board_post, choices, send
@@ -85,3 +86,36 @@ async def test_real_game_to_the_end(bot: TurnpostBot, fake: FakeDiscord, game: s
     assert info.status == "finished"
     final = fake.sent[-1]
     assert "Final scores:" in final.json["embeds"][0]["description"]
+
+
+@pytest.mark.parametrize("game", REAL)
+async def test_game_commands_autocomplete_each_parameter_from_legal_tokens(
+    bot: TurnpostBot, fake: FakeDiscord, game: str
+) -> None:
+    """``/<game> <verb> <param>:`` suggests exactly the legal next tokens for that parameter."""
+    await play(bot, fake, game, 0)
+    info = await bot.service.game(CHANNEL_ID)
+    player = next(p for p in SEATS if p.id == info.to_act[0])
+    user = User(player.id, player.name)
+    meta = engines.get(game).meta
+    checked = 0
+    for verb in meta.verbs[:25]:
+        if not verb.params:
+            continue
+        first = verb.params[0]
+        offered = await choices(
+            bot,
+            fake,
+            player,
+            f"{discord_name(game)} {verb.name}",
+            discord_name(first.name),
+            **{discord_name(first.name): ""},
+        )
+        tokens = await bot.service.complete(CHANNEL_ID, user, verb.name)
+        if first.keyword:
+            legal = [t.split("=", 1)[1] for t in tokens if t.startswith(first.name + "=")]
+        else:
+            legal = [t for t in tokens if t and "=" not in t]
+        assert [c["value"] for c in offered] == [v for v in legal if len(v) <= 100][:25]
+        checked += bool(offered)
+    assert checked or not any(v.params for v in meta.verbs)
