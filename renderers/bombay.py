@@ -190,7 +190,9 @@ def _label_pos(site: dict[str, Any]) -> tuple[float, float]:
 
 
 @cache
-def _static() -> Image.Image:
+def _static(unused: tuple[str, ...] = ()) -> Image.Image:
+    """Paper, map, trails, sites, labels, legend; ``unused`` trading-post sites (the F sites
+    with 2–3 players, Y22) are drawn as the plain empty sites they are in that game."""
     img = kit.new_canvas(HEIGHT)
     draw = ImageDraw.Draw(img)
     x0, y0 = _xy(0, 0)
@@ -204,7 +206,7 @@ def _static() -> Image.Image:
             draw.line((*_xy(a["x"], a["y"]), *_xy(b["x"], b["y"])), fill=colour, width=width)
     for s in sites.values():
         cx, cy = _xy(s["x"], s["y"])
-        _site_shape(draw, s["kind"], cx, cy)
+        _site_shape(draw, "empty_site" if s["id"] in unused else s["kind"], cx, cy)
         lx, ly = _label_pos(s)
         if s["kind"] == "city":
             size = 17 if kit.text_width(s["label"], 17, True) < 2 * SITE_R["city"] - 12 else 15
@@ -294,7 +296,8 @@ def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 def _draw_posts(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     sites = _sites()
-    for site, post in view.get("trading_posts", {}).items():
+    posts = view.get("trading_posts", {})
+    for site, post in posts.items():
         cx, cy = _xy(sites[site]["x"], sites[site]["y"])
         r = SITE_R["trading_post_site"] - 4
         colour = post["colour"]
@@ -566,7 +569,13 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
 
 
 def _compose(view: dict[str, Any]) -> Image.Image:
-    img = _static().copy()
+    posts = view.get("trading_posts", {})
+    unused = tuple(
+        s["id"]
+        for s in _board()["sites"]
+        if s["kind"] == "trading_post_site" and s["id"] not in posts
+    )
+    img = _static(unused).copy()
     draw = _Pen(img)
     _draw_last(draw, view)
     _draw_posts(draw, view)
