@@ -64,6 +64,11 @@ RES_SHORT = {
 }
 
 
+#: Text measuring is slow and the same strings recur on every board: measure each once.
+_tw = lru_cache(maxsize=8192)(kit.text_width)
+_fit = lru_cache(maxsize=8192)(kit.fit_text)
+
+
 @lru_cache(maxsize=8192)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The text's coverage mask, drawn once per process (text drawing is the slowest part)."""
@@ -163,7 +168,7 @@ def _static(height: int) -> Image.Image:
         else:
             d.polygon(kit.polygon(x, y, 28, 5), fill=(90, 90, 90), outline=kit.INK, width=3)
         name = _city_name(loc)
-        tw = kit.text_width(name, FONT, True)
+        tw = _tw(name, FONT, True)
         ty = y - 44 if kind != "beijing" else y - 50
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
         _c(d, (x, ty), name, FONT, bold=True)
@@ -199,17 +204,17 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         names = ", ".join(kit.player_name(view, s) for s in who)
         todo = f"  ({pending['what']})" if pending else ""
         text = f"To act: {names}{todo}"
-        x = 24 + kit.text_width(info, 20, True) + 40
+        x = 24 + _tw(info, 20, True) + 40
         for s in who:
             kit.player_mark(d, s, x + 12, 68, 12)
             x += 30
-        _t(d, (x + 6, 56), kit.fit_text(text, 20, 560), 20, True, kit.INK)
+        _t(d, (x + 6, 56), _fit(text, 20, 560), 20, True, kit.INK)
     last = view.get("last") or {}
     if last.get("text"):
         seat = last.get("seat")
         txt = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {last['text']}"
-        txt = kit.fit_text(txt, 18, 620)
-        tw = kit.text_width(txt, 18, True)
+        txt = _fit(txt, 18, 620)
+        tw = _tw(txt, 18, True)
         d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
         _t(d, (W - tw - 30, 21), txt, 18, True, kit.INK)
     phase = view.get("phase")
@@ -220,8 +225,8 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     elif phase == "goals":
         note = "Set-up: each player keeps 2 of 4 goal cards (see your private image)"
     if note:
-        note = kit.fit_text(note, 18, 900)
-        tw = kit.text_width(note, 18, True)
+        note = _fit(note, 18, 900)
+        tw = _tw(note, 18, True)
         d.rounded_rectangle((W - tw - 44, 54, W - 16, 86), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
         _t(d, (W - tw - 30, 59), note, 18, True, kit.INK)
 
@@ -293,7 +298,7 @@ def _highlight_last(d: ImageDraw.ImageDraw, view: dict[str, Any], rows: dict[str
 
 
 def _tag(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: tuple[int, int, int]) -> None:
-    tw = kit.text_width(text, SMALL)
+    tw = _tw(text, SMALL)
     d.rounded_rectangle(
         (x - tw / 2 - 4, y - 10, x + tw / 2 + 4, y + 10), 4, fill=fill, outline=MUTED
     )
@@ -360,7 +365,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
         _t(
             d,
             (x0 + 120, y),
-            kit.fit_text("pay " + bundle(c["cost"]), SMALL, SIDE_W - 140),
+            _fit("pay " + bundle(c["cost"]), SMALL, SIDE_W - 140),
             SMALL,
             False,
             kit.INK,
@@ -368,7 +373,7 @@ def _side(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> dict[str, float]:
         _t(
             d,
             (x0 + 120, y + 21),
-            kit.fit_text("get " + bundle(c["reward"]), SMALL, SIDE_W - 140),
+            _fit("get " + bundle(c["reward"]), SMALL, SIDE_W - 140),
             SMALL,
             True,
             kit.INK,
@@ -399,11 +404,11 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         else:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
         _t(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
-        tx = x + 34 + kit.text_width(f"{space}:", SMALL + 1, True)
+        tx = x + 34 + _tw(f"{space}:", SMALL + 1, True)
         _t(
             d,
             (tx, y + 1),
-            kit.fit_text(card["text"], SMALL, col_w - (tx - x) - 20),
+            _fit(card["text"], SMALL, col_w - (tx - x) - 20),
             SMALL,
             False,
             kit.INK,
@@ -431,7 +436,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _t(
             d,
             (x + 50, y + 12),
-            kit.fit_text(
+            _fit(
                 f"{arrow}{name} — {seat['char_name'] or 'no character yet'}{start}",
                 20,
                 PANEL_W - 70,
@@ -446,12 +451,12 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         for label, n in items:
             t = f"{n} {label}"
             _t(d, (xx, y2), t, 18, True, kit.INK)
-            xx += kit.text_width(t, 18, True) + 22
+            xx += _tw(t, 18, True) + 22
         for g in ("pepper", "silk", "gold"):
             d.rectangle((xx, y2 + 2, xx + 16, y2 + 18), fill=GOOD_COLOURS[g], outline=kit.INK)
             t = f"{seat[g]} {g}"
             _t(d, (xx + 22, y2), t, 18, False, kit.INK)
-            xx += kit.text_width(t, 18) + 40
+            xx += _tw(t, 18) + 40
         y2 += 34
         _t(d, (x + 16, y2), "Dice:", FONT, False, kit.INK)
         xx = x + 80
@@ -468,7 +473,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _t(
             d,
             (x + 16, y2),
-            kit.fit_text(f"Posts ({seat['posts_left']} left): {posts}", FONT, PANEL_W - 30),
+            _fit(f"Posts ({seat['posts_left']} left): {posts}", FONT, PANEL_W - 30),
             FONT,
             False,
             kit.INK,
@@ -479,7 +484,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         for cid in seat["contracts"]:
             c = T.CONTRACTS[cid]
             line = f"{cid}: {bundle(c['cost'])} → {bundle(c['reward'])}"
-            _t(d, (x + 28, y2), kit.fit_text(line, FONT, PANEL_W - 44), FONT, False, kit.INK)
+            _t(d, (x + 28, y2), _fit(line, FONT, PANEL_W - 44), FONT, False, kit.INK)
             y2 += 22
         if not seat["contracts"]:
             _t(d, (x + 28, y2), "none", FONT, False, MUTED)
@@ -495,7 +500,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _t(
             d,
             (x + 16, y + PANEL_H - 28),
-            kit.fit_text(gtext, SMALL, PANEL_W - 30),
+            _fit(gtext, SMALL, PANEL_W - 30),
             SMALL,
             False,
             MUTED,
@@ -532,14 +537,14 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
         kit.player_mark(d, s, x + 12, yy + 12, 12)
         name = kit.player_name(view, s)
         t = f"{kit.seat_letter(s)} {name}: figure (letter), post (small mark), die (number)"
-        _t(d, (x + 30, yy + 2), kit.fit_text(t, FONT, 700), FONT, False, kit.INK)
+        _t(d, (x + 30, yy + 2), _fit(t, FONT, 700), FONT, False, kit.INK)
         if s % 2 == 0:
             x = 40 + 760
         else:
             x = 40
             yy += 28
     note = "Map positions are stylised (approximate geography)."
-    _t(d, (W - 40 - kit.text_width(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
+    _t(d, (W - 40 - _tw(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
 
 
 def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
@@ -618,7 +623,7 @@ def render_private(view: dict[str, Any]) -> bytes | None:
             mark = "✔ post" if city in posts else "✘ no post yet"
             t = f"{_city_name(city)} ({mark})"
             _t(d, (xx, y + 50), t, 20, False, kit.INK)
-            xx += kit.text_width(t, 20) + 60
+            xx += _tw(t, 20) + 60
         y += 110
     _t(
         d,
