@@ -64,3 +64,15 @@ def test_final_board_shows_the_score_sheet() -> None:
     done = replace(s, set_no=s.sets)
     png = renderer.render(_view(done))
     assert _size(png)[0] == 1600 and png != renderer.render(_view(s))
+
+
+def test_unused_f_sites_are_drawn_as_empty_sites_with_two_or_three_players() -> None:
+    from engines.bombay.components import board
+
+    f_site = next(s for s in board().sites.values() if s.tp_group == "F")
+    cx, cy = renderer._xy(f_site.x, f_site.y)
+    corner = (round(cx + renderer.SITE_R["trading_post_site"] - 3), round(cy - 3))
+    # a square's edge on the right of the site with 4 players; open map beside a circle with 2
+    four = Image.open(io.BytesIO(renderer.render(_view(new(4))))).convert("RGB")
+    two = Image.open(io.BytesIO(renderer.render(_view(new(2))))).convert("RGB")
+    assert four.getpixel(corner) != two.getpixel(corner)
