@@ -74,6 +74,7 @@ class TurnpostBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         sync_commands: bool = True,
         start_reminders: bool = True,
+        reminder_every: float = 60.0,
         handle_signals: bool = False,
     ) -> None:
         intents = discord.Intents.none()
@@ -89,6 +90,8 @@ class TurnpostBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self.start_reminders = start_reminders
+        #: Seconds between two passes of the reminder loop.
+        self.reminder_every = reminder_every
         self.handle_signals = handle_signals
         self._own_service = service is None
         self._service = service
@@ -115,7 +118,7 @@ class TurnpostBot(commands.Bot):
         self.reminders = ReminderLoop(self, self.service, self.clock, self.config.lang)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TableCog(self))
-        await self.add_cog(RemindersCog(self, self.reminders))
+        await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.handle_signals:
             # No signal handlers on some platforms; Ctrl-C still stops the bot there.

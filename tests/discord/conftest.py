@@ -66,9 +66,9 @@ async def make_bot(
     against the loopback API. Call again after ``await bot.close()`` to simulate a restart."""
     bots: list[TurnpostBot] = []
 
-    async def start(**config: Any) -> TurnpostBot:
+    async def start(*, start_reminders: bool = False, **config: Any) -> TurnpostBot:
         cfg = Config(token="test-token", db_path=tmp_path / "turnpost.db", **config)
-        bot = TurnpostBot(cfg, clock=clock, start_reminders=False)
+        bot = TurnpostBot(cfg, clock=clock, start_reminders=start_reminders, reminder_every=0.01)
         await bot.login(cfg.token)
         bots.append(bot)
         return bot

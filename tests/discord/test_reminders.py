@@ -9,6 +9,8 @@ the bot was down comes once after the restart, and the cap holds.
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.discord_adapter import TurnpostBot
 from tests.discord.conftest import ALICE, BOB, CAROL, MODERATOR, BotFactory, FakeClock
 from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
@@ -162,3 +164,23 @@ async def test_away_pauses_reminders_until_the_player_is_back(
             times.append((clock.now - start) / HOUR)
     # Nothing while away (the first 48 hours), then the reminders resume at the usual pace.
     assert times == [48, 58]
+
+
+async def test_the_background_loop_sends_due_reminders_once_connected(
+    make_bot: BotFactory, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    bot = await make_bot(start_reminders=True)
+    await open_table(bot, fake)
+    (sleeper,) = await to_act(bot)
+    clock.advance(24 * HOUR)  # the default first reminder
+    # The loop waits for the gateway's READY; the loopback has no gateway, so say it is ready.
+    assert not fake.channel_messages()
+    bot._ready.set()  # type: ignore[union-attr]
+    for _ in range(500):
+        if fake.channel_messages():
+            break
+        await asyncio.sleep(0.01)
+    (reminder,) = fake.channel_messages()
+    assert reminder.content.startswith(f"<@{sleeper}>: reminder")
+    await bot.close()
+    assert not bot.get_cog("RemindersCog")
