@@ -603,7 +603,7 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     goals = list(private.get("goals") or [])
     offer = list(private.get("goal_offer") or [])
     cards = goals or offer
-    height = 150 + 110 * max(1, len(cards))
+    height = 190 + 110 * max(1, len(cards))
     img = kit.new_canvas(height)
     d = ImageDraw.Draw(img)
     kit.player_mark(d, seat, 40, 40, 18)
@@ -625,6 +625,14 @@ def render_private(view: dict[str, Any]) -> bytes | None:
             _t(d, (xx, y + 50), t, 20, False, kit.INK)
             xx += _tw(t, 20) + 60
         y += 110
+    if goals:
+        done = sum(int(T.GOALS[g]["vp"]) for g in goals if set(T.GOALS[g]["cities"]) <= posts)
+        cities = {c for g in goals for c in T.GOALS[g]["cities"]}
+        reached = min(len(cities & posts), 4)
+        now = f"If the game ended now: {done} VP from cards + "
+        now += f"{T.DISTINCT_GOAL_CITY_VP[reached]} VP for {reached} goal cities reached."
+        _t(d, (40, y + 4), now, 20, True, kit.INK)
+        y += 34
     _t(
         d,
         (40, y + 4),
