@@ -34,6 +34,7 @@ from bot.service import (
     ServiceError,
     User,
 )
+from engines.base import IllegalAction
 
 log = logging.getLogger("turnpost.discord")
 
@@ -115,6 +116,10 @@ class Table:
             await handler()
         except ServiceError as err:
             await self.refuse(interaction, err)
+        except IllegalAction as err:
+            # Checks done here before calling the service (game names, options) speak the
+            # engine's own words.
+            await self.refuse(interaction, ServiceError.from_illegal(err))
         except Exception:
             log.exception(
                 "command failed",

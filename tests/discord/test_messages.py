@@ -92,6 +92,15 @@ async def test_new_game_autocompletes_games_and_options(
     assert text == 'Option scoring cannot be "odd"; choose one of: high, low.'
     text = refusal(await send(bot, fake, slash(ALICE, "game new", game="chess")))
     assert text.startswith('There is no game called "chess".')
+    # Checked before a thread is opened for nothing.
+    text = refusal(
+        await send(
+            bot, fake, slash(ALICE, "game new", game="tally", options="colour=red", thread=True)
+        )
+    )
+    assert text == 'There is no option "colour". Options: scoring.'
+    text = refusal(await send(bot, fake, slash(ALICE, "game help", game="chess")))
+    assert text.startswith('There is no game called "chess".')
 
 
 async def test_log_undo_mine_and_help(bot: TurnpostBot, fake: FakeDiscord) -> None:
