@@ -81,7 +81,10 @@ class Draft:
 
     # -- small effects ------------------------------------------------------------------------
     def emit(self, key: str, **params: Any) -> None:
-        """Record an event ``brass.<key>``."""
+        """Record an event ``brass.<key>``; ids also get a readable ``<param>_name``."""
+        for name in ("location", "merchant", "industry", "line"):
+            if name in params:
+                params[name + "_name"] = display_name(params[name])
         self.events.append(Event("brass." + key, params))
 
     def pay(self, seat: int, amount: int) -> None:
@@ -144,6 +147,16 @@ class Draft:
             self.set_tile(t, t2)
             if t2.cubes == 0:
                 self.flip(t2)
+
+
+def display_name(ident: str) -> str:
+    """A readable name for a location, industry or line id (captions)."""
+    locs = C.locations()
+    if ident in locs:
+        return locs[ident].name
+    if ident in C.lines():
+        return "–".join(locs[e].name for e in C.lines()[ident].ends)
+    return ident.replace("_", " ")
 
 
 def _tile_key(t: Tile) -> tuple[int, int]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.base import Event, IllegalAction
 from engines.brass import components as C
-from engines.brass.draft import Draft
+from engines.brass.draft import Draft, display_name
 from engines.brass.state import ACT, OVER, SHORTFALL, State, Tile, income_level
 
 
@@ -32,7 +32,12 @@ def end_turn(d: Draft, seat: int) -> None:
         d.hands[seat] += drawn
         d.events.append(Event("brass.drew", {"seat": seat, "count": len(drawn)}, reveals=True))
         d.events.append(
-            Event("brass.you_drew", {"cards": sorted(drawn)}, reveals=True, visible_to=(seat,))
+            Event(
+                "brass.you_drew",
+                {"cards": [display_name(c) for c in sorted(drawn)], "card_ids": sorted(drawn)},
+                reveals=True,
+                visible_to=(seat,),
+            )
         )
     next_turn(d)
 
