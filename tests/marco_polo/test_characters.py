@@ -159,3 +159,20 @@ def test_M58_johannes_jumps_between_oases_and_has_three_coins_income() -> None:
     from engines.marco_polo import tables as T
 
     assert T.CHARACTERS["johannes"]["round_income"] == {"coin": 3}
+
+
+def test_M51_raschid_khan_value_must_still_be_at_least_the_previous_die() -> None:
+    st = ready(4, s0="raschid")
+    st["khan"] = [[1, "o", 4]]
+    dice(st, 0, 0, "b0")
+    assert E.complete(st, 0, "place khan") == ["4", "5", "6", "b4", "b5", "b6"]
+
+
+@pytest.mark.parametrize("row,good", [("camel", "camel"), ("pepper", "pepper"), ("gold", "gold")])
+def test_M54_mercator_gains_the_row_good_whatever_the_column(row: str, good: str) -> None:
+    st = ready(4, s0="matteo", s3="mercator")
+    dice(st, 0, 6, 6, 6, 6)
+    before = p(st, 3)[good]
+    need = {"camel": "6", "pepper": "6", "gold": "6 6 6"}[row]
+    st, _ = play(st, 0, f"place {row} {need} col=1")
+    assert p(st, 3)[good] == before + 1

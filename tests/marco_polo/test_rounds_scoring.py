@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.marco_polo.scoring import breakdown
 from engines.randomplay import random_game
 from tests.marco_polo.helpers import E, dice, keys, p, play, ready
@@ -130,3 +132,19 @@ def test_M52_M60_kubilai_holds_ten_others_score_seven_and_goods() -> None:
     sheet = breakdown(st)
     assert (sheet[0]["beijing_post"], sheet[0]["beijing_goods"]) == (7, 1)
     assert (sheet[1]["beijing_post"], sheet[1]["beijing_goods"]) == (10, 0)
+
+
+@pytest.mark.parametrize(
+    "posts,vp",
+    [
+        ([], 0),
+        (["moscow"], 1),
+        (["moscow", "xian"], 3),
+        (["moscow", "xian", "anxi"], 6),
+        (["moscow", "xian", "anxi", "sumatra"], 10),
+    ],
+)
+def test_M60_distinct_goal_cities_table(posts: list[str], vp: int) -> None:
+    st = ready(2, s0="matteo")
+    p(st, 0).update(goals=["g01", "g16"], posts=posts)
+    assert breakdown(st)[0]["goal_cities"] == vp
