@@ -34,6 +34,8 @@ MAX_NAME = 32
 MAX_COMMAND_CHARS = 4000
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 RESERVED = ("game", "play")
+#: Games live in server channels (and their threads): no command is offered in DMs.
+GUILD_ONLY = app_commands.AppCommandContext(guild=True)
 
 Clock = Callable[[], float]
 ChoiceList = list[app_commands.Choice[str]]
@@ -54,7 +56,12 @@ class GameGroup(app_commands.Group):
     """``/game``: lobby, table and personal settings."""
 
     def __init__(self, table: Table, clock: Clock) -> None:
-        super().__init__(name=ls("discord.name.game", "game"), description=ls("cmd.game"))
+        super().__init__(
+            name=ls("discord.name.game", "game"),
+            description=ls("cmd.game"),
+            guild_only=True,
+            allowed_contexts=GUILD_ONLY,
+        )
         self.table = table
         self.clock = clock
 
@@ -198,6 +205,7 @@ def play_command(table: Table) -> app_commands.Command[Any, ..., None]:
     """``/play move:<notation>`` with autocomplete of legal actions."""
 
     @app_commands.command(name=ls("discord.name.play", "play"), description=ls("cmd.play"))
+    @app_commands.guild_only()
     @app_commands.describe(move=ls("cmd.play.move"))
     async def play(interaction: discord.Interaction, move: app_commands.Range[str, 1, 200]) -> None:
         await table.run(interaction, "play", lambda: table.act(interaction, move))
@@ -321,6 +329,8 @@ def game_group(table: Table, meta: EngineMeta) -> app_commands.Group | None:
     group = app_commands.Group(
         name=ls(f"discord.name.{meta.id}", discord_name(meta.id)),
         description=ls(f"{meta.id}.title", clip(f"{meta.title}: actions", MAX_DESCRIPTION)),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
     )
     for verb in verbs:
         group.add_command(_verb_command(table, meta, verb))

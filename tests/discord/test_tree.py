@@ -35,6 +35,8 @@ async def test_sync_sends_a_tree_within_every_discord_limit(
     assert {"game", "play"} | {discord_name(e.meta.id) for e in engines.all_engines()} == set(top)
     assert set(by_name(top["game"]["options"])) == GAME_SUBCOMMANDS
     assert len(bot.synced) == len(payload)
+    # Games live in server channels: no command is offered in DMs.
+    assert all(c["contexts"] == [0] for c in payload)
 
 
 async def test_every_verb_of_every_game_is_a_subcommand_with_autocompleted_parameters(
