@@ -141,7 +141,7 @@ class MarcoPolo(Engine[State, Action]):
         if seat not in self.to_act(state):
             return []
         toks = tokens(prefix)
-        if toks[:1] == ["place"] or (toks and toks[0] == "place"):
+        if toks[:1] == ["place"]:
             return (
                 self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
             )
