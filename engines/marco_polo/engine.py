@@ -390,9 +390,7 @@ class MarcoPolo(Engine[State, Action]):
             "display": list(state["display"]),
             "pile": len(state["pile"]),
             "black_pool": state["black_pool"],
-            "pending": None
-            if head is None
-            else {"kind": head["k"], "seat": head["seat"], "what": _PENDING_WHAT[head["k"]]},
+            "pending": None if head is None else _pending_view(head),
             "draft": {
                 "offer": list(state["draft"]["offer"]),
                 "order": list(state["draft"]["order"]),
@@ -433,6 +431,17 @@ class MarcoPolo(Engine[State, Action]):
     def load(self, data: Mapping[str, Any]) -> State:
         self.check_format(data)
         return copy_state(dict(data))
+
+
+def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
+    """The public description of the decision everyone is waiting for."""
+    what = _PENDING_WHAT[head["k"]]
+    if head["k"] == "move":
+        left = int(head["steps"]) - int(head["taken"])
+        what = f"finish your movement: up to {left} more step{'s' if left != 1 else ''} (move/stop)"
+    elif "n" in head and int(head["n"]) > 1:
+        what = f"{what} x{head['n']}"
+    return {"kind": head["k"], "seat": head["seat"], "what": what}
 
 
 def _words(bundle: Mapping[str, int]) -> str:
