@@ -439,6 +439,8 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
     if head["k"] == "move":
         left = int(head["steps"]) - int(head["taken"])
         what = f"finish your movement: up to {left} more step{'s' if left != 1 else ''} (move/stop)"
+    elif head["k"] == "comp":
+        what = f"choose compensation for {head['n']} units: camels, the rest coins (compensate)"
     elif "n" in head and int(head["n"]) > 1:
         what = f"{what} x{head['n']}"
     return {"kind": head["k"], "seat": head["seat"], "what": what}
