@@ -67,6 +67,9 @@ def test_Y10_trails_are_undirected_edges_between_sites() -> None:
     for s in b.sites.values():
         for n in s.neighbours:
             assert s.id in b.sites[n].neighbours
+    # the data file's convenience copy of the neighbours agrees with its trails
+    raw = {s["id"]: sorted(s["neighbours"]) for s in load_json("bombay", "board.json")["sites"]}
+    assert raw == {sid: list(s.neighbours) for sid, s in b.sites.items()}
 
 
 def test_Y11_site_counts_of_the_printed_board() -> None:
