@@ -180,14 +180,12 @@ def _parse_build(state: State, seat: int, args: list[str]) -> Action:
 
 def normalise_build(state: State, seat: int, action: Action) -> Action:
     """Drop a ``pay=`` or ``take=`` that leaves no choice, so each build has one spelling."""
-    from engines.bombay.rules import silk_choices  # the rules module imports this one
-
     pay, take = action.pay, action.take
     if 0 <= seat < state.players:
         load = state.loads[seat]
         if pay and len(set(load)) == 1 and pay in load:
             pay = ""
-        choices = silk_choices(state, state.sites[seat])
+        choices = state.silk_choices(state.sites[seat])
         if take and len(choices) == 1 and take in choices:
             take = ""
     return Action("build", pay=pay, take=take)

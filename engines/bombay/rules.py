@@ -293,19 +293,6 @@ def do_sell(state: State, seat: int, colour: str) -> tuple[Changes, list[Event]]
 # -- build (Y65–Y74) -----------------------------------------------------------------------------
 
 
-def silk_choices(state: State, site: str) -> list[str]:
-    """Colours a silk palace token on ``site`` may take: those in the leftmost non-empty market."""
-    if state.token_at(site) != "silk":
-        return []
-    for m in range(len(MARKETS)):
-        found = [
-            c for i, c in enumerate(rules().colours) if state.market[i] == m and state.stock[i]
-        ]
-        if found:
-            return found
-    return []
-
-
 def why_not_build_here(state: State, seat: int) -> Reason | None:
     """Why no palace can be built where ``seat``'s elephant stands, or ``None`` (Y65, Y67)."""
     site = board().sites[state.sites[seat]]
@@ -338,7 +325,7 @@ def why_not_build(state: State, seat: int, action: Action) -> Reason | None:
         return "bombay.pay_which", {"options": " or ".join(f"pay={c}" for c in load)}
     site = state.sites[seat]
     token = state.token_at(site)
-    choices = silk_choices(state, site)
+    choices = state.silk_choices(site)
     if action.take and token != "silk":
         return "bombay.take_without_silk", {"site": site}
     if action.take and action.take not in choices:
@@ -378,7 +365,7 @@ def do_build(state: State, seat: int, action: Action) -> tuple[Changes, list[Eve
             ch["money"] = _with(state.money, seat, state.money[seat] + 2)
             events.append(Event("bombay.token_rupees2", {"seat": seat, "site": site}))
         else:
-            choices = silk_choices(state, site)
+            choices = state.silk_choices(site)
             if choices:
                 take = action.take or choices[0]
                 ti = _ci(take)
@@ -479,7 +466,7 @@ def legal(state: State, seat: int, *, with_end: bool = True) -> list[Action]:
     if why_not_build_here(state, seat) is None:
         load = state.loads[seat]
         pays = sorted(set(load), key=_ci) if len(set(load)) > 1 else [""]
-        choices = silk_choices(state, here.id)
+        choices = state.silk_choices(here.id)
         takes = choices if len(choices) > 1 else [""]
         out.extend(Action("build", pay=p, take=t) for p in pays for t in takes)
     if state.ap == TURN_AP:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engines.bombay.components import PALACES, board, rules
+from engines.bombay.components import MARKETS, PALACES, board, rules
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,19 @@ class State:
     def is_open(self, colour: str) -> bool:
         """A colour's trading posts are open while a bale of it lies in a market (Y36)."""
         return self.stock[rules().colours.index(colour)] > 0
+
+    def silk_choices(self, site: str) -> list[str]:
+        """Colours a silk palace token on ``site`` may take: those in the leftmost non-empty
+        market (Y72); empty when there is no silk token or every market is empty."""
+        if self.token_at(site) != "silk":
+            return []
+        for m in range(len(MARKETS)):
+            found = [
+                c for i, c in enumerate(rules().colours) if self.market[i] == m and self.stock[i]
+            ]
+            if found:
+                return found
+        return []
 
     def palaces_left(self, seat: int) -> int:
         """Palaces a seat has not built yet (Y3)."""
