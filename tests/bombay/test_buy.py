@@ -141,3 +141,17 @@ def test_Y104_money_never_below_zero_purchase_not_affordable() -> None:
     ):
         play(s, 0, f"buy {colour}")
     assert all(a.verb != "buy" for a in ENGINE.legal_actions(s, 0))
+
+
+def test_Y53_silk_token_before_a_purchase_leaves_the_purchase_free() -> None:
+    s = new(4)
+    post = sites_of("trading_post_site")[0]
+    colour = s.post_at(post)
+    assert colour is not None
+    g = neighbour(post, "palace_token_site")
+    s = replace(s, tokens=((g, "silk"),))
+    s = with_markets(at(s, 0, g, ("blue",), money=3), **{colour: ("left", 3)})
+    s, events = play(s, 0, "build", f"move {post}")
+    assert "bombay.token_silk" in keys(events) and not s.bought
+    s, events = play(s, 0, f"buy {colour}")
+    assert "bombay.bought" in keys(events) and len(s.loads[0]) == 2
