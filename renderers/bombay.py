@@ -46,6 +46,7 @@ CITY_FILL = (250, 246, 236)
 EMPTY_FILL = (250, 246, 236)
 TOKEN_FILL = (252, 220, 90)  # palace tokens lie yellow side up (Y5)
 CLOSED = (200, 40, 40)
+PATH = (255, 222, 120)  # a paler highlight for earlier steps of the last turn
 WHITE = (255, 255, 255)
 
 SILK_RGB = {
@@ -370,18 +371,30 @@ def _draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 _bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
 
 
+def _step(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The part of the trail a→b between the two sites' shapes (so their labels stay clear)."""
+    ax, ay = _xy(a["x"], a["y"])
+    bx, by = _xy(b["x"], b["y"])
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ra, rb = SITE_R[a["kind"]] + 4, SITE_R[b["kind"]] + 4
+    return ax + ux * ra, ay + uy * ra, bx - ux * rb, by - uy * rb
+
+
 def _draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     last = view.get("last")
     if not last or not last.get("site"):
         return
     sites = _sites()
+    # the whole turn's walk, thin; then the last step, bold, and a ring on where it ended
+    path = [sites[p] for p in last.get("path", []) if p in sites]
+    for a, b in zip(path, path[1:], strict=False):
+        draw.line(_step(a, b), fill=PATH, width=6)
     s = sites[last["site"]]
     cx, cy = _xy(s["x"], s["y"])
     r = SITE_R[s["kind"]] + 10
     if last.get("from"):
-        f = sites[last["from"]]
-        fx, fy = _xy(f["x"], f["y"])
-        draw.line((fx, fy, cx, cy), fill=kit.HIGHLIGHT, width=8)
+        draw.line(_step(sites[last["from"]], s), fill=kit.HIGHLIGHT, width=8)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=kit.HIGHLIGHT, width=6)
 
 

@@ -69,8 +69,19 @@ class Bombay(Engine[State, Action]):
             raise IllegalAction(reason[0], **reason[1])
         changes, events = R.perform(state, seat, action)
         # A fresh turn (all AP left) starts a new turn log for the highlight and caption.
-        log = (str(action),) if state.ap == TURN_AP else (*state.turn_log, str(action))
-        new = replace(state, **changes, moves=state.moves + 1, turn_seat=seat, turn_log=log)
+        fresh = state.ap == TURN_AP
+        log = (str(action),) if fresh else (*state.turn_log, str(action))
+        path = (state.sites[seat],) if fresh else state.turn_path
+        if action.verb == "move":
+            path = (*path, action.arg)
+        new = replace(
+            state,
+            **changes,
+            moves=state.moves + 1,
+            turn_seat=seat,
+            turn_log=log,
+            turn_path=path,
+        )
         if action.verb == "end" or new.ap == 0 or not R.legal(new, seat, with_end=False):
             if action.verb != "end":
                 events.append(Event("bombay.turn_over", {"seat": seat}))

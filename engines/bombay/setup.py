@@ -87,6 +87,7 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
         moves=0,
         turn_seat=-1,
         turn_log=(),
+        turn_path=(),
         last_from="",
         last_site="",
     )

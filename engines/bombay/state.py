@@ -65,6 +65,8 @@ class State:
     #: the seat whose turn was played last, its commands this turn, and the last action's sites
     turn_seat: int
     turn_log: tuple[str, ...]
+    #: sites the elephant of ``turn_seat`` stood on during that turn, in order (for the drawing)
+    turn_path: tuple[str, ...]
     last_from: str
     last_site: str
 
@@ -137,7 +139,7 @@ class State:
 
 _NESTED = {"demand", "loads", "cities", "kept"}
 _PAIRS = {"posts", "tokens", "palaces"}
-_FLAT = {"market", "stock", "bag", "sites", "money", "clients", "stacks", "turn_log"}
+_FLAT = {"market", "stock", "bag", "sites", "money", "clients", "stacks", "turn_log", "turn_path"}
 
 
 def dump_state(state: State) -> dict[str, Any]:

@@ -92,6 +92,7 @@ def public_view(state: State, to_act: list[int]) -> dict[str, Any]:
             "seat": state.turn_seat,
             "action": state.turn_log[-1],
             "turn": list(state.turn_log),
+            "path": list(state.turn_path),
             "from": state.last_from or None,
             "site": state.last_site or None,
         }

@@ -65,3 +65,14 @@ def test_Y84_events_name_payouts_but_public_view_never_totals() -> None:
     s2, events = play(s, 0, "fortune")
     assert events[0].visible_to is None  # the table sees the action
     assert "screens" not in ENGINE.view(s2, None)
+
+
+def test_Y83_last_turn_is_public_with_its_walk() -> None:
+    s = new(3)
+    a = s.sites[0]
+    b = neighbour(a, "trading_post_site")
+    c = neighbour(b, "palace_token_site")
+    s, _ = play(s, 0, f"move {b}", f"move {c}")
+    last = ENGINE.view(s, None)["last"]
+    assert last["seat"] == 0 and last["turn"] == [f"move {b}", f"move {c}"]
+    assert last["path"] == [a, b, c] and last["from"] == b and last["site"] == c
