@@ -78,7 +78,10 @@ def public_view(state: State, to_act: list[int]) -> dict[str, Any]:
         "palaces": {site: seat for site, seat in state.palaces},
         "palaces_left": [state.palaces_left(s) for s in range(state.players)],
         "palace_tokens": {site: token for site, token in state.tokens},
-        "trading_posts": {site: {"colour": c, "open": state.is_open(c)} for site, c in state.posts},
+        # after the last set every token was turned open again (Y80) and stays so
+        "trading_posts": {
+            site: {"colour": c, "open": state.over or state.is_open(c)} for site, c in state.posts
+        },
         "markets": markets,
         "market_costs": {m: list(r.market_cost[m]) for m in MARKETS},
         "bag": sum(state.bag),
