@@ -187,3 +187,10 @@ def test_Y44_hand_built_actions_with_unknown_names_are_refused() -> None:
     ):
         with pytest.raises(IllegalAction):
             ENGINE.apply(s, 0, bad)
+
+
+def test_Y42_a_player_out_of_time_ends_their_turn() -> None:
+    s = new(3)
+    assert ENGINE.timeout_action(s, 0) == "end" and ENGINE.timeout_action(s, 1) is None
+    s2, _ = play(s, 0, ENGINE.timeout_action(s, 0) or "")
+    assert s2.current == 1
