@@ -169,9 +169,8 @@ def test_garbage_raises_illegal_action_and_changes_nothing(engine: Engine[Any, A
                     # Random tokens may spell a legal action; that is fine only for the seat
                     # whose turn it is and only if listed/completable.
                     assert seat in engine.to_act(state), f"{text!r} accepted from seat {seat}"
-                    assert text.strip().lower() in {str(engine.parse(state, seat, text))} | walk(
-                        engine, state, seat
-                    )
+                    # An alias (e.g. a site's number) is fine if its canonical form is legal.
+                    assert str(engine.parse(state, seat, text)) in walk(engine, state, seat)
                 assert engine.dumps(state) == before
 
 
