@@ -106,3 +106,23 @@ def test_random_games_keep_invariants(players: int, options: dict[str, str]) -> 
 def test_many_random_games_keep_invariants(players: int, options: dict[str, str]) -> None:
     for seed in range(1000, 1334):  # 6 combos x 334 = 2004 games
         play_game(players, options, seed)
+
+
+@pytest.mark.parametrize(("players", "options"), COMBOS)
+def test_every_listed_action_applies_along_random_games(
+    players: int, options: dict[str, str]
+) -> None:
+    """Along a whole game, every action the engine lists is accepted, and nothing else is
+    offered by ``complete`` (the list and the token walk agree)."""
+    s = E.setup(players, options, 99)
+    rng = Rng(players)
+    while E.to_act(s):
+        seat = E.to_act(s)[0]
+        texts = E.legal_texts(s, seat)
+        assert len(set(texts)) == len(texts)
+        for text in texts:
+            assert str(E.parse(s, seat, text)) == text
+            E.play(s, seat, text)
+        first = {t.split()[0] for t in texts}
+        assert set(E.complete(s, seat, "")) == first
+        s, _ = E.play(s, seat, random_text(s, seat, rng, 2))
