@@ -434,6 +434,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         fill=kit.INK,
     )
     y += 30
+    if view.get("final"):
+        y = _score_sheet(d, view, x, y)
     # Legend.
     d.text((x, y), "Legend", font=kit.font(20, True), fill=kit.INK)
     y += 28
@@ -453,11 +455,56 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         "Dotted grey = rail only (not used); B = merchant beer",
         "Yellow frame = last move",
     ]
+    if view.get("final"):
+        lines = lines[:1]  # room for the score sheet
     for text in lines:
         d.text((x, y), kit.fit_text(text, 15, PANEL_W - 30), font=kit.font(15), fill=kit.INK)
         y += 22
     if view.get("approximate", {}).get("board_positions"):
         d.text((x, y), "Map positions are approximate.", font=kit.font(15), fill=kit.MUTED)
+
+
+SHEET_COLUMNS = (
+    ("before", "Game"),
+    ("links", "Links"),
+    ("industries", "Tiles"),
+    ("money", "£"),
+    ("income", "Inc."),
+    ("again", "Again"),
+)
+
+
+def _score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> float:
+    """The final score sheet: one row per player, one column per scoring step (B80)."""
+    final = view["final"]
+    d.text((x, y), "Final scoring", font=kit.font(20, True), fill=kit.INK)
+    y += 30
+    col_w = 56
+    name_w = PANEL_W - 30 - col_w * (len(SHEET_COLUMNS) + 1)
+    for i, (_, label) in enumerate((*SHEET_COLUMNS, ("total", "Total"))):
+        kit.text_centered(d, (x + name_w + col_w * i + col_w / 2, y + 9), label, 14, bold=True)
+    y += 24
+    for group in final["ranking"]:
+        for seat in group:
+            kit.player_mark(d, seat, x + 10, y + 11, 10)
+            d.text(
+                (x + 26, y),
+                kit.fit_text(kit.player_name(view, seat), 16, name_w - 30),
+                font=kit.font(16),
+                fill=kit.INK,
+            )
+            sheet = final["breakdown"][seat]
+            cells = [sheet[k] for k, _ in SHEET_COLUMNS] + [final["scores"][seat]]
+            for i, value in enumerate(cells):
+                kit.text_centered(
+                    d,
+                    (x + name_w + col_w * i + col_w / 2, y + 10),
+                    str(value),
+                    16,
+                    bold=i == len(cells) - 1,
+                )
+            y += 26
+    return y + 10
 
 
 def _roman(level: int) -> str:
