@@ -22,7 +22,8 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -414,6 +415,22 @@ class Service:
     def _t(self, key: str, params: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         return CATALOG.text(key, params, lang=self.lang, names=names)
 
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[None]:
+        """A write transaction. A refusal (ServiceError) happens before anything is written;
+        any other failure may have filled the caches with rows that were rolled back, so they
+        are dropped and reloaded from the database."""
+        try:
+            async with self.db.write():
+                yield
+        except ServiceError:
+            raise
+        except BaseException:
+            self._states.clear()
+            self._seats.clear()
+            self._live.clear()
+            raise
+
     # -- loading ----------------------------------------------------------------------------
     async def _row(
         self,
@@ -517,7 +534,7 @@ class Service:
             raise ServiceError.from_illegal(exc) from exc
         now = self.clock()
         the_seed = secrets.randbits(62) if seed is None else int(seed)
-        async with self.db.write():
+        async with self._write():
             try:
                 game_id = await self.db.insert_game(
                     guild_id=guild_id,
@@ -546,7 +563,7 @@ class Service:
     async def join(self, channel_id: int, user: User) -> GameInfo:
         """Take a seat in the channel's lobby."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._lobby(channel_id)
             seats = await self._seats_of(row)
             if _seat_of(seats, user.id) is not None:
@@ -564,7 +581,7 @@ class Service:
     async def leave(self, channel_id: int, user: User) -> GameInfo:
         """Leave the lobby (the creator leaving closes it: status "aborted")."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._lobby(channel_id)
             seats = await self._seats_of(row)
             if _seat_of(seats, user.id) is None:
@@ -598,7 +615,7 @@ class Service:
         """Start the lobby (creator only). ``order`` lists user ids in seat order; by default the
         seat order is a shuffle drawn from the game's seed."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._lobby(channel_id)
             seats = list(await self._seats_of(row))
             if user.id != row.creator_id:
@@ -661,7 +678,7 @@ class Service:
         match), or the engine's own IllegalAction reason. Nothing changes on refusal.
         """
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._row(channel_id, game_id, live=True, expected_version=expected_version)
             engine = _engine(row.engine)
             seats = await self._seats_of(row)
@@ -1109,7 +1126,7 @@ class Service:
     ) -> MoveOutcome:
         """Take back ``user``'s own last action (BGA policy; see ``undo_preview``)."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._row(channel_id, None, live=True, expected_version=expected_version)
             engine = _engine(row.engine)
             seats = await self._seats_of(row)
@@ -1136,7 +1153,7 @@ class Service:
         """Abort the channel's game: at once for the creator or a member with Manage Channels
         (``can_manage``), otherwise a seated player's vote (more than half of the seats needed)."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._row(channel_id, None, live=True)
             seats = await self._seats_of(row)
             title = _title(row.engine)
@@ -1172,7 +1189,7 @@ class Service:
         now = self.clock()
         kind = "replace" if replacement is not None else "remove"
         move: _Change | None = None
-        async with self.db.write():
+        async with self._write():
             row = await self._row(channel_id, None, live=True)
             if row.status != "active":
                 raise ServiceError("service.not_started")
@@ -1285,7 +1302,7 @@ class Service:
         ):
             raise ServiceError("service.bad_deadline", high=MAX_REMINDER_HOURS)
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self._row(channel_id, None, live=True)
             if user.id != row.creator_id and not can_manage:
                 seats = await self._seats_of(row)
@@ -1330,7 +1347,7 @@ class Service:
                 raise ServiceError("service.bad_hour")
         if tz_offset_minutes is not None and not -14 * 60 <= tz_offset_minutes <= 14 * 60:
             raise ServiceError("service.bad_offset")
-        async with self.db.write():
+        async with self._write():
             old = await self.db.user(user_id)
             new = UserRow(
                 user_id,
@@ -1481,7 +1498,7 @@ class Service:
         """Record that ``reminder`` was sent and schedule the next one (policy in
         bot/reminders.py). Idempotent: marking the same due time twice does nothing."""
         at = self.clock() if now is None else now
-        async with self.db.write():
+        async with self._write():
             policy = _policy(await self.db.settings(reminder.game_id) or self.defaults)
             rows = {
                 r.user_id: r
@@ -1504,7 +1521,7 @@ class Service:
         """Play the engine's timeout action for a player whose deadline passed; None when the
         rules give none (then offer a vote to remove them)."""
         now = self.clock()
-        async with self.db.write():
+        async with self._write():
             row = await self.db.game(game_id)
             if row is None:
                 raise ServiceError("service.no_such_game", game_id=game_id)

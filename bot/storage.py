@@ -294,10 +294,12 @@ class Storage:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self
+                await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                # Also when COMMIT itself failed: never leave the connection inside a transaction.
+                if self.conn.in_transaction:
+                    await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Storage]:
