@@ -315,6 +315,8 @@ STATE_CACHE_SIZE = 512
 MIN_REMINDER_HOURS = 0.25
 MAX_REMINDER_HOURS = 24 * 30
 MAX_REMINDERS = 20
+#: Actions are short notation; anything longer is a paste gone wrong, refused before parsing.
+MAX_ACTION_CHARS = 300
 
 
 @dataclass(frozen=True)
@@ -485,7 +487,8 @@ class Service:
         self._states[game_id] = (version, state)
         self._states.move_to_end(game_id)
         while len(self._states) > STATE_CACHE_SIZE:
-            self._states.popitem(last=False)
+            dropped, _ = self._states.popitem(last=False)
+            self._seats.pop(dropped, None)
 
     def _info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         by_seat = {s.seat: s.user_id for s in seats}
@@ -684,6 +687,9 @@ class Service:
             seats = await self._seats_of(row)
             state = await self._state_of(row, engine)
             seat = self._deciding_seat(engine, state, seats, user.id)
+            if len(text) > MAX_ACTION_CHARS:
+                example = next((e for v in engine.meta.verbs for e in v.examples), "")
+                raise ServiceError("core.too_long", length=len(text), example=example)
             try:
                 action = engine.parse(state, seat, text)
                 new, events = engine.apply(state, seat, action)

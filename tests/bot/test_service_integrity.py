@@ -252,3 +252,26 @@ async def test_export_replays_to_the_same_result(service: Service) -> None:
     assert again.actions == len(export["actions"])
     # Taken-back moves are not part of the export.
     assert all(isinstance(a["action"], str) for a in export["actions"])
+
+
+async def test_games_load_lazily_and_survive_cache_eviction(
+    service: Service, open_service: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for channel in (1, 2, 3):
+        await started_game(service, channel=channel, seed=channel)
+    await service.close()
+    monkeypatch.setattr("bot.service.STATE_CACHE_SIZE", 2)
+    again: Service = await open_service()
+    try:
+        assert again._states == {}  # opening loads no game
+        for _ in range(4):
+            for channel in (1, 2, 3):
+                user = await whose_turn(again, channel)
+                options = await again.legal(channel, user)
+                assert options
+                await again.act(channel, user, options[-1], render=False)
+                assert len(again._states) <= 2
+        for channel in (1, 2, 3):
+            await _check(again, channel)
+    finally:
+        await again.close()

@@ -53,7 +53,11 @@ async def test_the_engine_reason_comes_through(service: Service) -> None:
     assert str(err) == "You have no 5 in your hand."
     await _unchanged(service, service.act(CHANNEL, ANA, "dance"), "core.unknown_verb")
     await _unchanged(service, service.act(CHANNEL, ANA, ""), "core.empty_action")
-    await _unchanged(service, service.act(CHANNEL, ANA, "ä" * 5000), "core.unknown_verb")
+    await _unchanged(service, service.act(CHANNEL, ANA, "ä" * 50), "core.unknown_verb")
+    err = await _unchanged(service, service.act(CHANNEL, ANA, "play " * 1000), "core.too_long")
+    assert str(err) == (
+        'That action is too long (5000 characters); actions are short, e.g. "play 7".'
+    )
 
 
 async def test_a_stale_button_is_refused(service: Service) -> None:
