@@ -75,12 +75,15 @@ def test_near_miss_actions_never_crash() -> None:
             seat = E.to_act(s)[0]
             if step % 4 == 0:
                 before = E.dumps(s)
-                for _ in range(40):
+                for _ in range(60):
                     text = _noise(rng, s.hands[seat])
                     try:
                         E.play(s, seat, text)
                     except IllegalAction as exc:
                         assert CATALOG.has(exc.key), exc.key
+                    else:
+                        # Whatever is accepted is exactly something the engine lists.
+                        assert str(E.parse(s, seat, text)) in E.legal_texts(s, seat), text
                     assert E.dumps(s) == before
             s, _ = E.play(s, seat, random_text(s, seat, rng, 2))
             step += 1
