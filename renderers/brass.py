@@ -350,7 +350,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x = PANEL_X
-    y = MAP_Y
+    y: float = MAP_Y
     d.rounded_rectangle((x, y, x + PANEL_W, HEIGHT - 12), 14, fill=kit.PANEL)
     x += 14
     y += 10

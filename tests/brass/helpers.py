@@ -66,12 +66,12 @@ def position(
     merch = s.merchants
     if merchants is not None:
         merch = tuple(Merchant(*m) for m in merchants)
-    mat_rows = list(s.mats)
+    mat_rows: list[Any] = list(s.mats)
     for seat, inds in (mats or {}).items():
-        row = list(mat_rows[seat])
+        mat_row: list[Any] = list(mat_rows[seat])
         for ind, counts in inds.items():
-            row[C.INDUSTRIES.index(ind)] = tuple(counts)
-        mat_rows[seat] = tuple(row)
+            mat_row[C.INDUSTRIES.index(ind)] = tuple(counts)
+        mat_rows[seat] = tuple(mat_row)
     return evolve(
         s,
         hands=per_seat(s.hands, {k: tuple(sorted(v)) for k, v in (hands or {}).items()}),

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
+from engines.brass.state import State
 from renderers import brass as R
 from tests.brass.helpers import E, new, play, position
 
@@ -16,7 +18,7 @@ def _png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
-def _view(state, seat=None):  # type: ignore[no-untyped-def]
+def _view(state: State, seat: int | None = None) -> dict[str, Any]:
     v = E.view(state, seat)
     v["names"] = NAMES[: state.players]
     return v

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.brass.scoring import CATEGORIES
-from engines.brass.state import OVER, evolve
+from engines.brass.state import OVER, State, evolve
 from engines.catalog import CATALOG
 from tests.brass.helpers import E, position
 
 
-def _final(**kw):  # type: ignore[no-untyped-def]
+def _final(**kw: Any) -> State:
     return evolve(position(**kw), phase=OVER, hands=((), ()), deck=())
 
 
-WORKED = dict(
+WORKED: dict[str, Any] = dict(
     tiles=[
         ("worcester", 1, 0, "cotton_mill", 1, True),  # vp 5, 1 link icon
         ("worcester", 2, 1, "cotton_mill", 2, True),  # vp 5, 2 link icons

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.brass.state import ACT, SELL
+from typing import Any
+
+from engines.brass.state import ACT, SELL, State
 from tests.brass.helpers import E, illegal, keys, legal, play, position, tile_at
 
 MERCHANTS_2P = [
@@ -14,8 +16,8 @@ MERCHANTS_2P = [
 ]
 
 
-def _worcester_mill(**kw):  # type: ignore[no-untyped-def]
-    base = dict(
+def _worcester_mill(**kw: Any) -> State:
+    base: dict[str, Any] = dict(
         hands={0: ["leek", "stone", "derby"]},
         tiles=[("worcester", 1, 0, "cotton_mill", 1)],
         links=[("gloucester-worcester", 0)],

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from engines.brass.state import OVER, SHORTFALL
+from engines.base import Event
+from engines.brass.state import OVER, SHORTFALL, State
 from tests.brass.helpers import E, illegal, keys, new, play, position, tile_at
 
 
-def _pass(s, seat=None):  # type: ignore[no-untyped-def]
+def _pass(s: State, seat: int | None = None) -> tuple[State, list[Event]]:
     seat = E.to_act(s)[0] if seat is None else seat
     return play(s, seat, f"pass card={s.hands[seat][0]}")
 
