@@ -36,7 +36,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         (
             "build cotton_mill leek card=leek",
-            "build iron_works dudley slot=2 card=wild_location",
+            "build cotton_mill leek slot=2 card=wild_location",
             "build brewery farm_brewery_north card=brewery",
         ),
     ),

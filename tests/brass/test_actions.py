@@ -167,3 +167,13 @@ def test_seed_example_one_link_on_the_three_way_line_reaches_the_farm() -> None:
     s, _ = play(s, 0, "network kidderminster-worcester card=leek")
     s, _ = play(s, 0, "build brewery farm_brewery_south card=brewery")
     assert tile_at(s, "farm_brewery_south").owner == 0
+
+
+def test_verb_examples_are_canonical_notation() -> None:
+    from engines.brass.notation import VERBS
+
+    s = position()
+    for verb in VERBS:
+        assert verb.examples
+        for example in verb.examples:
+            assert str(E.parse(s, 0, example)) == example
