@@ -242,6 +242,9 @@ class Storage:
         """
         # isolation_level=None: we issue BEGIN IMMEDIATE ourselves instead of sqlite3's implicit
         # deferred transactions, which would let two writers read the same version.
+        if str(path) != ":memory:":
+            # A fresh volume (e.g. Docker's /data) may not have the folder yet.
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -271,13 +274,14 @@ class Storage:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 current = await self.schema_version()
-                if current > SCHEMA_VERSION:
+                latest = len(MIGRATIONS)
+                if current > latest:
                     raise SchemaTooNew(
                         f"This database has schema version {current}, but this Turnpost only "
-                        f"knows versions up to {SCHEMA_VERSION}. Upgrade Turnpost, or point "
+                        f"knows versions up to {latest}. Upgrade Turnpost, or point "
                         f"TURNPOST_DB at another file."
                     )
-                for number in range(current, SCHEMA_VERSION):
+                for number in range(current, latest):
                     for statement in _statements(MIGRATIONS[number]):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version = {number + 1}")

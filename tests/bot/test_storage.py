@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, SchemaTooNew, Storage
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, Storage
 
 
 async def _pragma(db: Storage, name: str) -> object:
@@ -133,3 +133,39 @@ async def test_the_log_refuses_a_duplicate_move_number(db_path: Path) -> None:
             assert [a.seat for a in await db.actions(game_id)] == [0]
     finally:
         await db.close()
+
+
+async def test_pending_migrations_run_in_order_and_keep_the_data(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = await Storage.open(db_path)
+    async with db.write():
+        game_id = await db.insert_game(
+            guild_id=1,
+            channel_id=1,
+            engine="tally",
+            options={},
+            seed=1,
+            creator_id=1,
+            players=None,
+            now=0,
+        )
+    await db.close()
+    # A later release adds migration 2; opening the old file applies just that one.
+    monkeypatch.setattr(
+        "bot.storage.MIGRATIONS",
+        (*MIGRATIONS, "ALTER TABLE games ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled';"),
+    )
+    db = await Storage.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION + 1
+        async with db.conn.execute("SELECT id, title FROM games") as cur:
+            assert list(await cur.fetchall()) == [(game_id, "untitled")]
+    finally:
+        await db.close()
+
+
+async def test_a_missing_folder_is_created(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "volume" / "data" / "turnpost.db")
+    await db.close()
+    assert (tmp_path / "volume" / "data" / "turnpost.db").exists()
