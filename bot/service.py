@@ -30,6 +30,7 @@ from typing import Any
 
 import engines
 import renderers
+from bot.config import Config
 from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
 from bot.storage import (
     LIVE,
@@ -317,6 +318,8 @@ MAX_REMINDER_HOURS = 24 * 30
 MAX_REMINDERS = 20
 #: Actions are short notation; anything longer is a paste gone wrong, refused before parsing.
 MAX_ACTION_CHARS = 300
+#: Automatic moves for removed seats in one go; far beyond any real run of them.
+MAX_AUTO_MOVES = 1000
 
 
 @dataclass(frozen=True)
@@ -405,6 +408,18 @@ class Service:
             reminder_delay_hours * HOUR, reminder_interval_hours * HOUR, reminder_max, 0.0
         )
         return cls(db, clock=clock, lang=lang, defaults=defaults)
+
+    @classmethod
+    async def from_config(cls, config: Config, *, clock: Clock = time.time) -> Service:
+        """Open the service with the database and reminder defaults of ``config``."""
+        return await cls.open(
+            config.db_path,
+            clock=clock,
+            lang=config.lang,
+            reminder_delay_hours=config.reminder_delay_hours,
+            reminder_interval_hours=config.reminder_interval_hours,
+            reminder_max=config.reminder_max,
+        )
 
     async def close(self) -> None:
         """Close the database."""
@@ -732,18 +747,15 @@ class Service:
         removed = {s.seat for s in seats if s.removed}
         next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
         # A removed seat never blocks the table: play for it until a person must decide.
-        for _ in range(1000):
+        for _ in range(MAX_AUTO_MOVES):
             pending = [s for s in engine.to_act(state) if s in removed]
             if not pending:
                 break
-            seat = pending[0]
-            text = engine.timeout_action(state, seat)
-            if text is None:
-                text = random_action(engine, state, seat, Rng(seed_state(row.seed ^ next_move)))
-            if text is None:
-                break
-            state, events = engine.play(state, seat, text)
-            plays.append(_Play(next_move, seat, text, tuple(events), True))
+            played = self._autoplay(engine, state, pending[0], row.seed ^ next_move)
+            if played is None:
+                break  # nothing the autopilot can do: the table must vote or abort
+            text, state, events = played
+            plays.append(_Play(next_move, pending[0], text, tuple(events), True))
             next_move += 1
         for p in plays:
             await self.db.append_action(
@@ -798,6 +810,25 @@ class Service:
             result=result_json,
             head=head,
         )
+
+    @staticmethod
+    def _autoplay(
+        engine: Engine[Any, Any], state: Any, seat: int, seed: int
+    ) -> tuple[str, Any, list[Event]] | None:
+        """The move played for a removed seat: the rules' timeout action, else a random legal
+        one (seeded from the game, so a replay of the log does not depend on it)."""
+        text = engine.timeout_action(state, seat)
+        if text is not None:
+            try:
+                new, events = engine.play(state, seat, text)
+                return text, new, events
+            except IllegalAction:
+                pass  # an engine bug must not block the table; fall back to a random move
+        text = random_action(engine, state, seat, Rng(seed_state(seed)))
+        if text is None:
+            return None
+        new, events = engine.play(state, seat, text)
+        return text, new, events
 
     # -- turning changes into messages ------------------------------------------------------
     def _action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:

@@ -147,3 +147,18 @@ async def test_my_games_lists_lobbies_too(service: Service) -> None:
         (CHANNEL + 1, "active"),
         (CHANNEL, "lobby"),
     ]
+
+
+async def test_the_service_opens_from_the_settings(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from bot.config import Config
+
+    config = Config(db_path=Path(str(tmp_path)) / "t.db", reminder_delay_hours=5)
+    svc = await Service.from_config(config, clock=lambda: 0.0)
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANA, "tally")
+        settings = await svc.settings(CHANNEL)
+        assert (settings.reminder_delay_hours, settings.reminder_max) == (5, 3)
+    finally:
+        await svc.close()

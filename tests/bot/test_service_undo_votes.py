@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import pytest
 
+import engines
 from bot.service import Service, ServiceError
 from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, DEE, OUTSIDER, started_game
+from tests.testgame import META, Tally
 
 # Seed 7 deals Ana (seat 0) 2 and 8, Ben (seat 1) 1 and 7, Cal (seat 2) 5 and 9.
 
@@ -119,3 +124,33 @@ async def test_a_removed_seat_is_played_automatically(service: Service) -> None:
     log = await service.log(CHANNEL)
     assert "Ben (automatic): draw" in log.lines[1]
     await _refused(service.vote_seat(CHANNEL, ANA, BEN.id), "service.already_removed")
+
+
+class NoTimeoutTally(Tally):
+    """Tally whose rules give no timeout move (many games have none)."""
+
+    meta = dataclasses.replace(META, id="tally_no_timeout")
+
+    def timeout_action(self, state: Any, seat: int) -> str | None:
+        return None
+
+
+async def test_without_a_timeout_move_a_removed_seat_plays_a_random_legal_move(
+    service: Service,
+) -> None:
+    engines.register(NoTimeoutTally())
+    try:
+        await service.create_lobby(1, CHANNEL, ANA, "tally_no_timeout", seed=7)
+        await service.join(CHANNEL, BEN)
+        await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+        # Deadline: no timeout move, so the table is told to vote instead.
+        info = await service.game(CHANNEL)
+        assert await service.resolve_deadline(info.game_id, ANA.id) is None
+        vote = await service.vote_seat(CHANNEL, BEN, ANA.id)  # 1 of 1 other seat
+        assert vote.done and vote.move is not None
+        [auto] = vote.move.auto_actions
+        assert auto in ("play 2", "play 8", "draw")
+        assert vote.move.to_act == (BEN.id,)
+        assert (await service.export(CHANNEL))["actions"][0]["action"] == auto
+    finally:
+        engines.unregister("tally_no_timeout")
