@@ -721,6 +721,8 @@ class Service:
         seat = _seat_of(seats, user_id)
         if seat is None:
             raise ServiceError("service.not_seated")
+        if seats[seat].removed:
+            raise ServiceError("service.seat_removed")
         to_act = engine.to_act(state)
         if not to_act:
             raise ServiceError("service.game_over")
@@ -1177,9 +1179,10 @@ class Service:
             for a in await self.db.actions(row.id):
                 state, _ = engine.play(state, a.seat, a.action)
             names = [s.name for s in seats]
-            head = (self._t("service.undone", {"player": last.seat, "action": last.action}, names),)
-            # The undoer keeps the turn they already had: nobody is newly mentioned.
-            old = [s for s in engine.to_act(state)]
+            shown = self._action_text(engine, last.action, public=True)
+            head = (self._t("service.undone", {"player": last.seat, "action": shown}, names),)
+            # The undoer gets back the turn they just had: nobody is newly mentioned.
+            old = engine.to_act(state)
             change = await self._commit(
                 row, engine, seats, state, [], now, head=head, old_to_act=old
             )
@@ -1197,11 +1200,12 @@ class Service:
             if user.id == row.creator_id or can_manage:
                 votes, needed, done = 1, 1, True
             else:
-                if _seat_of(seats, user.id) is None:
+                mine = _seat_of(seats, user.id)
+                if mine is None or seats[mine].removed:
                     raise ServiceError("service.not_seated")
                 await self.db.add_vote(row.id, "abort", -1, user.id, now=now)
                 votes = len(await self.db.votes(row.id, "abort", -1))
-                needed = len(seats) // 2 + 1
+                needed = sum(1 for s in seats if not s.removed) // 2 + 1
                 done = votes >= needed
             if done:
                 await self.db.set_status(row.id, "aborted", now)
@@ -1219,6 +1223,8 @@ class Service:
         voter: User,
         target_user_id: int,
         replacement: User | None = None,
+        *,
+        render: bool = True,
     ) -> VoteOutcome:
         """Vote to remove a seat's player (their seat is then played by the engine's timeout
         action) or, with ``replacement``, to hand the seat to someone else. More than half of the
@@ -1232,7 +1238,8 @@ class Service:
                 raise ServiceError("service.not_started")
             seats = await self._seats_of(row)
             names = [s.name for s in seats]
-            if _seat_of(seats, voter.id) is None:
+            mine = _seat_of(seats, voter.id)
+            if mine is None or seats[mine].removed:
                 raise ServiceError("service.not_seated")
             target = _seat_of(seats, target_user_id)
             if target is None:
@@ -1254,7 +1261,9 @@ class Service:
             )
             wanted = replacement.id if replacement else 0
             votes = sum(1 for v in await self.db.votes(row.id, kind, target) if v[1] == wanted)
-            needed = (len(seats) - 1) // 2 + 1
+            # Players still playing decide; a removed seat has no say.
+            voters = sum(1 for s in seats if not s.removed and s.seat != target)
+            needed = voters // 2 + 1
             done = votes >= needed
             if not done:
                 what = (
@@ -1277,7 +1286,7 @@ class Service:
                 line = self._t("service.removed", {"name": old.name})
             new_seats = tuple(new_seat if s.seat == target else s for s in seats)
             await self.db.set_seats(row.id, new_seats)
-            await self.db.clear_votes(row.id, kind)
+            await self.db.clear_votes(row.id, kind, target)
             # Seat holders changed: reminders and mentions must follow, so this is a commit of the
             # state as it is (plus autopilot moves if the removed seat must act now).
             engine = _engine(row.engine)
@@ -1291,7 +1300,7 @@ class Service:
             move = await self._commit(
                 row, engine, new_seats, state, [], now, head=(line,), old_to_act=old_to_act
             )
-        outcome = await self._outcome(move, render=True)
+        outcome = await self._outcome(move, render=render)
         return VoteOutcome(row.id, kind, True, votes, needed, (line,), outcome)
 
     # -- settings ---------------------------------------------------------------------------

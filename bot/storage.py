@@ -641,12 +641,19 @@ class Storage:
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
-    async def clear_votes(self, game_id: int, kind: str | None = None) -> None:
-        """Forget the votes of a game (of one kind, or all)."""
+    async def clear_votes(
+        self, game_id: int, kind: str | None = None, target: int | None = None
+    ) -> None:
+        """Forget the votes of a game: all, of one kind, or on one question (kind and target)."""
         if kind is None:
             await self._exec("DELETE FROM votes WHERE game_id = ?", (game_id,))
-        else:
+        elif target is None:
             await self._exec("DELETE FROM votes WHERE game_id = ? AND kind = ?", (game_id, kind))
+        else:
+            await self._exec(
+                "DELETE FROM votes WHERE game_id = ? AND kind = ? AND target = ?",
+                (game_id, kind, target),
+            )
 
 
 def _statements(script: str) -> list[str]:

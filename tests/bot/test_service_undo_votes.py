@@ -124,6 +124,12 @@ async def test_a_removed_seat_is_played_automatically(service: Service) -> None:
     log = await service.log(CHANNEL)
     assert "Ben (automatic): draw" in log.lines[1]
     await _refused(service.vote_seat(CHANNEL, ANA, BEN.id), "service.already_removed")
+    # Ben has no say any more: he can neither move nor vote.
+    await _refused(service.act(CHANNEL, BEN, "draw"), "service.seat_removed")
+    await _refused(service.abort(CHANNEL, BEN), "service.not_seated")
+    # Aborting now needs a majority of the two players left: both.
+    vote = await service.abort(CHANNEL, CAL)
+    assert (vote.done, vote.votes, vote.needed) == (False, 1, 2)
 
 
 class NoTimeoutTally(Tally):
