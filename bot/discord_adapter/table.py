@@ -34,7 +34,7 @@ from bot.service import (
     ServiceError,
     User,
 )
-from engines.base import IllegalAction
+from engines.base import END, IllegalAction
 
 log = logging.getLogger("turnpost.discord")
 
@@ -209,6 +209,8 @@ class Table:
                 and all(len(a) <= CHOICE_MAX_CHARS for a in legal)
             ):
                 view.add_item(views.MoveSelect(game_id, version, legal, lang))
+            else:
+                view.add_item(views.WalkButton(game_id, version, lang))
         view.add_item(views.HandButton(game_id, version, lang))
         return view
 
@@ -268,6 +270,48 @@ class Table:
         )
         await interaction.response.defer(thinking=True)
         await self.post_outcome(interaction, outcome, user)
+
+    async def walk(
+        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
+    ) -> None:
+        """One step of the private move picker: the legal next tokens after ``prefix`` as a
+        select (the first step answers with a new ephemeral message, later ones edit it)."""
+        lang = self.lang_for(interaction)
+        channel_id = self.channel_id(interaction)
+        info = await self.service.game(channel_id, game_id=game_id)
+        if info.version != version:
+            raise ServiceError("service.stale")
+        user = self.user(interaction)
+        if info.seat_of(user.id) is None:
+            raise ServiceError("service.not_seated")
+        if user.id not in info.to_act:
+            names = [s.name for s in info.seats if s.user_id in info.to_act]
+            raise ServiceError("service.not_your_turn", names=names)
+        nxt = await self.service.complete(channel_id, user, prefix)
+        tokens = [n for n in nxt if n != END]
+        if END in nxt and not tokens:
+            # Nothing left to choose: the action is whole.
+            await self.act(interaction, prefix, game_id=game_id, version=version)
+            return
+        options: list[discord.SelectOption] = []
+        if END in nxt and prefix and len(prefix) < CHOICE_MAX_CHARS:
+            options.append(
+                discord.SelectOption(
+                    label=clip(t("step_play", lang, action=prefix), CHOICE_MAX_CHARS),
+                    value=views.StepSelect.PLAY + prefix,
+                )
+            )
+        for tok in tokens:
+            value = f"{prefix} {tok}".strip()
+            if len(value) <= CHOICE_MAX_CHARS and len(options) < SELECT_MAX_OPTIONS:
+                options.append(discord.SelectOption(label=clip(tok, CHOICE_MAX_CHARS), value=value))
+        view = discord.ui.View(timeout=None)
+        view.add_item(views.StepSelect(game_id, version, options, lang))
+        content = t("step_so_far", lang, action=prefix) if prefix else t("step_start", lang)
+        if prefix:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
 
     # -- /game --------------------------------------------------------------------------------
     def lobby_text(self, info: GameInfo, lang: str) -> str:

@@ -222,6 +222,89 @@ class VoteOutButton(
         )
 
 
+class WalkButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":walk:(?P<game>\d+):(?P<version>\d+)",
+):
+    """ "Choose a move": for games with too many moves for one select, a private step-by-step
+    picker (one select per token, fed by the engine's ``complete``)."""
+
+    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_walk", lang),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{PREFIX}:walk:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WalkButton:
+        return cls(int(match["game"]), int(match["version"]), _lang(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = table_of(interaction)
+        await table.run(
+            interaction,
+            "button walk",
+            lambda: table.walk(interaction, self.game_id, self.version, ""),
+        )
+
+
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=PREFIX + r":step:(?P<game>\d+):(?P<version>\d+)",
+):
+    """One step of the private move picker. Each option's value is the whole action text so far
+    (a select value holds 100 characters, more than a custom id has room for); a value starting
+    with ``PLAY`` plays that text."""
+
+    PLAY = "!"
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        lang: str = "en",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:step:{game_id}:{version}",
+                placeholder=t("select_step", lang),
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = table_of(interaction)
+        value = self.item.values[0] if self.item.values else ""
+        if value.startswith(self.PLAY):
+            await table.run(
+                interaction,
+                "step play",
+                lambda: table.act(
+                    interaction, value[1:], game_id=self.game_id, version=self.version
+                ),
+            )
+        else:
+            await table.run(
+                interaction,
+                "step",
+                lambda: table.walk(interaction, self.game_id, self.version, value),
+            )
+
+
 #: Registered with ``Client.add_dynamic_items`` so clicks are routed after any restart.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
@@ -230,6 +313,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StartButton,
     SkipButton,
     VoteOutButton,
+    WalkButton,
+    StepSelect,
 )
 
 

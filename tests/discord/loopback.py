@@ -440,7 +440,8 @@ async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
     for _ in range(50):
         await asyncio.sleep(0)
         new = [t for t in asyncio.all_tasks() - before if t is not asyncio.current_task()]
-        pending = [t for t in new if not t.done()]
+        # A view sent ephemerally gets a 15-minute timeout task from discord.py: not work to wait for.
+        pending = [t for t in new if not t.done() and "timeout_task" not in repr(t.get_coro())]
         if not pending:
             return
         await asyncio.wait(pending, timeout=30)

@@ -17,8 +17,8 @@ from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.tree import discord_name
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.helpers import board_post, choices, send
-from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, slash
+from tests.discord.helpers import board_post, choices, refusal, send
+from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, click, slash
 
 SEATS = [ALICE, BOB, Player(1005, "Dave"), Player(1006, "Erin"), Player(1007, "Fay")]
 REAL = [e.meta.id for e in engines.all_engines() if e.meta.id != "tally"]
@@ -119,3 +119,54 @@ async def test_game_commands_autocomplete_each_parameter_from_legal_tokens(
         assert [c["value"] for c in offered] == [v for v in legal if len(v) <= 100][:25]
         checked += bool(offered)
     assert checked or not any(v.params for v in meta.verbs)
+
+
+@pytest.mark.parametrize("game", REAL)
+async def test_a_move_from_the_turn_message_components(
+    bot: TurnpostBot, fake: FakeDiscord, game: str
+) -> None:
+    """On a phone: the select of legal moves when there are 25 or fewer, otherwise "Choose a
+    move", a private picker that offers one legal part of the move at a time."""
+    await play(bot, fake, game, 0)
+    start = next(s for s in reversed(fake.sent) if s.files)
+    info = await bot.service.game(CHANNEL_ID)
+    player = next(p for p in SEATS if p.id == info.to_act[0])
+    user = User(player.id, player.name)
+    message = fake.messages[start.message_id or ""]
+    ids = start.custom_ids()
+    rng = random.Random(game)
+    legal = await bot.service.legal(CHANNEL_ID, user)
+    if any(i.startswith("tp:mv:") for i in ids):
+        assert legal is not None and len(legal) <= 25
+        select = next(i for i in ids if i.startswith("tp:mv:"))
+        board_post(
+            await send(bot, fake, click(player, message, select, values=[rng.choice(legal)]))
+        )
+        return
+    walk = next(i for i in ids if i.startswith("tp:walk:"))
+    other = next(
+        p for p in SEATS if p.id not in info.to_act and p.id in {s.user_id for s in info.seats}
+    )
+    assert refusal(await send(bot, fake, click(other, message, walk))).endswith("turn, not yours.")
+    (picker,) = await send(bot, fake, click(player, message, walk))
+    assert picker.callback_type == 4 and picker.ephemeral
+    for _ in range(40):
+        step_message = fake.messages[picker.message_id or ""]
+        ((select, values),) = [
+            (c["custom_id"], [o["value"] for o in c["options"]])
+            for row in picker.message["components"]
+            for c in row["components"]
+        ]
+        assert 0 < len(values) <= 25 and all(len(v) <= 100 for v in values)
+        for v in values:  # every choice is a legal prefix (or, marked "!", a whole action)
+            nxt = await bot.service.complete(CHANNEL_ID, user, v.removeprefix("!"))
+            assert ("" in nxt) if v.startswith("!") else bool(nxt)
+        choice = rng.choice(values)
+        sent = await send(bot, fake, click(player, step_message, select, values=[choice]))
+        if sent[0].callback_type == 5:
+            post = board_post(sent)
+            assert post.json["embeds"][0]["description"].startswith(player.name)
+            return
+        (picker,) = sent
+        assert picker.callback_type == 7  # the private picker is edited in place
+    raise AssertionError("the picker never reached a whole move")
