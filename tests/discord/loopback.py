@@ -444,5 +444,8 @@ async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
         pending = [t for t in new if not t.done() and "timeout_task" not in repr(t.get_coro())]
         if not pending:
             return
-        await asyncio.wait(pending, timeout=30)
+        _, still = await asyncio.wait(pending, timeout=20)
+        if still:
+            # Fail rather than hang the whole test run.
+            raise AssertionError(f"interaction tasks still running after 20 s: {still}")
     raise AssertionError("interaction tasks did not settle")
