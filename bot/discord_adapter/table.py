@@ -196,19 +196,25 @@ class Table:
     async def turn_view(
         self, channel_id: int, game_id: int, version: int, lang: str
     ) -> discord.ui.View:
-        """The buttons under a board: a select of legal moves when one player acts and has 25 or
-        fewer moves that fit Discord's select, and "My hand"."""
+        """The buttons under a board: for one player to act, a select of their legal moves when
+        there are 25 or fewer that fit Discord's select, otherwise (or when several players must
+        decide) "Choose a move", the private step-by-step picker; and always "My hand"."""
         view = discord.ui.View(timeout=None)
         info = await self.service.game(channel_id, game_id=game_id)
-        if len(info.to_act) == 1 and info.status == "active":
-            uid = info.to_act[0]
-            legal = list(dict.fromkeys(await self.service.legal(channel_id, User(uid, "")) or []))
+        if info.status == "active" and info.to_act:
+            legal: list[str] = []
+            if len(info.to_act) == 1:
+                uid = info.to_act[0]
+                legal = list(
+                    dict.fromkeys(await self.service.legal(channel_id, User(uid, "")) or [])
+                )
             if (
                 legal
                 and len(legal) <= SELECT_MAX_OPTIONS
                 and all(len(a) <= CHOICE_MAX_CHARS for a in legal)
             ):
-                view.add_item(views.MoveSelect(game_id, version, legal, lang))
+                name = next((s.name for s in info.seats if s.user_id == info.to_act[0]), "")
+                view.add_item(views.MoveSelect(game_id, version, legal, lang, name))
             else:
                 view.add_item(views.WalkButton(game_id, version, lang))
         view.add_item(views.HandButton(game_id, version, lang))

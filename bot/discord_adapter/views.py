@@ -37,13 +37,21 @@ class MoveSelect(
     """A select of every legal move of the player to act (shown when there are 25 or fewer)."""
 
     def __init__(
-        self, game_id: int, version: int, moves: list[str] | None = None, lang: str = "en"
+        self,
+        game_id: int,
+        version: int,
+        moves: list[str] | None = None,
+        lang: str = "en",
+        player: str = "",
     ) -> None:
         options = [discord.SelectOption(label=m, value=m) for m in (moves or [])]
+        placeholder = (
+            t("select_move_for", lang, player=player) if player else t("select_move", lang)
+        )
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{PREFIX}:mv:{game_id}:{version}",
-                placeholder=t("select_move", lang),
+                placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="-", value="-")],
                 min_values=1,
                 max_values=1,

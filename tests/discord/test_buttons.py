@@ -42,6 +42,8 @@ async def test_select_of_legal_moves_plays_and_old_board_has_moved_on(
     (actor_id,) = await to_act(bot)
     legal = await bot.service.legal(CHANNEL_ID, User(actor_id, PLAYERS[actor_id].name))
     assert sorted(values) == sorted(legal or [])
+    placeholder = started.json["components"][0]["components"][0]["placeholder"]
+    assert placeholder == f"{PLAYERS[actor_id].name}: choose your move…"
     message = fake.messages[started.message_id or ""]
     other = BOB if actor_id == ALICE.id else ALICE
     assert refusal(await send(bot, fake, click(other, message, custom_id, values=[values[0]]))) == (
