@@ -259,10 +259,12 @@ class Table:
         *,
         game_id: int | None = None,
         version: int | None = None,
+        from_picker: bool = False,
     ) -> None:
         """Play ``text`` for the caller. The service validates fully (seat, turn, legality) before
         anything is deferred, so a refusal is an immediate ephemeral reply; the slow part (the
-        board image) happens after the defer."""
+        board image) happens after the first response. From the private picker, that first
+        response closes the picker ("Played: …") and the board follows for everyone."""
         if not await self.check_bot_permissions(interaction):
             return
         user = self.user(interaction)
@@ -274,7 +276,13 @@ class Table:
             expected_version=version,
             render=False,
         )
-        await interaction.response.defer(thinking=True)
+        if from_picker:
+            await interaction.response.edit_message(
+                content=t("step_played", self.lang_for(interaction), action=outcome.action),
+                view=None,
+            )
+        else:
+            await interaction.response.defer(thinking=True)
         await self.post_outcome(interaction, outcome, user)
 
     async def walk(
@@ -297,7 +305,7 @@ class Table:
         tokens = [n for n in nxt if n != END]
         if END in nxt and not tokens:
             # Nothing left to choose: the action is whole.
-            await self.act(interaction, prefix, game_id=game_id, version=version)
+            await self.act(interaction, prefix, game_id=game_id, version=version, from_picker=True)
             return
         options: list[discord.SelectOption] = []
         if END in nxt and prefix and len(prefix) < CHOICE_MAX_CHARS:

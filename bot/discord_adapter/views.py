@@ -302,7 +302,11 @@ class StepSelect(
                 interaction,
                 "step play",
                 lambda: table.act(
-                    interaction, value[1:], game_id=self.game_id, version=self.version
+                    interaction,
+                    value[1:],
+                    game_id=self.game_id,
+                    version=self.version,
+                    from_picker=True,
                 ),
             )
         else:

@@ -163,9 +163,14 @@ async def test_a_move_from_the_turn_message_components(
             assert ("" in nxt) if v.startswith("!") else bool(nxt)
         choice = rng.choice(values)
         sent = await send(bot, fake, click(player, step_message, select, values=[choice]))
-        if sent[0].callback_type == 5:
-            post = board_post(sent)
-            assert post.json["embeds"][0]["description"].startswith(player.name)
+        if sent[0].callback_type == 7 and "Played: `" in sent[0].content:
+            # The picker closes itself and the board follows for everyone.
+            assert sent[0].message["components"] == []
+            played = sent[0].content.removeprefix("Played: `").removesuffix("`")
+            post = sent[1]
+            assert post.path.startswith("/webhooks/") and not post.ephemeral
+            assert post.files and post.files[0][2].startswith(b"\x89PNG")
+            assert post.json["embeds"][0]["description"].startswith(f"{player.name}: {played}")
             return
         (picker,) = sent
         assert picker.callback_type == 7  # the private picker is edited in place
