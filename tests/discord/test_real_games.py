@@ -175,3 +175,55 @@ async def test_a_move_from_the_turn_message_components(
         (picker,) = sent
         assert picker.callback_type == 7  # the private picker is edited in place
     raise AssertionError("the picker never reached a whole move")
+
+
+def as_options(meta: engines.EngineMeta, action: str) -> tuple[str, dict[str, str]] | None:
+    """The per-game command for ``action``: its verb and one option per parameter, or None when
+    the notation cannot be split that way (e.g. a skipped optional positional parameter)."""
+    verb_name, *rest = action.split()
+    verb = meta.verb(verb_name)
+    if verb is None:
+        return None
+    positional = [p for p in verb.params if not p.keyword]
+    keyword = {p.name for p in verb.params if p.keyword}
+    options: dict[str, str] = {}
+    i = 0
+    for tok in rest:
+        name, eq, value = tok.partition("=")
+        if eq and name in keyword:
+            options[discord_name(name)] = value
+        elif i < len(positional):
+            options[discord_name(positional[i].name)] = tok
+            i += 1
+        else:
+            return None
+    return verb.name, options
+
+
+@pytest.mark.parametrize("game", REAL)
+async def test_real_moves_through_the_games_own_commands(
+    bot: TurnpostBot, fake: FakeDiscord, game: str
+) -> None:
+    """``/<game> <verb> <param>:<value>…`` assembles the same notation as ``/play``."""
+    meta = engines.get(game).meta
+    await play(bot, fake, game, 0)
+    by_id = {p.id: p for p in SEATS}
+    rng = random.Random(f"{game} verbs")
+    used = 0
+    for _ in range(8):
+        info = await bot.service.game(CHANNEL_ID)
+        if info.status != "active":
+            break
+        player = by_id[info.to_act[0]]
+        move = await pick_move(bot, fake, player, rng)
+        command = as_options(meta, move)
+        if command is None:
+            board_post(await send(bot, fake, slash(player, "play", move=move)))
+            continue
+        verb, options = command
+        post = board_post(
+            await send(bot, fake, slash(player, f"{discord_name(game)} {verb}", **options))
+        )
+        assert move in post.json["embeds"][0]["description"] or meta.verb(verb).secret  # type: ignore[union-attr]
+        used += 1
+    assert used
