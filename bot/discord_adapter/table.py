@@ -44,6 +44,8 @@ EMBED_DESCRIPTION_MAX = 4096
 SELECT_MAX_OPTIONS = 25
 CHOICE_MAX_CHARS = 100
 BOARD_FILE = "board.png"
+#: ``Interaction.extras`` flag: the interaction was deferred publicly and not yet answered.
+PUBLIC_DEFER = "turnpost_public_defer"
 
 
 def mention_list(user_ids: Sequence[int]) -> str:
@@ -86,16 +88,26 @@ class Table:
         assert interaction.channel_id is not None
         return interaction.channel_id
 
+    async def defer_public(self, interaction: discord.Interaction) -> None:
+        """Acknowledge now ("thinking…" for everyone) and answer within 15 minutes."""
+        await interaction.response.defer(thinking=True)
+        interaction.extras[PUBLIC_DEFER] = True
+
     async def reply(
         self, interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kw: Any
     ) -> None:
         """Answer with text, as the first response or as a followup once one was sent."""
         content = clip(content, CONTENT_MAX)
         kw.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=ephemeral, **kw)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=ephemeral, **kw)
+            return
+        if ephemeral and interaction.extras.pop(PUBLIC_DEFER, False):
+            # The first followup would replace the public "thinking…" message, whatever its
+            # flags say: remove that message so a refusal stays private.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        await interaction.followup.send(content, ephemeral=ephemeral, **kw)
 
     async def refuse(self, interaction: discord.Interaction, err: ServiceError) -> None:
         """A refusal goes only to the person who asked, with the service's specific reason."""
@@ -243,6 +255,7 @@ class Table:
             log.exception("board image failed", extra={"game": outcome.game_id})
             kw = text_only_message(outcome, lang)
         await interaction.followup.send(**kw)
+        interaction.extras.pop(PUBLIC_DEFER, None)
         private = outcome.private_lines.get(actor.id)
         if private:
             await interaction.followup.send(
@@ -282,7 +295,7 @@ class Table:
                 view=None,
             )
         else:
-            await interaction.response.defer(thinking=True)
+            await self.defer_public(interaction)
         await self.post_outcome(interaction, outcome, user)
 
     async def walk(
@@ -376,7 +389,7 @@ class Table:
         if not isinstance(channel, discord.TextChannel):
             await self.reply(interaction, t("thread_needs_text_channel", lang))
             return
-        await interaction.response.defer(thinking=True)
+        await self.defer_public(interaction)
         created = await channel.create_thread(
             name=clip(t("thread_name", lang, title=meta.title, user=user.name), 100),
             type=discord.ChannelType.public_thread,
@@ -436,7 +449,7 @@ class Table:
             await self._check_same_game(channel_id, game_id)
         user = self.user(interaction)
         outcome = await self.service.start(channel_id, user, render=False)
-        await interaction.response.defer(thinking=True)
+        await self.defer_public(interaction)
         await self.post_outcome(interaction, outcome, user)
 
     async def board(self, interaction: discord.Interaction) -> None:
@@ -445,7 +458,7 @@ class Table:
             return
         channel_id = self.channel_id(interaction)
         info = await self.service.game(channel_id)
-        await interaction.response.defer(thinking=True)
+        await self.defer_public(interaction)
         kw = await self.board_message(
             channel_id=channel_id,
             game_id=info.game_id,
@@ -458,6 +471,7 @@ class Table:
         if info.status != "active":
             kw.pop("content", None)
         await interaction.followup.send(**kw)
+        interaction.extras.pop(PUBLIC_DEFER, None)
 
     async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """The caller's hidden information, only for them."""
@@ -491,7 +505,7 @@ class Table:
             return
         user = self.user(interaction)
         outcome = await self.service.undo(self.channel_id(interaction), user, render=False)
-        await interaction.response.defer(thinking=True)
+        await self.defer_public(interaction)
         await self.post_outcome(interaction, outcome, user)
 
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -650,10 +664,10 @@ class Table:
         info = await self._deadline_check(interaction, game_id, target, version)
         if info is None:
             return
-        await interaction.response.defer(thinking=True)
+        await self.defer_public(interaction)
         outcome = await self.service.resolve_deadline(game_id, target, render=False)
         if outcome is None:
-            await interaction.followup.send(t("no_timeout_action", lang), ephemeral=True)
+            await self.reply(interaction, t("no_timeout_action", lang))
             return
         await self.post_outcome(interaction, outcome, self.user(interaction))
 

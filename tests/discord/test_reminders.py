@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.discord_adapter import TurnpostBot
+from bot.service import ServiceError
 from tests.discord.conftest import ALICE, BOB, CAROL, MODERATOR, BotFactory, FakeClock
 from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, click, slash
@@ -184,3 +187,26 @@ async def test_the_background_loop_sends_due_reminders_once_connected(
     assert reminder.content.startswith(f"<@{sleeper}>: reminder")
     await bot.close()
     assert not bot.get_cog("RemindersCog")
+
+
+async def test_a_refusal_after_a_public_defer_stays_private(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_table(bot, fake)
+    (sleeper,) = await to_act(bot)
+    other = PLAYERS[BOB.id if sleeper == ALICE.id else ALICE.id]
+    await send(bot, fake, slash(ALICE, "game settings", deadline_hours=1, reminders=0))
+    clock.advance(HOUR)
+    await bot.reminders.tick()
+    (notice,) = fake.channel_messages()
+    skip = next(c for c in notice.custom_ids() if c.startswith("tp:skip:"))
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise ServiceError("service.game_over")
+
+    monkeypatch.setattr(bot.service, "resolve_deadline", refused)
+    sent = await send(bot, fake, click(other, fake.messages[notice.message_id or ""], skip))
+    defer, delete, followup = sent
+    assert defer.callback_type == 5 and not defer.ephemeral
+    assert delete.method == "DELETE" and delete.path.endswith("/messages/@original")
+    assert followup.ephemeral and followup.content == "This game is over; no more moves."
