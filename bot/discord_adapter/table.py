@@ -385,6 +385,8 @@ class Table:
         # Validate the game and options before opening a thread nobody will use.
         meta = engines.get(game.strip().lower()).meta
         meta.validate_options(parsed)
+        if players is not None:
+            meta.validate_players(players)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             await self.reply(interaction, t("thread_needs_text_channel", lang))

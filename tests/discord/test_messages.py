@@ -99,6 +99,10 @@ async def test_new_game_autocompletes_games_and_options(
         )
     )
     assert text == 'There is no option "colour". Options: scoring.'
+    text = refusal(
+        await send(bot, fake, slash(ALICE, "game new", game="tally", players=7, thread=True))
+    )
+    assert text == "Tally (test game) is for 2–4 players, not 7."
     text = refusal(await send(bot, fake, slash(ALICE, "game help", game="chess")))
     assert text.startswith('There is no game called "chess".')
 
