@@ -1475,6 +1475,21 @@ class Service:
             "result": row.result,
         }
 
+    async def verify(self, game_id: int) -> bool:
+        """Whether the game's stored snapshot equals a fresh replay of its log (the log is the
+        truth; the snapshot only a cache). A lobby has nothing to check and passes."""
+        async with self.db.read():
+            row = await self.db.game(game_id)
+            if row is None:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            snapshot = await self.db.snapshot(game_id)
+        if row.status == "lobby" or snapshot is None:
+            return row.status in ("lobby", "aborted") and snapshot is None
+        export = await self.export(game_id=game_id)
+        engine = _engine(row.engine)
+        state = await asyncio.to_thread(replay, export)
+        return engine.dumps(engine.load(state.state)) == snapshot
+
     # -- reminders --------------------------------------------------------------------------
     async def _reschedule(
         self, game_id: int, to_act_users: Sequence[int], reset: set[int], now: float

@@ -34,6 +34,7 @@ async def _check(svc: Service, channel: int = CHANNEL) -> dict[str, Any]:
     snapshot = await _snapshot(svc, channel)
     assert snapshot is not None
     assert replay(export).state == json.loads(snapshot)
+    assert await svc.verify(await _game_id(svc, channel))
     return export
 
 
@@ -275,3 +276,14 @@ async def test_games_load_lazily_and_survive_cache_eviction(
             await _check(again, channel)
     finally:
         await again.close()
+
+
+async def test_verify_notices_a_snapshot_that_drifted_from_the_log(service: Service) -> None:
+    info = await started_game(service)
+    await service.act(CHANNEL, ANA, "play 8", render=False)
+    assert await service.verify(info.game_id)
+    async with service.db.write():
+        await service.db.conn.execute(
+            "UPDATE games SET snapshot = replace(snapshot, '\"moves\":1', '\"moves\":5')"
+        )
+    assert not await service.verify(info.game_id)
