@@ -5,8 +5,8 @@ Pure functions of times (Unix seconds) and settings; the service stores the resu
 SQLite and Discord, lets it be tested exhaustively with plain numbers.
 
 A player whose turn began at ``turn_started`` is reminded after ``delay``, then every ``interval``,
-at most ``cap`` times. A reminder never falls inside the player's quiet hours (it waits for their
-end) nor before their away-until time. A deadline, when the game has one, is a fixed time after the
+at most ``cap`` times. A reminder never falls inside the player's quiet hours or the table's (the
+game's own quiet hours; it waits for their end) nor before the player's away-until time. A deadline, when the game has one, is a fixed time after the
 turn began: the table agreed on it, so it is not moved by one player's quiet hours.
 """
 
@@ -19,16 +19,6 @@ DAY = 24 * HOUR
 
 
 @dataclass(frozen=True)
-class Policy:
-    """A game's reminder settings in seconds (``deadline`` 0: no deadline)."""
-
-    delay: float = 24 * HOUR
-    interval: float = 24 * HOUR
-    cap: int = 3
-    deadline: float = 0.0
-
-
-@dataclass(frozen=True)
 class Prefs:
     """One player's preferences: quiet local hours [start, end) (equal: none), the offset of their
     local time from UTC in minutes, and a time before which they are away."""
@@ -37,6 +27,21 @@ class Prefs:
     quiet_end: int = 0
     tz_offset_minutes: int = 0
     away_until: float = 0.0
+
+
+NO_QUIET = Prefs()
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A game's reminder settings in seconds (``deadline`` 0: no deadline), and the table's quiet
+    hours (a ``Prefs`` whose ``away_until`` is unused)."""
+
+    delay: float = 24 * HOUR
+    interval: float = 24 * HOUR
+    cap: int = 3
+    deadline: float = 0.0
+    table_quiet: Prefs = NO_QUIET
 
 
 def in_quiet_hours(t: float, prefs: Prefs) -> bool:
@@ -63,9 +68,20 @@ def end_of_quiet(t: float, prefs: Prefs) -> float:
     return end - offset
 
 
-def earliest_allowed(t: float, prefs: Prefs) -> float:
-    """``t`` moved past the player's away time and out of their quiet hours."""
-    return end_of_quiet(max(t, prefs.away_until), prefs)
+def earliest_allowed(t: float, prefs: Prefs, table: Prefs = NO_QUIET) -> float:
+    """``t`` moved past the player's away time and out of both their and the table's quiet hours.
+
+    Leaving one window may land inside the other, so this repeats until neither moves it; if the
+    two windows together cover the whole day there is no allowed time, and the result is the end
+    of the last window tried rather than a search without end.
+    """
+    t = max(t, prefs.away_until)
+    for _ in range(4):
+        moved = end_of_quiet(end_of_quiet(t, prefs), table)
+        if moved == t:
+            break
+        t = moved
+    return t
 
 
 def next_reminder(
@@ -85,7 +101,7 @@ def next_reminder(
     due = turn_started + policy.delay + sent * policy.interval
     if last_sent is not None:
         due = max(due, last_sent + policy.interval)
-    return earliest_allowed(due, prefs)
+    return earliest_allowed(due, prefs, policy.table_quiet)
 
 
 def deadline_at(turn_started: float, policy: Policy) -> float | None:

@@ -229,13 +229,18 @@ class VoteOutcome:
 
 @dataclass(frozen=True)
 class GameSettings:
-    """Per-game reminder settings (hours; deadline 0 = none)."""
+    """Per-game reminder settings (hours; deadline 0 = none) and the table's quiet hours: local
+    hours [start, end) (equal: none), local = UTC + ``tz_offset_minutes``; no reminder falls in
+    them, nor in the player's own."""
 
     game_id: int
     reminder_delay_hours: float
     reminder_interval_hours: float
     reminder_max: int
     deadline_hours: float
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
 
 
 @dataclass(frozen=True)
@@ -1319,6 +1324,9 @@ class Service:
             s.reminder_interval / HOUR,
             s.reminder_max,
             s.deadline / HOUR,
+            s.quiet_start,
+            s.quiet_end,
+            s.tz_offset_minutes,
         )
 
     async def update_settings(
@@ -1331,8 +1339,13 @@ class Service:
         reminder_interval_hours: float | None = None,
         reminder_max: int | None = None,
         deadline_hours: float | None = None,
+        quiet_start: int | None = None,
+        quiet_end: int | None = None,
+        tz_offset_minutes: int | None = None,
     ) -> GameSettings:
-        """Change reminder settings (creator or ``can_manage``); due times are recomputed."""
+        """Change reminder settings or the table's quiet hours (creator or ``can_manage``); due
+        times are recomputed."""
+        _check_quiet(quiet_start, quiet_end, tz_offset_minutes)
         for name, value, low in (
             ("delay", reminder_delay_hours, MIN_REMINDER_HOURS),
             ("interval", reminder_interval_hours, MIN_REMINDER_HOURS),
@@ -1362,6 +1375,9 @@ class Service:
                 else reminder_interval_hours * HOUR,
                 old.reminder_max if reminder_max is None else reminder_max,
                 old.deadline if deadline_hours is None else deadline_hours * HOUR,
+                old.quiet_start if quiet_start is None else quiet_start,
+                old.quiet_end if quiet_end is None else quiet_end,
+                old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
             )
             await self.db.put_settings(row.id, new)
             if row.status == "active":
@@ -1388,11 +1404,7 @@ class Service:
         away_until: float | None = None,
     ) -> UserSettings:
         """Change a user's preferences; their pending reminders are rescheduled."""
-        for value in (quiet_start, quiet_end):
-            if value is not None and not 0 <= value <= 23:
-                raise ServiceError("service.bad_hour")
-        if tz_offset_minutes is not None and not -14 * 60 <= tz_offset_minutes <= 14 * 60:
-            raise ServiceError("service.bad_offset")
+        _check_quiet(quiet_start, quiet_end, tz_offset_minutes)
         async with self._write():
             old = await self.db.user(user_id)
             new = UserRow(
@@ -1541,11 +1553,16 @@ class Service:
         async with self.db.read():
             rows = await self.db.due(at)
             prefs = {r.user_id: _prefs(await self.db.user(r.user_id)) for r, _ in rows}
+            tables = {
+                r.game_id: _policy(await self.db.settings(r.game_id) or self.defaults).table_quiet
+                for r, _ in rows
+            }
         grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
         for r, channel in rows:
             assert r.due_at is not None
             # One that fell due while the bot was down may now be inside quiet hours: it waits.
-            if r.kind == "reminder" and earliest_allowed(at, prefs[r.user_id]) > at:
+            allowed = earliest_allowed(at, prefs[r.user_id], tables[r.game_id])
+            if r.kind == "reminder" and allowed > at:
                 continue
             grouped.setdefault((r.game_id, r.kind, r.due_at), (channel, []))[1].append(r.user_id)
         out = [
@@ -1607,7 +1624,17 @@ EXPORT_FORMAT = 1
 
 
 def _policy(s: SettingsRow) -> Policy:
-    return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline)
+    table = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes)
+    return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline, table)
+
+
+def _check_quiet(start: int | None, end: int | None, offset: int | None) -> None:
+    """Refuse quiet hours outside 0–23 or a time-zone offset beyond ±14 h."""
+    for value in (start, end):
+        if value is not None and not 0 <= value <= 23:
+            raise ServiceError("service.bad_hour")
+    if offset is not None and not -14 * 60 <= offset <= 14 * 60:
+        raise ServiceError("service.bad_offset")
 
 
 def _prefs(u: UserRow) -> Prefs:

@@ -116,6 +116,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, kind, target, voter_id)
     );
     """,
+    # 2: the table's own quiet hours (on top of each player's).
+    """
+    ALTER TABLE game_settings ADD COLUMN quiet_start INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_settings ADD COLUMN quiet_end INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_settings ADD COLUMN tz_offset_minutes INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -173,6 +179,9 @@ class SettingsRow:
     reminder_interval: float
     reminder_max: int
     deadline: float
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
 
 
 @dataclass(frozen=True)
@@ -522,19 +531,28 @@ class Storage:
     async def settings(self, game_id: int) -> SettingsRow | None:
         """A game's reminder settings."""
         r = await self._one(
-            "SELECT reminder_delay, reminder_interval, reminder_max, deadline"
-            " FROM game_settings WHERE game_id = ?",
+            "SELECT reminder_delay, reminder_interval, reminder_max, deadline, quiet_start,"
+            " quiet_end, tz_offset_minutes FROM game_settings WHERE game_id = ?",
             (game_id,),
         )
-        return SettingsRow(r[0], r[1], r[2], r[3]) if r else None
+        return SettingsRow(*r) if r else None
 
     async def put_settings(self, game_id: int, s: SettingsRow) -> None:
         """Store a game's reminder settings."""
         await self._exec(
-            "INSERT OR REPLACE INTO game_settings"
-            " (game_id, reminder_delay, reminder_interval, reminder_max, deadline)"
-            " VALUES (?,?,?,?,?)",
-            (game_id, s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline),
+            "INSERT OR REPLACE INTO game_settings (game_id, reminder_delay, reminder_interval,"
+            " reminder_max, deadline, quiet_start, quiet_end, tz_offset_minutes)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            (
+                game_id,
+                s.reminder_delay,
+                s.reminder_interval,
+                s.reminder_max,
+                s.deadline,
+                s.quiet_start,
+                s.quiet_end,
+                s.tz_offset_minutes,
+            ),
         )
 
     async def user(self, user_id: int) -> UserRow:

@@ -115,3 +115,33 @@ def test_a_reminder_never_falls_in_quiet_hours_or_while_away(
     assert not in_quiet_hours(due, prefs)
     # ...and it is not pushed later than needed: at most one quiet stretch after the earliest.
     assert due - max(start + 24 * HOUR * (sent + 1), away) <= DAY
+
+
+def test_the_table_quiet_hours_apply_on_top_of_the_player_s() -> None:
+    # The player sleeps 22–7; the table (say, a school club) is quiet 7–9 too: a reminder falling
+    # at 23:00 waits past both, until 09:00 the next morning.
+    table = Policy(delay=23 * HOUR, interval=HOUR, cap=3, table_quiet=Prefs(7, 9))
+    assert next_reminder(MIDNIGHT, 0, table, NIGHT_OWL) == MIDNIGHT + DAY + 9 * HOUR
+    # ...and the other way round: leaving the table's window may land in the player's.
+    assert (
+        earliest_allowed(MIDNIGHT + 21 * HOUR, NIGHT_OWL, Prefs(20, 23))
+        == MIDNIGHT + DAY + 7 * HOUR
+    )
+
+
+@given(
+    t=st.floats(min_value=MIDNIGHT, max_value=MIDNIGHT + 400 * DAY),
+    mine=st.tuples(st.integers(0, 23), st.integers(0, 23)),
+    table=st.tuples(st.integers(0, 23), st.integers(0, 23)),
+)
+def test_an_allowed_time_is_in_neither_quiet_window(
+    t: float, mine: tuple[int, int], table: tuple[int, int]
+) -> None:
+    prefs, quiet = Prefs(*mine), Prefs(*table)
+    covered = {h for h in range(24) if in_quiet_hours(MIDNIGHT + h * HOUR, prefs)}
+    covered |= {h for h in range(24) if in_quiet_hours(MIDNIGHT + h * HOUR, quiet)}
+    allowed = earliest_allowed(t, prefs, quiet)
+    assert allowed >= t
+    if len(covered) < 24:
+        assert not in_quiet_hours(allowed, prefs)
+        assert not in_quiet_hours(allowed, quiet)

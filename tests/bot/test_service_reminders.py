@@ -163,3 +163,16 @@ async def test_reminders_over_days_with_a_restart_are_each_sent_once(
     # went out as soon as it was back; Ben's waited for the end of his quiet hours (09:00).
     late = sorted((at, user) for _, user, at in sent if T0 + 44 * HOUR <= at < T0 + 60 * HOUR)
     assert late == [(T0 + 55 * HOUR + 17, ANA.id), (T0 + 57 * HOUR + 17, BEN.id)]
+
+
+async def test_the_table_quiet_hours_hold_back_everyone_s_reminders(service: Service) -> None:
+    await started_game(service)
+    settings = await service.update_settings(CHANNEL, ANA, quiet_start=23, quiet_end=8)
+    assert (settings.quiet_start, settings.quiet_end, settings.tz_offset_minutes) == (23, 8, 0)
+    with pytest.raises(ServiceError) as err:
+        await service.update_settings(CHANNEL, ANA, quiet_start=25)
+    assert err.value.key == "service.bad_hour"
+    # Ana's reminder at 00:00 on day 2 waits for the table to wake at 08:00.
+    assert await service.due_reminders(T0 + DAY + 7 * HOUR) == []
+    [due] = await service.due_reminders(T0 + DAY + 8 * HOUR)
+    assert due.due_at == T0 + DAY + 8 * HOUR

@@ -169,3 +169,29 @@ async def test_a_missing_folder_is_created(tmp_path: Path) -> None:
     db = await Storage.open(tmp_path / "volume" / "data" / "turnpost.db")
     await db.close()
     assert (tmp_path / "volume" / "data" / "turnpost.db").exists()
+
+
+async def test_a_version_1_database_gains_the_table_quiet_hours(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as m:
+        m.setattr("bot.storage.MIGRATIONS", MIGRATIONS[:1])
+        db = await Storage.open(db_path)
+        await db.conn.execute(
+            "INSERT INTO games (id, guild_id, channel_id, engine, options, seed, status,"
+            " creator_id, created_at, updated_at) VALUES (7, 1, 1, 'tally', '{}', 1, 'lobby', 1,"
+            " 0, 0)"
+        )
+        await db.conn.execute("INSERT INTO game_settings VALUES (7, 3600, 7200, 2, 0)")
+        assert await db.schema_version() == 1
+        await db.close()
+    db = await Storage.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION
+        async with db.read():
+            settings = await db.settings(7)
+        assert settings is not None
+        assert (settings.reminder_interval, settings.reminder_max) == (7200, 2)
+        assert (settings.quiet_start, settings.quiet_end, settings.tz_offset_minutes) == (0, 0, 0)
+    finally:
+        await db.close()
