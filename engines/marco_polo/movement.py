@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.rewards import Ctx, place_post, post_bonus, posts_left
+from engines.marco_polo.rewards import Ctx, place_post, post_bonus, posts_left, take_beijing_space
 from engines.marco_polo.state import State, char, player
 
 
@@ -98,8 +98,8 @@ def finish(ctx: Ctx, item: dict[str, Any]) -> None:
 
 
 def relocation_sources(state: State, seat: int, city: str) -> list[str]:
-    """Cities a post may be moved from when none is left (M47; never out of Beijing)."""
-    return [c for c in player(state, seat)["posts"] if c not in (city, "beijing")]
+    """Cities a post may be moved from when none is left (M47)."""
+    return [c for c in player(state, seat)["posts"] if c != city]
 
 
 def relocate(ctx: Ctx, seat: int, source: str, city: str) -> None:
@@ -108,7 +108,9 @@ def relocate(ctx: Ctx, seat: int, source: str, city: str) -> None:
     p = player(st, seat)
     p["posts"].remove(source)
     p["posts"].append(city)
+    if source == "beijing":  # its VP space becomes free for the next arrival
+        st["beijing"][st["beijing"].index(seat)] = None
     if city == "beijing":
-        st["beijing"].append(seat)
+        take_beijing_space(st, seat)
     ctx.ev("relocated", seat=seat, origin=source, city=city)
     post_bonus(ctx, seat, city)

@@ -184,7 +184,7 @@ def place_post(ctx: Ctx, seat: int, city: str) -> None:
     p["posts"].append(city)
     p["posts_placed"] += 1
     if city == "beijing":
-        st["beijing"].append(seat)
+        take_beijing_space(st, seat)
     ctx.ev("built_post", seat=seat, city=city)
     count = p["posts_placed"]
     wilhelm = char(st, seat) == "wilhelm"
@@ -192,6 +192,16 @@ def place_post(ctx: Ctx, seat: int, city: str) -> None:
         vp = T.MILESTONES[count]
         p["vp"] += vp
         ctx.ev("milestone", seat=seat, count=count, vp=vp)
+
+
+def take_beijing_space(state: State, seat: int) -> None:
+    """Put ``seat``'s post on Beijing's highest free space (M45); a space left by a relocated
+    post (M47) is free again, so the list keeps ``None`` there."""
+    spaces: list[int | None] = state["beijing"]
+    if None in spaces:
+        spaces[spaces.index(None)] = seat
+    else:
+        spaces.append(seat)
 
 
 def post_bonus(ctx: Ctx, seat: int, city: str) -> None:

@@ -171,3 +171,19 @@ def test_D11_new_city_card_usable_in_the_same_turn() -> None:
     st, _ = play(st, 0, "fulfil s5", "move alexandria")  # reward step before the main action
     st, _ = play(st, 0, "place alexandria 4 times=4")
     assert p(st, 0)["coin"] == 7 + 8
+
+
+def test_M47_D13_relocating_out_of_beijing_frees_its_space() -> None:
+    st = ready(4, s0="matteo", s2="matteo")
+    nine = ["moscow", "karakorum", "anxi", "kashgar", "xian", "ormuz", "adana", "kochi", "beijing"]
+    p(st, 0).update(posts=list(nine), posts_placed=9)
+    p(st, 1)["posts"] = ["beijing"]
+    st["beijing"] = [0, 1]
+    st = travel(st, row=1)
+    st, _ = play(st, 0, "move alexandria", "relocate beijing")
+    assert st["beijing"] == [None, 1]
+    p(st, 2)["figures"] = ["oasis_c"]
+    st["current"] = 2
+    st = travel(st, seat=2, row=1)
+    st, _ = play(st, 2, "move beijing")
+    assert st["beijing"] == [2, 1]  # the 10-VP space was free again

@@ -36,7 +36,9 @@ def check(st: dict) -> None:
         regular += [c for c in q["contracts"] + q["fulfilled"] if not T.CONTRACTS[c]["starting"]]
     assert Counter(regular) == Counter(T.REGULAR_CONTRACTS)
     assert len(st["display"]) <= T.DISPLAY_SLOTS and len(st["khan"]) <= T.KHAN_SPACES
-    assert len(st["beijing"]) == len(set(st["beijing"])) <= len(T.BEIJING_VP)
+    in_beijing = [s for s in st["beijing"] if s is not None]
+    assert len(in_beijing) == len(set(in_beijing)) and len(st["beijing"]) <= len(T.BEIJING_VP)
+    assert sorted(in_beijing) == [s for s, q in enumerate(st["players"]) if "beijing" in q["posts"]]
     assert 0 <= st["round"] <= T.ROUNDS
     assert E.to_act(st) or st["phase"] == "over"
 
