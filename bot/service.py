@@ -375,7 +375,16 @@ def _seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
 
 
 class Service:
-    """The game service over one SQLite database. Create with ``await Service.open(path)``."""
+    """The game service over one SQLite database. Create with ``await Service.open(path)``.
+
+    Every change is one immediate transaction on the storage's single connection; coroutines of
+    one service queue on its lock, and other processes on SQLite's, so two moves never both land.
+    Live states are cached in memory by (game id, version): opening loads nothing, a game is read
+    from its snapshot the first time it is touched, and a version moved on by another process is
+    noticed on the next write. Autocomplete (``complete``/``legal``) answers from that cache
+    without a database query when it can, so it may lag a move made by *another* process until
+    this one touches the game; ``act`` always checks against the database.
+    """
 
     def __init__(
         self,
