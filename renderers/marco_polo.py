@@ -547,28 +547,41 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
     _t(d, (W - 40 - _tw(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
 
 
+FINAL_COLUMNS = (
+    ("during_game", "in game"),
+    ("goal_cards", "goal cards"),
+    ("goal_cities", "goal cities"),
+    ("coins", "coins"),
+    ("beijing_post", "Beijing"),
+    ("beijing_goods", "Beijing goods"),
+    ("most_contracts", "contracts"),
+)
+
+
 def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+    """The score sheet: one row per player, one column per scoring category."""
     final = view.get("final")
     if not final:
         return y
+    n = len(view["seats"])
     d.rounded_rectangle(
-        (20, y, W - 20, y + 60 + 28 * len(view["seats"])),
-        12,
-        fill=(255, 240, 200),
-        outline=kit.INK,
-        width=3,
+        (20, y, W - 20, y + 60 + 28 * n), 12, fill=(255, 240, 200), outline=kit.INK, width=3
     )
-    cats = list(final["breakdown"][0])
-    _t(d, (40, y + 12), "Final scores: " + " | ".join(cats), SMALL, True, kit.INK)
+    col0, step = 330, 150
+    _t(d, (40, y + 12), "Final scores", 18, True, kit.INK)
+    for i, (_, label) in enumerate(FINAL_COLUMNS):
+        _c(d, (col0 + i * step, y + 22), label, SMALL, True, kit.INK)
+    _c(d, (col0 + len(FINAL_COLUMNS) * step, y + 22), "TOTAL", SMALL, True, kit.INK)
+    winners = (final.get("ranking") or [[]])[0]
     for s, sheet in enumerate(final["breakdown"]):
-        line = (
-            f"{kit.player_name(view, s)}: {final['scores'][s]} VP  ("
-            + ", ".join(str(sheet[c]) for c in cats)
-            + ")"
-        )
-        kit.player_mark(d, s, 52, y + 52 + 28 * s, 11)
-        _t(d, (72, y + 42 + 28 * s), line, FONT, True, kit.INK)
-    return y + 70 + 28 * len(view["seats"])
+        yy = y + 52 + 28 * s
+        kit.player_mark(d, s, 52, yy, 11)
+        name = kit.player_name(view, s) + ("  ★ winner" if s in winners else "")
+        _t(d, (72, yy - 10), _fit(name, FONT, 240), FONT, True, kit.INK)
+        for i, (key, _) in enumerate(FINAL_COLUMNS):
+            _c(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
+        _c(d, (col0 + len(FINAL_COLUMNS) * step, yy), str(final["scores"][s]), FONT, True, kit.INK)
+    return y + 70 + 28 * n
 
 
 def _height(view: dict[str, Any]) -> int:

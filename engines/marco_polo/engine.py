@@ -400,7 +400,11 @@ class MarcoPolo(Engine[State, Action]):
         }
         if over:
             res = final_result(state)
-            v["final"] = {"breakdown": breakdown(state), "scores": list(res.scores)}
+            v["final"] = {
+                "breakdown": breakdown(state),
+                "scores": list(res.scores),
+                "ranking": [list(g) for g in res.ranking],
+            }
         if seat is not None:
             p = player(state, seat)
             v["private"] = {
