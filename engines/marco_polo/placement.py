@@ -317,7 +317,9 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
         st["used_cards"][st["cards"][space]] = placed[0]
     else:
         st["spaces"][space].extend(placed)
-    ctx.ev("placed", seat=seat, space=space, dice=" ".join(toks), fee=fee)
+    ctx.ev("placed", seat=seat, space=space, dice=" ".join(toks))
+    if fee:
+        ctx.ev("paid_fee", seat=seat, space=space, fee=fee)
     kw = _kw(suffix)
     if space in T.BAZAAR:
         reward = T.BAZAAR[space][1][int(kw["col"])]
