@@ -17,6 +17,12 @@ from engines.rng import Rng
 from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, started_game, whose_turn
 
 
+async def _game_id_unlocked(svc: Service, channel: int) -> int:
+    row = await svc.db.latest_game(channel)
+    assert row is not None
+    return row.id
+
+
 async def _game_id(svc: Service, channel: int = CHANNEL) -> int:
     return (await svc.game(channel)).game_id
 
@@ -29,8 +35,11 @@ async def _snapshot(svc: Service, channel: int = CHANNEL) -> str | None:
 
 async def _check(svc: Service, channel: int = CHANNEL) -> dict[str, Any]:
     export = await svc.export(channel)
-    moves = [a["move"] for a in export["actions"]]
-    assert moves == list(range(1, len(moves) + 1)), "the log has a gap"
+    async with svc.db.read():
+        rows = await svc.db.actions(await _game_id_unlocked(svc, channel), include_undone=True)
+    # Every row ever written, taken back or not, numbered without a gap.
+    assert [a.move for a in rows] == list(range(1, len(rows) + 1)), "the log has a gap"
+    assert [a["move"] for a in export["actions"]] == [a.move for a in rows if not a.undone]
     snapshot = await _snapshot(svc, channel)
     assert snapshot is not None
     assert replay(export).state == json.loads(snapshot)
@@ -287,3 +296,46 @@ async def test_verify_notices_a_snapshot_that_drifted_from_the_log(service: Serv
             "UPDATE games SET snapshot = replace(snapshot, '\"moves\":1', '\"moves\":5')"
         )
     assert not await service.verify(info.game_id)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_random_table_chaos_keeps_the_log_the_truth(service: Service, seed: int) -> None:
+    """Random moves, garbage, undos, votes and out-of-turn clicks from four people: after each
+    one the stored snapshot equals a replay of the log, and versions only go up."""
+    people = [ANA, BEN, CAL, User(4, "Dee")]
+    await started_game(service, tuple(people[:3]), seed=seed)
+    rng = Rng(seed)
+    version = (await service.game(CHANNEL)).version
+    done: dict[str, int] = {}
+    for _ in range(80):
+        info = await service.game(CHANNEL)
+        if info.status != "active":
+            break
+        who = rng.choice(people)
+        roll = rng.below(20)
+        kind = ["act"] * 14 + ["undo"] * 3 + ["vote"] * 3
+        try:
+            if roll < 12 and who.id in info.to_act:
+                options = await service.legal(CHANNEL, who)
+                await service.act(CHANNEL, who, rng.choice(options or ["draw"]), render=False)
+            elif roll < 14:
+                garbage = rng.choice(["play 4", "draw", "x", "", "play 99"])
+                await service.act(CHANNEL, who, garbage, render=False)
+            elif roll < 17:
+                await service.undo(CHANNEL, who, render=False)
+            elif roll < 19:
+                await service.vote_seat(CHANNEL, who, rng.choice(people[:3]).id, render=False)
+            else:
+                await service.vote_seat(
+                    CHANNEL, who, rng.choice(people).id, rng.choice(people), render=False
+                )
+            done[kind[roll]] = done.get(kind[roll], 0) + 1
+        except ServiceError:
+            pass
+        after = await service.game(CHANNEL)
+        assert after.version >= version
+        version = after.version
+        assert await service.verify(after.game_id)
+    await _check(service)
+    # Not a vacuous run: moves landed, and undos or votes happened between them.
+    assert done.get("act", 0) >= 8 and done.get("undo", 0) + done.get("vote", 0) >= 1
