@@ -64,18 +64,13 @@ def step(ctx: Ctx, item: dict[str, Any], fig: int, dest: str) -> bool:
     if fig not in item["moved"]:
         item["moved"].append(fig)
     ctx.ev("moved", seat=seat, origin=origin, city=dest)
-    if char(st, seat) == "wilhelm" and _can_build(st, seat, dest):
-        place_post(ctx, seat, dest)  # M56: a post in every city passed through
-        item["built"].append(dest)
+    if char(st, seat) == "wilhelm" and dest in T.POST_CITIES and dest not in p["posts"]:
+        if posts_left(st, seat) > 0:
+            place_post(ctx, seat, dest)  # M56: a post in every city passed through
+            item["built"].append(dest)
+        elif dest not in item.setdefault("wanted", []):
+            item["wanted"].append(dest)  # M47: may relocate a post here after the movement
     return bool(item["taken"] >= item["steps"])
-
-
-def _can_build(state: State, seat: int, city: str) -> bool:
-    return (
-        city in T.POST_CITIES
-        and city not in player(state, seat)["posts"]
-        and posts_left(state, seat) > 0
-    )
 
 
 def finish(ctx: Ctx, item: dict[str, Any]) -> None:
@@ -84,6 +79,7 @@ def finish(ctx: Ctx, item: dict[str, Any]) -> None:
     seat = item["seat"]
     p = player(st, seat)
     built: list[str] = list(item["built"])
+    wanted: list[str] = list(item.get("wanted", []))
     for fig in item["moved"]:
         city = p["figures"][fig]
         if city not in T.POST_CITIES or city in p["posts"]:
@@ -91,7 +87,10 @@ def finish(ctx: Ctx, item: dict[str, Any]) -> None:
         if posts_left(st, seat) > 0:
             place_post(ctx, seat, city)
             built.append(city)
-        elif relocation_sources(st, seat, city):
+        elif city not in wanted:
+            wanted.append(city)
+    for city in wanted:
+        if relocation_sources(st, seat, city):
             ctx.push({"k": "relocate", "seat": seat, "city": city})
     for city in built:
         post_bonus(ctx, seat, city)

@@ -115,6 +115,7 @@ def movement(seat: int, steps: int, *, travel_action: bool) -> dict[str, Any]:
         "travel": travel_action,
         "moved": [],
         "built": [],
+        "wanted": [],
     }
 
 

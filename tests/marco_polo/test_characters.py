@@ -176,3 +176,17 @@ def test_M54_mercator_gains_the_row_good_whatever_the_column(row: str, good: str
     need = {"camel": "6", "pepper": "6", "gold": "6 6 6"}[row]
     st, _ = play(st, 0, f"place {row} {need} col=1")
     assert p(st, 3)[good] == before + 1
+
+
+def test_M56_M47_wilhelm_out_of_posts_may_relocate_to_cities_he_passed() -> None:
+    st = ready(4, s0="wilhelm")
+    eleven = ["moscow", "karakorum", "anxi", "kashgar", "xian", "ormuz", "kochi", "sumatra"]
+    eleven += ["samarcanda", "lan_zhou", "beijing"]
+    p(st, 0).update(posts=list(eleven), posts_placed=11)
+    st["beijing"] = [0]
+    dice(st, 0, 2, 2)
+    res(st, 0, coin=30, camel=5)
+    st, _ = play(st, 0, "place travel 2 2 row=2", "move alexandria", "move oasis_i")
+    assert [i["city"] for i in st["pending"] if i["k"] == "relocate"] == ["alexandria"]
+    st, _ = play(st, 0, "relocate kochi")
+    assert "alexandria" in p(st, 0)["posts"] and "kochi" not in p(st, 0)["posts"]
