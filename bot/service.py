@@ -1620,7 +1620,10 @@ class Service:
             text = engine.timeout_action(state, seat)
             if text is None:
                 return None
-            new, events = engine.play(state, seat, text)
+            try:
+                new, events = engine.play(state, seat, text)
+            except IllegalAction:
+                return None  # an engine offering an illegal timeout move: treat as none
             move = await self.db.next_move(row.id)
             names = [s.name for s in seats]
             head = (self._t("service.timed_out", {"player": seat}, names),)
