@@ -7,7 +7,8 @@ SQLite and Discord, lets it be tested exhaustively with plain numbers.
 A player whose turn began at ``turn_started`` is reminded after ``delay``, then every ``interval``,
 at most ``cap`` times. A reminder never falls inside the player's quiet hours or the table's (the
 game's own quiet hours; it waits for their end) nor before the player's away-until time. A deadline, when the game has one, is a fixed time after the
-turn began: the table agreed on it, so it is not moved by one player's quiet hours.
+turn began: the table agreed on it, so it is not moved by one player's quiet hours (the service
+holds a deadline back only while its player is away).
 """
 
 from __future__ import annotations

@@ -1557,7 +1557,8 @@ class Service:
         """Reminders due at ``now`` (default: the clock) and not yet sent, oldest first.
 
         A reminder that fell due while the bot was down is returned once the bot is back, unless
-        its player is now in quiet hours or away: then it waits until they are not."""
+        its player is now in quiet hours or away: then it waits until they are not. A deadline
+        waits while its player is away, not for quiet hours."""
         at = self.clock() if now is None else now
         async with self.db.read():
             rows = await self.db.due(at)
@@ -1572,6 +1573,10 @@ class Service:
             # One that fell due while the bot was down may now be inside quiet hours: it waits.
             allowed = earliest_allowed(at, prefs[r.user_id], tables[r.game_id])
             if r.kind == "reminder" and allowed > at:
+                continue
+            # A deadline ignores quiet hours (the table agreed on it) but waits for a player
+            # who said they are away.
+            if r.kind == "deadline" and prefs[r.user_id].away_until > at:
                 continue
             grouped.setdefault((r.game_id, r.kind, r.due_at), (channel, []))[1].append(r.user_id)
         out = [

@@ -176,3 +176,12 @@ async def test_the_table_quiet_hours_hold_back_everyone_s_reminders(service: Ser
     assert await service.due_reminders(T0 + DAY + 7 * HOUR) == []
     [due] = await service.due_reminders(T0 + DAY + 8 * HOUR)
     assert due.due_at == T0 + DAY + 8 * HOUR
+
+
+async def test_a_deadline_waits_while_its_player_is_away(service: Service) -> None:
+    await started_game(service)
+    await service.update_settings(CHANNEL, ANA, deadline_hours=24, reminder_max=0)
+    await service.update_user_settings(ANA.id, away_until=T0 + 3 * DAY, quiet_start=0, quiet_end=9)
+    assert await service.due_reminders(T0 + 2 * DAY) == []
+    [due] = await service.due_reminders(T0 + 3 * DAY)  # 00:00, quiet for Ana: deadlines ignore it
+    assert (due.kind, due.due_at) == ("deadline", T0 + DAY)
