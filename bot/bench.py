@@ -14,7 +14,7 @@ from typing import Any
 import engines
 import renderers
 from engines.base import Engine
-from engines.randomplay import random_action, random_game
+from engines.randomplay import random_game, random_play
 from engines.rng import Rng
 
 
@@ -37,16 +37,10 @@ def positions(
     engine: Engine[Any, Any], players: int, games: int, seed: int
 ) -> list[tuple[Any, int, str]]:
     """(state, seat, action) from a few random games."""
-    out = []
+    out: list[tuple[Any, int, str]] = []
     for g in range(games):
         state = engine.setup(players, engine.meta.validate_options({}), seed + g)
-        rng = Rng(seed + g)
-        while who := engine.to_act(state):
-            seat = who[0]
-            text = random_action(engine, state, seat, rng)
-            assert text is not None
-            out.append((state, seat, text))
-            state, _ = engine.play(state, seat, text)
+        out += random_play(engine, state, Rng(seed + g))[1]
     return out
 
 

@@ -78,7 +78,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     import engines
     import renderers
-    from engines.randomplay import random_action
+    from engines.randomplay import random_play
     from engines.rng import Rng
 
     engine = engines.get(args.game)
@@ -86,14 +86,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     state = engine.setup(
         players, engine.meta.validate_options(_parse_options(args.option)), args.seed
     )
-    rng = Rng(args.seed)
-    for _ in range(args.moves):
-        who = engine.to_act(state)
-        if not who:
-            break
-        text = random_action(engine, state, who[0], rng)
-        assert text is not None
-        state, _ = engine.play(state, who[0], text)
+    state, _ = random_play(engine, state, Rng(args.seed), args.moves)
     view = engine.view(state, args.seat)
     view["names"] = [f"Player {i + 1}" for i in range(players)]
     renderer = renderers.get(args.game)

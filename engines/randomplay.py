@@ -32,6 +32,25 @@ def random_action(engine: Engine[Any, Any], state: Any, seat: int, rng: Rng) -> 
     raise RuntimeError(f"{engine.meta.id}: complete() never offered END after 64 tokens")
 
 
+def random_play(
+    engine: Engine[Any, Any], state: Any, rng: Rng, max_steps: int = MAX_STEPS
+) -> tuple[Any, list[tuple[Any, int, str]]]:
+    """Play random legal actions from ``state`` until nobody is left to act or ``max_steps``;
+    returns the last state and every step as ``(state before, seat, action)``."""
+    steps: list[tuple[Any, int, str]] = []
+    for _ in range(max_steps):
+        who = engine.to_act(state)
+        if not who:
+            break
+        seat = rng.choice(who)
+        text = random_action(engine, state, seat, rng)
+        if text is None:
+            raise RuntimeError(f"{engine.meta.id}: seat {seat} must act but has no legal action")
+        steps.append((state, seat, text))
+        state, _ = engine.play(state, seat, text)
+    return state, steps
+
+
 def random_game(
     engine: Engine[Any, Any],
     players: int,
@@ -40,18 +59,8 @@ def random_game(
     max_steps: int = MAX_STEPS,
 ) -> tuple[Any, list[tuple[int, str]]]:
     """Play a whole random game; returns the final state and the (seat, action) log."""
-    opts = engine.meta.validate_options(options)
-    state = engine.setup(players, opts, seed)
-    rng = Rng(seed ^ 0x5EED)
-    log: list[tuple[int, str]] = []
-    for _ in range(max_steps):
-        who = engine.to_act(state)
-        if not who:
-            return state, log
-        seat = rng.choice(who)
-        text = random_action(engine, state, seat, rng)
-        if text is None:
-            raise RuntimeError(f"{engine.meta.id}: seat {seat} must act but has no legal action")
-        state, _ = engine.play(state, seat, text)
-        log.append((seat, text))
-    raise RuntimeError(f"{engine.meta.id}: game not over after {max_steps} actions")
+    state = engine.setup(players, engine.meta.validate_options(options), seed)
+    state, steps = random_play(engine, state, Rng(seed ^ 0x5EED), max_steps)
+    if engine.to_act(state):
+        raise RuntimeError(f"{engine.meta.id}: game not over after {max_steps} actions")
+    return state, [(seat, text) for _, seat, text in steps]

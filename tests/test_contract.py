@@ -14,7 +14,7 @@ import pytest
 import engines
 from engines.base import END, Engine, IllegalAction
 from engines.catalog import CATALOG
-from engines.randomplay import random_action
+from engines.randomplay import random_action, random_play
 from engines.rng import Rng
 
 ENGINES = engines.all_engines()
@@ -71,19 +71,8 @@ def states_of_random_game(
 ) -> list[tuple[Any, int, str]]:
     """(state, seat, action) along one random game, at most ``cap`` steps."""
     state = engine.setup(players, options, seed)
-    rng = Rng(seed + 99)
-    out = []
-    for _ in range(cap):
-        who = engine.to_act(state)
-        if not who:
-            break
-        seat = rng.choice(who)
-        text = random_action(engine, state, seat, rng)
-        assert text is not None, "a seat in to_act has no legal action"
-        out.append((state, seat, text))
-        state, _ = engine.play(state, seat, text)
-    out.append((state, -1, ""))
-    return out
+    state, steps = random_play(engine, state, Rng(seed + 99), cap)
+    return [*steps, (state, -1, "")]
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
