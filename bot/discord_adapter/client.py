@@ -21,6 +21,7 @@ from bot.discord_adapter.table import Table
 from bot.discord_adapter.text import CatalogTranslator, t
 from bot.discord_adapter.tree import build_commands, limit_problems
 from bot.discord_adapter.views import DYNAMIC_ITEMS
+from bot.health import touch_heartbeat
 from bot.service import Service
 
 log = logging.getLogger("turnpost.discord")
@@ -75,6 +76,7 @@ class TurnpostBot(commands.Bot):
         sync_commands: bool = True,
         start_reminders: bool = True,
         reminder_every: float = 60.0,
+        heartbeat_every: float = 60.0,
         handle_signals: bool = False,
     ) -> None:
         intents = discord.Intents.none()
@@ -92,6 +94,9 @@ class TurnpostBot(commands.Bot):
         self.start_reminders = start_reminders
         #: Seconds between two passes of the reminder loop.
         self.reminder_every = reminder_every
+        #: Seconds between two touches of the heartbeat file that ``turnpost health`` checks.
+        self.heartbeat_every = heartbeat_every
+        self.heartbeat_task: asyncio.Task[None] | None = None
         self.handle_signals = handle_signals
         self._own_service = service is None
         self._service = service
@@ -120,6 +125,9 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(TableCog(self))
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Beat once now, so a fresh container is healthy before the first interval has passed.
+        self._beat_once()
+        self.heartbeat_task = asyncio.create_task(self._heartbeat(), name="turnpost-heartbeat")
         if self.handle_signals:
             # No signal handlers on some platforms; Ctrl-C still stops the bot there.
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -128,6 +136,20 @@ class TurnpostBot(commands.Bot):
                 )
         if self.sync_commands:
             await self.sync()
+
+    def _beat_once(self) -> None:
+        try:
+            touch_heartbeat(self.config)
+        except OSError:
+            # A full or read-only volume must not stop the games; the health check will
+            # report the stale heartbeat instead.
+            log.warning("heartbeat not written", exc_info=True)
+
+    async def _heartbeat(self) -> None:
+        """Touch the heartbeat file every ``heartbeat_every`` seconds while the bot runs."""
+        while True:
+            await asyncio.sleep(self.heartbeat_every)
+            self._beat_once()
 
     async def sync(self) -> list[app_commands.AppCommand]:
         """Sync the commands globally, or instantly to the development guild when one is set."""
@@ -154,6 +176,12 @@ class TurnpostBot(commands.Bot):
         log.info("connected", extra={"user": self.user.id, "guilds": len(self.guilds)})
 
     async def close(self) -> None:
+        if self.heartbeat_task is not None:
+            # Stop beating first: a bot that is shutting down must be allowed to go stale.
+            self.heartbeat_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.heartbeat_task
+            self.heartbeat_task = None
         await super().close()
         if self._own_service and self._service is not None:
             await self._service.close()

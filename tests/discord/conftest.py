@@ -66,9 +66,17 @@ async def make_bot(
     against the loopback API. Call again after ``await bot.close()`` to simulate a restart."""
     bots: list[TurnpostBot] = []
 
-    async def start(*, start_reminders: bool = False, **config: Any) -> TurnpostBot:
+    async def start(
+        *, start_reminders: bool = False, heartbeat_every: float = 60.0, **config: Any
+    ) -> TurnpostBot:
         cfg = Config(token="test-token", db_path=tmp_path / "turnpost.db", **config)
-        bot = TurnpostBot(cfg, clock=clock, start_reminders=start_reminders, reminder_every=0.01)
+        bot = TurnpostBot(
+            cfg,
+            clock=clock,
+            start_reminders=start_reminders,
+            reminder_every=0.01,
+            heartbeat_every=heartbeat_every,
+        )
         await bot.login(cfg.token)
         bots.append(bot)
         return bot

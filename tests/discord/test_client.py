@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import io
 import json
 import logging
+import os
+import time
 
 import bot.discord_adapter as adapter
 from bot.config import Config
 from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.client import configure_logging
+from bot.health import STALE_AFTER_S, check, heartbeat_path
 from tests.discord.conftest import BotFactory
 from tests.discord.loopback import GUILD_ID, FakeDiscord
 
@@ -63,3 +67,28 @@ def test_logs_are_json_lines_without_the_token() -> None:
     assert first["msg"] == "login with [token] failed" and first["guild"] == 42
     assert first["level"] == "INFO" and first["logger"] == "turnpost.test"
     assert second["level"] == "ERROR" and "RuntimeError: bad token [token]" in second["exc"]
+
+
+async def test_the_running_bot_keeps_the_health_heartbeat_fresh(make_bot: BotFactory) -> None:
+    # Given a bot that beats every 10 ms and a heartbeat file gone stale (an old process),
+    bot = await make_bot(heartbeat_every=0.01)
+    beat = heartbeat_path(bot.config)
+    assert beat.exists(), "setup_hook beats at once, before the first interval"
+    old = time.time() - 10 * STALE_AFTER_S
+    os.utime(beat, (old, old))
+    assert check(bot.config) is not None and "no heartbeat" in str(check(bot.config))
+    # when the heartbeat task runs on,
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if beat.stat().st_mtime > old:
+            break
+    # then the container health check passes again,
+    assert check(bot.config) is None
+    # and closing the bot stops the task (a dead bot must go stale).
+    task = bot.heartbeat_task
+    assert task is not None and not task.done()
+    await bot.close()
+    assert task.done() and bot.heartbeat_task is None
+    os.utime(beat, (old, old))
+    await asyncio.sleep(0.05)
+    assert beat.stat().st_mtime == old
