@@ -317,7 +317,7 @@ class MarcoPolo(Engine[State, Action]):
         raise IllegalAction("marco_polo.verb_not_now", verb=verb, verbs=allowed)
 
     def timeout_action(self, state: State, seat: int) -> str | None:
-        """Out of time: the cheapest way forward (3 coins with a die, end, first choice)."""
+        """Out of time: the cheapest way forward (3 coins with a die, end, decline, first choice)."""
         if seat not in self.to_act(state):
             return None
         if state["phase"] == "play" and not state["pending"]:
@@ -331,7 +331,9 @@ class MarcoPolo(Engine[State, Action]):
             nxt = self.complete(state, seat, " ".join(prefix))
             if END in nxt or not nxt:
                 break
-            pick = "stop" if "stop" in nxt else nxt[0]
+            # Decline what may be declined (stop moving, keep every post where it is, M41,
+            # M47): a time-out must never take an active decision for the player.
+            pick = next((t for t in ("stop", "none") if t in nxt), nxt[0])
             prefix.append(pick)
         return " ".join(prefix)
 

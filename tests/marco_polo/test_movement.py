@@ -187,3 +187,16 @@ def test_M47_D13_relocating_out_of_beijing_frees_its_space() -> None:
     st = travel(st, seat=2, row=1)
     st, _ = play(st, 2, "move beijing")
     assert st["beijing"] == [2, 1]  # the 10-VP space was free again
+
+
+def test_M47_timeout_declines_to_relocate_a_post() -> None:
+    # Given a player out of posts who ended a movement on a new city (M47: the player may decline),
+    st = ready(4)
+    eight = ["moscow", "karakorum", "anxi", "kashgar", "xian", "ormuz", "kochi", "sumatra"]
+    p(st, 0).update(posts=[*eight, "samarcanda"], posts_placed=9)
+    dice(st, 0, 2, 2)
+    res(st, 0, coin=30, camel=5)
+    st, _ = play(st, 0, "place travel 2 2 row=1", "move alexandria")
+    assert st["pending"][0]["k"] == "relocate"
+    # when the player runs out of time, then the engine keeps every post where it is.
+    assert E.timeout_action(st, 0) == "relocate none"
