@@ -24,7 +24,12 @@ VERBS: tuple[Verb, ...] = (
             Param("col", "bazaar column (up to the lowest die)", keyword=True, required=False),
             Param("good", "Khan's favor: pepper, silk or gold", keyword=True, required=False),
             Param("take", "contract slots, e.g. 2 or 2+5", keyword=True, required=False),
-            Param("bonus", "slot 5/6 bonus: coin or camel", keyword=True, required=False),
+            Param(
+                "bonus",
+                "slot 5/6 bonus: coin or camel; slots 5 and 6 both: one each, e.g. camel+coin",
+                keyword=True,
+                required=False,
+            ),
             Param("row", "travel row (up to the lowest die)", keyword=True, required=False),
             Param("option", "city card option 1 or 2", keyword=True, required=False),
             Param("times", "city card repetitions", keyword=True, required=False),

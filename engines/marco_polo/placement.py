@@ -229,8 +229,11 @@ def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[
         picks = [(i,) for i in slots] + [(i, j) for i in slots for j in slots if i < j]
         for pick in sorted(picks):
             take = "take=" + "+".join(str(i) for i in pick)
-            if max(pick) >= min(T.SLOT_BONUS):
-                out += [(take, "bonus=camel"), (take, "bonus=coin")]
+            # M27.2: each contract from slot 5 or 6 gives its own bonus, coins or camels
+            # (one slot's bonus is never split, but slots 5 and 6 may differ).
+            paid = sum(1 for i in pick if i in T.SLOT_BONUS)
+            if paid:
+                out += [(take, "bonus=" + "+".join(mix)) for mix in _bonus_mixes(paid)]
             else:
                 out.append((take,))
         return out
@@ -246,6 +249,14 @@ def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[
                 rows.append((f"row={row}",))
         return rows
     return _card_choices(state, seat, space, value)
+
+
+def _bonus_mixes(n: int) -> list[tuple[str, ...]]:
+    """Coin-or-camel picks for ``n`` slot bonuses, one per slot in slot order (M27.2)."""
+    mixes: list[tuple[str, ...]] = [()]
+    for _ in range(n):
+        mixes = [(*m, res) for m in mixes for res in ("camel", "coin")]
+    return mixes
 
 
 def _card_choices(state: State, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
@@ -371,11 +382,13 @@ def _take_contracts(ctx: Ctx, seat: int, kw: dict[str, str]) -> None:
         st["display"].remove(cid)
     p["contracts"].extend(taken)
     ctx.ev("took_contracts", seat=seat, contracts=taken)
-    bonus = sum(T.SLOT_BONUS.get(s, 0) for s in slots)
-    if bonus:
-        res = kw["bonus"]
-        p[res] += bonus
-        ctx.ev("gained", seat=seat, what=f"{bonus} {res}")
+    paid = sorted(s for s in slots if s in T.SLOT_BONUS)
+    if paid:
+        got = {"coin": 0, "camel": 0}
+        for slot, res in zip(paid, kw["bonus"].split("+"), strict=True):
+            got[res] += T.SLOT_BONUS[slot]
+        gain(ctx, seat, got)
+        ctx.ev("gained", seat=seat, what=words(got))
     hand_limit(ctx, seat, before)
 
 

@@ -138,6 +138,23 @@ def test_M27_slot_five_bonus_is_one_coin() -> None:
     assert p(st, 0)["coin"] == 7 + 1
 
 
+def test_M27_slots_five_and_six_each_give_their_own_coin_or_camel_bonus() -> None:
+    # Given a 6 and contracts on slots 5 and 6,
+    st = ready(4, s0="matteo")
+    dice(st, 0, 6)
+    p(st, 0)["contracts"] = []
+    # then each taken contract's bonus is chosen separately, in slot order,
+    assert E.complete(st, 0, "place contracts 6 take=5+6") == [
+        "bonus=camel+camel",
+        "bonus=camel+coin",
+        "bonus=coin+camel",
+        "bonus=coin+coin",
+    ]
+    # and when the player takes 1 camel (slot 5) and 2 coins (slot 6), they get exactly that.
+    st, _ = play(st, 0, "place contracts 6 take=5+6 bonus=camel+coin")
+    assert (p(st, 0)["camel"], p(st, 0)["coin"]) == (2 + 1, 7 + 2)
+
+
 def test_M27_empty_display_gets_two_contracts_at_next_turn() -> None:
     st = ready(4, s0="matteo")
     st["display"] = st["display"][:1]
