@@ -1,0 +1,84 @@
+"""Second-pair-of-eyes rules tests: hidden information, red-card stones, the market and wrath."""
+
+from __future__ import annotations
+
+import json
+
+from engines.imhotep.scoring import final_breakdown
+
+from .helpers import ENGINE, game, play, ships
+
+
+def _public(state) -> str:  # type: ignore[no-untyped-def]
+    return json.dumps(ENGINE.view(state, None), sort_keys=True)
+
+
+def test_I8_public_view_is_the_same_whatever_the_hidden_cards_are() -> None:
+    # Given a Market-B game, when only hidden things differ (the face-down pair, the deck order,
+    # the removed round card and the order of the round cards to come)...
+    st = game(3, sides="custom", market="b")
+    other = st.clone()
+    other.pair = [other.market_deck[0], other.market_deck[1]]
+    other.market_deck = [*reversed(other.market_deck[2:]), *st.pair]
+    other.removed_card, other.round_deck[0] = other.round_deck[0], other.removed_card
+    assert other.pair != st.pair
+    # ...then nobody can tell them apart from the public view.
+    assert _public(other) == _public(st)
+
+
+def test_I8_I48_taken_pair_is_seen_only_by_its_taker() -> None:
+    st = ships(game(3, sides="custom", market="b"), "", "", "", "1")
+    st.docked = ["pyramid", "temple", "obelisk", ""]
+    st.offer = ["statue#1", "lever#1", "chisel#1"]
+    st.pair = ["hammer#1", "sail#1"]
+    other = st.clone()
+    other.pair = ["statue#2", "entrance#1"]
+    st, events = play(st, 0, "sail 4 market")
+    st, events = play(st, 1, "take pair")
+    other, other_events = play(other, 0, "sail 4 market")
+    other, other_events = play(other, 1, "take pair")
+    # the public view and the public events do not depend on what the pair holds
+    assert _public(st) == _public(other)
+    public = [e for e in events if e.visible_to is None]
+    other_public = [e for e in other_events if e.visible_to is None]
+    assert public == other_public
+    # the taker alone sees both cards, and only while choosing
+    assert ENGINE.view(st, 1)["private"] == {"face_down_pair": ["hammer", "sail"]}
+    assert ENGINE.view(st, 0)["private"] == {} and ENGINE.view(st, 2)["private"] == {}
+
+
+def test_I67_red_card_stones_count_like_shipped_stones() -> None:
+    # Given the last ship of round 6; seat 1 has stones at pyramid, temple and burial chamber
+    # but none on the obelisk; seat 0 has 2 obelisk stones and an Obelisk Decoration.
+    st = ships(game(2, wrath="on"), "", "", "", "1")
+    st.round, st.round_deck = 6, []
+    st.docked = ["pyramid", "temple", "burial_chamber", ""]
+    st.pyramid, st.temple, st.burial = [0, 1], [0, 1], [0, 1]
+    st.obelisk = [2, 0]
+    st.cards[0] = ["obelisk_decoration#1"]
+    st.offer = ["paved_path#1", "statue#1", "lever#1", "chisel#1"]
+    # When seat 1's market stone takes the Paved Path (the game then ends)
+    st, _ = play(st, 0, "sail 4 market")
+    st, _ = play(st, 1, "take paved_path")
+    assert st.over and st.obelisk == [2, 1]
+    sheets = final_breakdown(st)
+    # Then that stone ranks seat 1 second on the obelisk (2 players: 10 / 1), saves seat 1 from
+    # Pharaoh's wrath and is one of the 3 obelisk stones the decoration counts.
+    assert [s["obelisk"] for s in sheets] == [10, 1]
+    assert [s["wrath"] for s in sheets] == [0, 0]
+    assert sheets[0]["decorations"] == 1
+
+
+def test_I81_a_stone_delivered_to_the_market_does_not_count_for_wrath() -> None:
+    # Given seat 1 with stones only at pyramid, temple and burial chamber, in round 6's last ship
+    st = ships(game(2, wrath="on"), "", "", "", "1")
+    st.round, st.round_deck = 6, []
+    st.docked = ["pyramid", "temple", "burial_chamber", ""]
+    st.pyramid, st.temple, st.burial, st.obelisk = [0, 1], [0, 1], [0, 1], [1, 0]
+    st.offer = ["statue#1", "lever#1", "chisel#1", "hammer#1"]
+    # When that ship unloads at the market (the stone goes back to the quarry)
+    st, _ = play(st, 0, "sail 4 market")
+    st, _ = play(st, 1, "take statue")
+    # Then seat 1 still has nothing on the obelisk and suffers the wrath
+    assert st.over
+    assert [s["wrath"] for s in final_breakdown(st)] == [0, -5]
