@@ -33,6 +33,7 @@ from bot.service import (
     Service,
     ServiceError,
     User,
+    VoteOutcome,
 )
 from engines.base import END, IllegalAction
 
@@ -679,12 +680,42 @@ class Table:
         """Cast a vote to remove ``target`` from the game."""
         if await self._deadline_check(interaction, game_id, target, version) is None:
             return
+        voter = self.user(interaction)
         vote = await self.service.vote_seat(
-            self.channel_id(interaction), self.user(interaction), target
+            self.channel_id(interaction), voter, target, render=False
         )
+        await self._announce_vote(interaction, vote, voter)
+
+    async def vote(
+        self,
+        interaction: discord.Interaction,
+        player: discord.abc.User,
+        replacement: discord.abc.User | None,
+    ) -> None:
+        """``/game vote``: a vote to remove ``player`` from the game or, with ``replacement``, to
+        hand their seat to someone else. Each vote is announced to the table; the deciding one
+        changes the seat, and the board follows when that seat must act now."""
+        lang = self.lang_for(interaction)
+        if replacement is not None and replacement.bot:
+            await self.reply(interaction, t("vote_no_bots", lang))
+            return
+        voter = self.user(interaction)
+        vote = await self.service.vote_seat(
+            self.channel_id(interaction),
+            voter,
+            player.id,
+            User(replacement.id, replacement.display_name) if replacement is not None else None,
+            render=False,
+        )
+        await self._announce_vote(interaction, vote, voter)
+
+    async def _announce_vote(
+        self, interaction: discord.Interaction, vote: VoteOutcome, voter: User
+    ) -> None:
+        """The vote's lines for everyone; when it changed whose turn it is, the board too."""
         await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
-        if vote.move is not None:
-            await self.post_outcome(interaction, vote.move, self.user(interaction))
+        if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
+            await self.post_outcome(interaction, vote.move, voter)
 
     async def _deadline_check(
         self, interaction: discord.Interaction, game_id: int, target: int, version: int

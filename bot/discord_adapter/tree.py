@@ -187,6 +187,22 @@ class GameGroup(app_commands.Group):
             ),
         )
 
+    @app_commands.command(name=ls("discord.name.game.vote", "vote"), description=ls("cmd.vote"))
+    @app_commands.describe(player=ls("cmd.vote.player"), replacement=ls("cmd.vote.replacement"))
+    @app_commands.rename(
+        player=ls("discord.name.game.vote.player", "player"),
+        replacement=ls("discord.name.game.vote.replacement", "replacement"),
+    )
+    async def vote(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | discord.Member,
+        replacement: discord.User | discord.Member | None = None,
+    ) -> None:
+        await self.table.run(
+            interaction, "game vote", lambda: self.table.vote(interaction, player, replacement)
+        )
+
     @app_commands.command(name=ls("discord.name.game.mine", "mine"), description=ls("cmd.mine"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.table.run(interaction, "game mine", lambda: self.table.mine(interaction))

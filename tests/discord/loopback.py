@@ -50,6 +50,7 @@ class Player:
     name: str
     #: Guild permissions of the member (as Discord's permission bit field).
     permissions: int = discord.Permissions(send_messages=True, view_channel=True).value
+    bot: bool = False
 
     def user_payload(self) -> dict[str, Any]:
         return {
@@ -58,6 +59,7 @@ class Player:
             "global_name": self.name,
             "discriminator": "0",
             "avatar": None,
+            **({"bot": True} if self.bot else {}),
         }
 
     @property
@@ -378,6 +380,8 @@ def _base(
 
 
 def _option_type(value: Any) -> int:
+    if isinstance(value, Player):
+        return 6  # USER
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
@@ -386,29 +390,46 @@ def _option_type(value: Any) -> int:
 
 
 def command_data(path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    """``data`` of an application command: ``path`` like "game new" or "play"."""
+    """``data`` of an application command: ``path`` like "game new" or "play". A ``Player``
+    value is a user option: its id goes in the option and the user in ``resolved``, as Discord
+    sends it."""
     names = path.split()
     leaf = [
         {
             "name": k,
             "type": _option_type(v),
-            "value": v,
+            "value": str(v.id) if isinstance(v, Player) else v,
             **({"focused": True} if k == focused else {}),
         }
         for k, v in options.items()
     ]
     for sub in reversed(names[1:]):
         leaf = [{"name": sub, "type": 1, "options": leaf}]
-    return {"id": snowflake(), "name": names[0], "type": 1, "options": leaf}
+    data: dict[str, Any] = {"id": snowflake(), "name": names[0], "type": 1, "options": leaf}
+    users = [v for v in options.values() if isinstance(v, Player)]
+    if users:
+        data["resolved"] = {
+            "users": {str(u.id): u.user_payload() for u in users},
+            "members": {
+                str(u.id): {
+                    "roles": [],
+                    "joined_at": TIMESTAMP,
+                    "flags": 0,
+                    "permissions": str(u.permissions),
+                }
+                for u in users
+            },
+        }
+    return data
 
 
-def slash(player: Player, path: str, **options: Any) -> dict[str, Any]:
+def slash(player: Player, path: str, /, **options: Any) -> dict[str, Any]:
     """A slash command interaction (type 2) from ``player``."""
     kw = {k[1:]: options.pop(k) for k in list(options) if k.startswith("_")}
     return _base(2, player, command_data(path, options), **kw)
 
 
-def autocomplete(player: Player, path: str, focused: str, **options: Any) -> dict[str, Any]:
+def autocomplete(player: Player, path: str, focused: str, /, **options: Any) -> dict[str, Any]:
     """An autocomplete interaction (type 4) with ``focused`` being typed."""
     kw = {k[1:]: options.pop(k) for k in list(options) if k.startswith("_")}
     return _base(4, player, command_data(path, options, focused), **kw)

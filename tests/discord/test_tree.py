@@ -15,7 +15,7 @@ from tests.discord.loopback import FakeDiscord
 
 GAME_SUBCOMMANDS = {
     "new", "join", "leave", "start", "board", "hand", "log",
-    "undo", "abort", "settings", "remind", "mine", "help",
+    "undo", "abort", "settings", "remind", "mine", "help", "vote",
 }  # fmt: skip
 
 
@@ -34,6 +34,10 @@ async def test_sync_sends_a_tree_within_every_discord_limit(
     # /game, /play and one group for every registered game (real engines included as they land).
     assert {"game", "play"} | {discord_name(e.meta.id) for e in engines.all_engines()} == set(top)
     assert set(by_name(top["game"]["options"])) == GAME_SUBCOMMANDS
+    # /game vote takes Discord users (option type 6): the player, and an optional replacement.
+    vote = by_name(by_name(top["game"]["options"])["vote"]["options"])
+    assert (vote["player"]["type"], vote["player"]["required"]) == (6, True)
+    assert (vote["replacement"]["type"], vote["replacement"].get("required", False)) == (6, False)
     assert len(bot.synced) == len(payload)
     # Games live in server channels: no command is offered in DMs.
     assert all(c["contexts"] == [0] for c in payload)
