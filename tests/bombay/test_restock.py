@@ -133,13 +133,30 @@ def test_Y38_spent_bales_go_to_the_bag_not_the_market() -> None:
 
 
 def test_Y39_posts_reopen_at_end_of_set_and_restock_may_close_again() -> None:
+    # Given set 1 with only blue in the markets (orange, yellow and purple posts closed), and
+    # every yellow and purple bale on the elephants, so the next restock can draw only blue
+    # and orange (10 bales in the bag, 9 drawn: both colours are certainly drawn)
     s = new(4)
+    for seat, load in enumerate(
+        (("yellow", "yellow"), ("yellow", "purple"), ("purple", "purple"), ("purple",))
+    ):
+        s = at(s, seat, s.sites[seat], load, turn=False)
     s = with_markets(s, blue=("left", 1))
     s = replace(s, game_turn=3, current=3)
-    s2, _ = play(s, 3, "end")
-    # open ⇔ drawn in the new restock
-    assert all(s2.is_open(c) == (s2.stock[i] > 0) for i, c in enumerate(COLOURS))
-    assert sum(s2.stock) == 9
+    posts = ENGINE.view(s, None)["trading_posts"]
+    assert {v["colour"] for v in posts.values() if v["open"]} == {"blue"}
+    # when the set ends
+    s2, events = play(s, 3, "end")
+    # then the posts were turned open, and the restock closed the undrawn colours at once
+    assert keys(events).index("bombay.posts_reopened") < keys(events).index("bombay.restock")
+    posts = ENGINE.view(s2, None)["trading_posts"]
+    assert {v["colour"] for v in posts.values() if v["open"]} == {"blue", "orange"}
+    assert event(events, "bombay.posts_closed_at_restock")["colours"] == ["yellow", "purple"]
+    # orange, closed all of set 1, can be bought again
+    orange = next(p for p, v in posts.items() if v["colour"] == "orange")
+    s3 = at(s2, s2.current, orange, (), money=5)
+    s3, events = play(s3, s3.current, "buy orange")
+    assert "bombay.bought" in keys(events)
 
 
 def test_Y101_restock_with_fewer_than_nine_bales_draws_them_all() -> None:
