@@ -224,9 +224,10 @@ class Imhotep(Engine[State, Action]):
     def _decide(self, st: State, events: list[Event], seat: int, action: Action) -> None:
         task = st.tasks[0]
         verb = tasks.DECISION_VERBS[task[0]]
-        if action.verb != verb:
-            raise IllegalAction(f"imhotep.decide_{task[0]}")
         answers = tasks.options(st, task)
+        if action.verb != verb:
+            choices = ", ".join(f"{verb} {a}" for a in answers)
+            raise IllegalAction(f"imhotep.decide_{task[0]}", choices=choices)
         answer = " ".join(action.args)
         if answer not in answers:
             self._why_not(st, seat, task[0], action)

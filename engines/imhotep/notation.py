@@ -87,6 +87,11 @@ VERBS: tuple[Verb, ...] = (
 )
 
 _USAGE = {v.name: v.examples[0] for v in VERBS}
+#: How each verb is written, e.g. ``load <ship> <position>`` (shown with the example on a typo).
+_FORM = {v.name: " ".join([v.name, *(f"<{p.name}>" for p in v.params)]) for v in VERBS}
+#: Ship and position tokens are single digits; their range is checked against the round's ships
+#: when the action is applied, so that "load 7 1" gets "there is no ship 7", not a usage line.
+_MAX_DIGIT = 9
 _VERB_NAMES = ", ".join(v.name for v in VERBS)
 
 
@@ -115,7 +120,7 @@ def _site(tok: str) -> str | None:
 
 def _order(tok: str) -> bool:
     parts = tok.split("-")
-    return all(_digit(p, 4) for p in parts) and len(set(parts)) == len(parts)
+    return all(_digit(p, _MAX_DIGIT) for p in parts) and len(set(parts)) == len(parts)
 
 
 def parse(text: str) -> Action:
@@ -126,28 +131,32 @@ def parse(text: str) -> Action:
     verb, args = t[0], t[1:]
     if verb not in _USAGE:
         raise IllegalAction("core.unknown_verb", verb=verb[:30], verbs=_VERB_NAMES)
-    bad = IllegalAction("imhotep.usage", verb=verb, usage=_USAGE[verb])
+    bad = IllegalAction("imhotep.usage", verb=verb, usage=_USAGE[verb], form=_FORM[verb])
     if verb == "quarry":
         if args:
             raise bad
         return Action(verb)
     if verb in ("load", "hammer"):
-        if len(args) != 2 or not (_digit(args[0], 4) and _digit(args[1], 4)):
+        if len(args) != 2 or not (_digit(args[0], _MAX_DIGIT) and _digit(args[1], _MAX_DIGIT)):
             raise bad
         return Action(verb, tuple(args))
     if verb in ("sail", "lever"):
         n = 2 if verb == "sail" else 3
         site = _site(args[1]) if len(args) == n else None
-        if site is None or not _digit(args[0], 4) or (verb == "lever" and not _order(args[2])):
+        if (
+            site is None
+            or not _digit(args[0], _MAX_DIGIT)
+            or (verb == "lever" and not _order(args[2]))
+        ):
             raise bad
         return Action(verb, (args[0], site, *args[2:]))
     if verb == "sailcard":
         site = _site(args[2]) if len(args) == 3 else None
-        if site is None or not (_digit(args[0], 4) and _digit(args[1], 4)):
+        if site is None or not (_digit(args[0], _MAX_DIGIT) and _digit(args[1], _MAX_DIGIT)):
             raise bad
         return Action(verb, (args[0], args[1], site))
     if verb == "chisel":
-        if len(args) != 4 or not all(_digit(a, 4) for a in args):
+        if len(args) != 4 or not all(_digit(a, _MAX_DIGIT) for a in args):
             raise bad
         first, second = sorted([(args[0], args[1]), (args[2], args[3])])
         return Action(verb, (*first, *second))

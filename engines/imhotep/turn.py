@@ -130,7 +130,9 @@ def _sailable(state: State, ship: int, extra: int = 0) -> None:
     _unsailed(state, ship)
     stones, need = load_count(state, ship) + extra, ship_minimum(state, ship)
     if stones < need:
-        raise IllegalAction("imhotep.below_minimum", ship=ship + 1, stones=stones, need=need)
+        # A Sail card counts the stone it loads first (I74): say so, or the numbers look wrong.
+        key = "imhotep.below_minimum_with_stone" if extra else "imhotep.below_minimum"
+        raise IllegalAction(key, ship=ship + 1, stones=stones, need=need)
 
 
 def _card(state: State, seat: int, card_type: str) -> None:

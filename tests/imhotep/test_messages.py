@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from engines.base import IllegalAction
 from engines.catalog import CATALOG
 from engines.imhotep.scoring import CATEGORIES
 from engines.randomplay import random_action
@@ -31,6 +34,7 @@ def test_every_illegal_action_key_in_the_code_has_a_message() -> None:
     keys = set(re.findall(r'IllegalAction\(\s*"([a-z_.]+)"', source))
     keys |= {f"imhotep.decide_{kind}" for kind in ("pick", "keep", "pyramid")}
     keys |= {"imhotep.decide_temple_choice", "imhotep.decide_bonus_load"}
+    keys |= {"imhotep.below_minimum_with_stone"}
     assert len(keys) > 20
     missing = sorted(k for k in keys if not CATALOG.has(k))
     assert not missing
@@ -47,3 +51,35 @@ def test_verbs_have_help_and_examples_that_parse() -> None:
         assert verb.help and verb.examples
         for example in verb.examples:
             assert str(ENGINE.parse(st, 0, example)) == example
+
+
+def test_I30_a_player_who_must_pick_a_card_is_told_the_cards_on_offer() -> None:
+    from .helpers import ships
+
+    st = ships(game(3), "", "", "", "1")
+    st.docked = ["pyramid", "temple", "obelisk", ""]
+    st.offer = ["lever#1", "statue#1", "chisel#1", "statue#2"]
+    st, _ = ENGINE.play(st, 0, "sail 4 market")
+    with pytest.raises(IllegalAction) as err:
+        ENGINE.play(st, 1, "quarry")
+    assert "take chisel, take lever, take statue" in str(err.value)
+
+
+def test_I24_sail_below_minimum_says_how_many_stones_the_ship_has() -> None:
+    from .helpers import ships
+
+    st = ships(game(2), "0...", "...", "..", ".")
+    with pytest.raises(IllegalAction, match="Ship 1 carries 1 stone"):
+        ENGINE.play(st, 0, "sail 1 temple")
+
+
+def test_I23_ship_and_position_numbers_out_of_range_are_named() -> None:
+    from .helpers import ships
+
+    st = ships(game(2), "....", "...", "..", ".")
+    with pytest.raises(IllegalAction, match="no ship 7; this round has ships 1–4"):
+        ENGINE.play(st, 0, "load 7 1")
+    with pytest.raises(IllegalAction, match="there is no position 5"):
+        ENGINE.play(st, 0, "load 1 5")
+    with pytest.raises(IllegalAction, match=r"load <ship> <position>"):
+        ENGINE.play(st, 0, "load 1")

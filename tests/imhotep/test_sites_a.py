@@ -48,7 +48,7 @@ def test_I30_only_cards_still_on_the_market_can_be_taken() -> None:
     st, _ = play(st, 1, "take lever")
     with pytest.raises(IllegalAction, match="no Lever on the market"):
         play(st, 2, "take lever")
-    with pytest.raises(IllegalAction, match="First take a card"):
+    with pytest.raises(IllegalAction, match="first take a card"):
         play(st, 2, "quarry")
 
 
