@@ -240,7 +240,8 @@ def _static(
     for site, box in PANELS.items():
         x0, y0, x1, y1 = box
         d.rounded_rectangle(box, 14, fill=STONE, outline=STONE_DARK, width=3)
-        title = f"{TITLES[site]}  ({side[site]})"
+        # "side A", not "(A)": player A's stones are marked with the letter A too.
+        title = f"{TITLES[site]} · side {side[site]}"
         _text(d, (x0 + 14, y0 + 10), title, 22, bold=True)
         sub = WHEN[site] + ("  · APPROXIMATE data" if site in approx else "")
         _text(d, (x0 + 14, y0 + 40), sub, 15, fill=(150, 40, 30) if site in approx else kit.MUTED)
@@ -290,6 +291,8 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             opts = dec.get("options") or []
             if opts:
                 what += ": " + ", ".join(f"{dec['verb']} {o}" for o in opts[:6])
+                if len(opts) > 6:
+                    what += ", …"
             line = f"▶ {_name(view, seat)} decides — {what}"
         else:
             line = f"▶ {_name(view, seat)} to play: quarry, load, sail or a blue card"
@@ -745,15 +748,23 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for j, s in enumerate(short):
         _text(d, (x0 + 330 + j * 120, y0 + 14), s, 16, bold=True, anchor="ma")
     _text(d, (x0 + 330 + 8 * 120, y0 + 14), "Total", 16, bold=True, anchor="ma")
+    _text(d, (x0 + 330 + 9 * 120, y0 + 14), "Sled (tie)", 16, bold=True, anchor="ma")
     winners = set(res.get("winners", []))
     for seat, sheet in enumerate(res["breakdown"]):
-        y = y0 + 40 + seat * 34
+        y = y0 + 38 + seat * 30
         kit.player_mark(d, seat, x0 + 30, y + 12, 13)
         name = ("★ " if seat in winners else "") + _name(view, seat)
         _text(d, (x0 + 52, y), kit.fit_text(name, 18, 230, True), 18, bold=True)
         for j, c in enumerate(cats):
             _text(d, (x0 + 330 + j * 120, y), str(sheet.get(c, 0)), 18, anchor="ma")
         _text(d, (x0 + 330 + 8 * 120, y), str(res["scores"][seat]), 20, bold=True, anchor="ma")
+        sled = view["player"][seat]["sled"]
+        _text(d, (x0 + 330 + 9 * 120, y), str(sled), 18, anchor="ma")
+    # I77 tie-break and I64: the score sheet says which sides were played from stand-in numbers.
+    note = "Tie: more stones on the sled wins, else the tied players share the victory."
+    if view.get("approximate"):
+        note += " Approximate (stand-in numbers): " + ", ".join(view["approximate"]) + "."
+    _text(d, (x0 + 16, y0 + 156), kit.fit_text(note, 15, W - 2 * M - 60), 15, fill=kit.MUTED)
 
 
 @cache
@@ -837,10 +848,14 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
         word = view["unloading"]
         x0, y0, x1, y1 = PANELS[word]
         waiting = view.get("waiting_stones") or []
+        # The owners of the stones still to unload, next first: each of them decides in turn.
+        x = x1 - 14 - 24 * len(waiting)
+        for i, stone in enumerate(waiting):
+            kit.player_mark(d, stone["seat"], x + 12 + 24 * i, y0 + 57, 10)
         _text(
             d,
-            (x1 - 14, y0 + 48),
-            f"unloading: {len(waiting)} stone(s) to go",
+            (x - 6, y0 + 48),
+            "still to unload:" if waiting else "unloading",
             15,
             bold=True,
             fill=(150, 40, 30),
