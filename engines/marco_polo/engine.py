@@ -19,12 +19,14 @@ from engines.marco_polo.flow import advance, character_setup, new_game, settle, 
 from engines.marco_polo.notation import VERBS, Action, parse
 from engines.marco_polo.placement import (
     SPACES,
+    choice_problem,
     choices,
     dice_combos,
     dice_needed,
     dice_problem,
     place,
     space_problem,
+    wrong_dice_count,
 )
 from engines.marco_polo.rewards import Ctx, can_pay, posts_left
 from engines.marco_polo.scoring import breakdown
@@ -239,12 +241,15 @@ class MarcoPolo(Engine[State, Action]):
         k = dice_needed(space)
         dice = args[1 : 1 + k]
         if len(dice) < k or any(parse_die(t) is None for t in dice):
-            raise IllegalAction("marco_polo.wrong_dice_count", space=space, n=k)
+            raise wrong_dice_count(space)
         problem = dice_problem(state, seat, space, dice)
         if problem is not None:
             raise problem
         legal = choices(state, seat, space, dice)
         if args[1 + k :] not in legal:
+            reason = choice_problem(state, seat, space, dice, args[1 + k :])
+            if reason is not None:
+                raise reason
             raise IllegalAction(
                 "marco_polo.bad_choice",
                 verb=f"place {space}",

@@ -112,6 +112,14 @@ def dice_combos(dice: list[list[Any]], n: int) -> Iterator[tuple[str, ...]]:
     yield from rec(0)
 
 
+def wrong_dice_count(space: str) -> IllegalAction:
+    """The refusal for a placement with the wrong number of dice (M24.2)."""
+    n = dice_needed(space)
+    return IllegalAction(
+        "marco_polo.wrong_dice_count", space=space, n=n, dice=f"{n} {'die' if n == 1 else 'dice'}"
+    )
+
+
 def space_dice(state: State, space: str) -> list[list[Any]]:
     """Dice already on a space (Khan: the whole row; city card: its one die)."""
     if space == "khan":
@@ -157,7 +165,7 @@ def dice_problem(
     """Why these dice cannot go on ``space`` (colour, fee, Khan order, no use), or ``None``."""
     p = player(state, seat)
     if len(toks) != dice_needed(space):
-        return IllegalAction("marco_polo.wrong_dice_count", space=space, n=dice_needed(space))
+        return wrong_dice_count(space)
     if not dice_available(p["dice"], list(toks)):
         return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
     value = _value(toks)
@@ -172,8 +180,69 @@ def dice_problem(
     if fee > p["coin"]:
         return IllegalAction("marco_polo.cannot_afford_fee", coins=p["coin"], fee=fee, space=space)
     if not choices(state, seat, space, toks):
+        if space == "travel":
+            return _travel_refusal(state, seat, value, fee)
         return IllegalAction("marco_polo.nothing_to_gain", space=space, value=value)
     return None
+
+
+def _coins_text(base: int, fee: int) -> str:
+    return f"{base} coins" + (f" + {fee} coins fee" if fee else "")
+
+
+def _travel_refusal(state: State, seat: int, value: int, fee: int) -> IllegalAction:
+    """Why no Travel row is possible: the cheapest row's coins, or no affordable first step."""
+    coins = int(player(state, seat)["coin"])
+    _, _, base = T.TRAVEL_ROWS[1]
+    if fee + base > coins:
+        return IllegalAction(
+            "marco_polo.travel_too_dear", costs=_coins_text(base, fee), coins=coins
+        )
+    return IllegalAction("marco_polo.no_first_step", coins=fee + base)
+
+
+def choice_problem(
+    state: State, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]
+) -> IllegalAction | None:
+    """The specific reason a choice suffix is refused for a legal placement, if one is known."""
+    value = _value(toks)
+    legal = choices(state, seat, space, toks)
+    if not suffix:
+        shown = "; ".join(" ".join(c) for c in legal[:10]) + ("; …" if len(legal) > 10 else "")
+        return IllegalAction(
+            "marco_polo.choice_missing", command=f"place {space} {' '.join(toks)}", options=shown
+        )
+    kw = dict(t.split("=", 1) for t in suffix if "=" in t)
+    if space in T.BAZAAR and kw.get("col", "").isdigit() and 1 <= int(kw["col"]) <= 6:
+        col = int(kw["col"])
+        if col > value:
+            return _above(f"Bazaar column {col}", col, value)
+    if space == "travel" and kw.get("row", "").isdigit() and int(kw["row"]) in T.TRAVEL_ROWS:
+        row = int(kw["row"])
+        need, _, base = T.TRAVEL_ROWS[row]
+        if need > value:
+            return _above(f"Travel row {row}", need, value)
+        fee = fee_for(state, seat, space, value)
+        coins = int(player(state, seat)["coin"])
+        if fee + base > coins:
+            return IllegalAction(
+                "marco_polo.travel_row_dear", row=row, costs=_coins_text(base, fee), coins=coins
+            )
+        return IllegalAction("marco_polo.no_first_step", coins=fee + base)
+    if space == "contracts" and kw.get("take"):
+        for slot in kw["take"].split("+"):
+            if slot.isdigit() and int(slot) > value and int(slot) <= T.DISPLAY_SLOTS:
+                return _above(f"Contract slot {slot}", int(slot), value)
+            if slot.isdigit() and int(slot) > len(state["display"]):
+                return IllegalAction("marco_polo.slot_empty", slot=slot)
+    if space in T.CITY_SPACES and kw.get("times", "").isdigit() and int(kw["times"]) > value:
+        times = int(kw["times"])
+        return _above(f"Using the card {times} times", times, value)
+    return None
+
+
+def _above(what: str, need: int, value: int) -> IllegalAction:
+    return IllegalAction("marco_polo.above_value", what=what, need=need, value=value)
 
 
 def first_step_possible(state: State, seat: int, coins: int, camels: int) -> bool:

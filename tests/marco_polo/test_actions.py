@@ -197,7 +197,7 @@ def test_M28_travel_refused_when_unaffordable() -> None:
     dice(st, 0, 6, 6)
     res(st, 0, coin=2)
     assert "travel" not in E.complete(st, 0, "place")
-    with pytest.raises(IllegalAction, match="nothing you could do or afford"):
+    with pytest.raises(IllegalAction, match="costs at least 3 coins"):
         E.play(st, 0, "place travel 6 6 row=1")
 
 

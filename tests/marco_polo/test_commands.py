@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.base import END, IllegalAction
-from tests.marco_polo.helpers import E, dice, p, play, ready
+from engines.catalog import CATALOG
+from tests.marco_polo.helpers import E, dice, p, play, ready, res
 
 
 def test_dice_may_be_typed_in_any_order_canonical_is_sorted() -> None:
@@ -35,7 +36,7 @@ def test_illegal_placement_explains_and_changes_nothing() -> None:
         E.play(st, 0, "place pepper 5 col=5")
     with pytest.raises(IllegalAction, match="no unused dice showing 4"):
         E.play(st, 0, "place pepper 4 col=4")
-    with pytest.raises(IllegalAction, match="not possible"):
+    with pytest.raises(IllegalAction, match="column 6 needs a value of at least 6"):
         E.play(st, 0, "place camel 5 col=6")
     assert E.dumps(st) == before
 
@@ -70,3 +71,66 @@ def test_M30_M57_matteo_discards_at_income_when_over_the_limit() -> None:
     assert st["round"] == 2
     assert st["pending"][0]["k"] == "discard" and E.to_act(st) == [1]
     assert E.complete(st, 1, "discard") == ["c01", "s2"]
+
+
+def _reason(st: dict, seat: int, text: str) -> str:
+    """The player-facing text of the refusal of ``text``."""
+    with pytest.raises(IllegalAction) as info:
+        E.play(st, seat, text)
+    return CATALOG.text(info.value.key, info.value.params)
+
+
+def test_M28_a_refused_travel_row_says_what_it_costs() -> None:
+    # Given 7 coins and two 6s on an empty Travel space,
+    st = ready(4, s0="matteo")
+    dice(st, 0, 6, 6)
+    res(st, 0, coin=7)
+    # when the player asks for row 6, then the refusal names its cost and the coins in hand.
+    assert _reason(st, 0, "place travel 6 6 row=6") == (
+        "Travel row 6 costs 18 coins and you have 7."
+    )
+    # And with only 2 coins, no row at all is affordable: the cheapest one is named.
+    res(st, 0, coin=2)
+    assert _reason(st, 0, "place travel 6 6 row=1") == (
+        "Travel costs at least 3 coins (row 1) and you have 2."
+    )
+
+
+def test_M28_travel_row_above_the_lowest_die_is_refused_with_the_value() -> None:
+    st = ready(4, s0="matteo")
+    dice(st, 0, 2, 5)
+    res(st, 0, coin=30)
+    assert _reason(st, 0, "place travel 2 5 row=4") == (
+        "Travel row 4 needs a value of at least 4; your lowest die shows 2."
+    )
+
+
+def test_M25_bazaar_column_above_the_value_and_a_missing_choice_are_explained() -> None:
+    st = ready(4, s0="matteo")
+    dice(st, 0, 4)
+    assert _reason(st, 0, "place pepper 4 col=6") == (
+        "Bazaar column 6 needs a value of at least 6; your lowest die shows 4."
+    )
+    assert _reason(st, 0, "place pepper 4") == (
+        "Say what you take with place pepper 4: col=1; col=2; col=3; col=4."
+    )
+
+
+def test_M24_wrong_number_of_dice_names_the_count_in_words() -> None:
+    st = ready(4, s0="matteo")
+    assert _reason(st, 0, "place pepper col=3") == (
+        "The pepper space takes exactly 1 die: e.g. 4, b4 (black) or w4 (white)."
+    )
+    assert _reason(st, 0, "place silk 3 col=3") == (
+        "The silk space takes exactly 2 dice: e.g. 4, b4 (black) or w4 (white)."
+    )
+
+
+def test_M40_travel_without_an_affordable_first_step_says_so() -> None:
+    # Given a figure in Kochi (routes: 4 camels, 10 coins, 15 coins), 3 coins and no camels,
+    st = ready(4, s0="matteo")
+    dice(st, 0, 3, 5)
+    res(st, 0, coin=3, camel=0)
+    p(st, 0)["figures"] = ["kochi"]
+    # then row 1 is payable but no step after it is, and the refusal says exactly that.
+    assert "could not afford the first step" in _reason(st, 0, "place travel 3 5 row=1")
