@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engines.base import IllegalAction
 from engines.brass import components as C
-from engines.brass.draft import Draft
+from engines.brass.draft import Draft, display_name
 from engines.brass.network import connected_to_merchant, has_pieces, network
 from engines.brass.resources import Supply, coal_supplies, iron_supplies, sell_to_market
 from engines.brass.state import State, Tile, lowest_level
@@ -31,6 +31,34 @@ def card_allows(state: State, seat: int, card: str, industry: str, location: str
     if card == C.WILD_INDUSTRY or (builds and industry in builds):
         return not has_pieces(state, seat) or location in network(state, seat)
     return False
+
+
+def card_refusal(
+    state: State, seat: int, card: str, industry: str, location: str
+) -> IllegalAction | None:
+    """Why discarding ``card`` does not let ``seat`` build ``industry`` in ``location``, in the
+    player's terms, or ``None`` when it does (B38, B39, B31)."""
+    if card_allows(state, seat, card, industry, location):
+        return None
+    names = {
+        "card_name": display_name(card),
+        "industry_name": display_name(industry),
+        "location_name": display_name(location),
+    }
+    if card in C.locations():
+        return IllegalAction("brass.card_wrong_town", **names)
+    if card == C.WILD_LOCATION:
+        return IllegalAction("brass.wild_location_not_farm", **names)
+    builds = C.industry_card_builds().get(card, ())
+    if card != C.WILD_INDUSTRY and industry not in builds:
+        return IllegalAction(
+            "brass.card_wrong_industry",
+            builds=" or ".join(display_name(b) for b in builds),
+            **names,
+        )
+    if C.locations()[location].kind != "town":
+        return IllegalAction("brass.farm_not_in_network", **names)
+    return IllegalAction("brass.town_not_in_network", **names)
 
 
 def _slot_allows(slot: C.Slot, industry: str) -> bool:
@@ -131,6 +159,40 @@ def slot_token(site: Site) -> str:
     return str(site.slot + 1)
 
 
+def site_text(site: Site, seat: int) -> str:
+    """A slot choice in player terms, e.g. ``2 (cotton mill or coal mine space)``."""
+    if site.replaces is not None:
+        old = site.replaces
+        whose = "your" if old.owner == seat else "a rival's"
+        return (
+            f"{slot_token(site)} (overbuild {whose} {display_name(old.industry)} {old.data.roman})"
+        )
+    return slot_token(site)
+
+
+def choose_site(sites_: tuple[Site, ...], given: str | None, seat: int, location: str) -> Site:
+    """The site the player named with ``slot=``, asking (with what each slot is) when several fit."""
+    tokens_ = [slot_token(s) for s in sites_]
+    if given is None and len(sites_) == 1:
+        return sites_[0]
+    if given in tokens_:
+        return sites_[tokens_.index(given)]
+    loc = C.locations()[location]
+    labels = []
+    for site in sites_:
+        label = site_text(site, seat)
+        if site.replaces is None:
+            kinds = " or ".join(display_name(i) for i in loc.slots[site.slot].industries)
+            label = f"{label} ({kinds} space)"
+        labels.append(f"slot={label}")
+    params = {"location_name": loc.name, "options": " | ".join(labels)}
+    if given is None:
+        raise IllegalAction("brass.choose_slot", **params)
+    if len(sites_) == 1:
+        raise IllegalAction("brass.no_choice_here", param="slot", value=given[:40], only=tokens_[0])
+    raise IllegalAction("brass.bad_slot", value=given[:40], **params)
+
+
 def apply_build(
     d: Draft,
     seat: int,
@@ -146,15 +208,10 @@ def apply_build(
     if card not in state.hands[seat]:
         raise IllegalAction("brass.no_such_card", card=card[:40])
     p = plan(state, seat, industry, location)
-    if not card_allows(state, seat, card, industry, location):
-        raise IllegalAction(
-            "brass.card_does_not_allow", card=card, industry=industry, location=location
-        )
-    site = p.sites[
-        [slot_token(s) for s in p.sites].index(
-            choose([slot_token(s) for s in p.sites], slot, "slot")
-        )
-    ]
+    refusal = card_refusal(state, seat, card, industry, location)
+    if refusal is not None:
+        raise refusal
+    site = choose_site(p.sites, slot, seat, location)
     coal_choice = choose([s.token for s in p.coal], coal, "coal")
     iron_choice = choose([s.token for s in p.iron], iron, "iron")
     coal_supply = next(s for s in p.coal if s.token == coal_choice)

@@ -17,7 +17,7 @@ def test_B38_wild_location_card_any_town_never_a_farm() -> None:
     s2, _ = play(s, 0, "build brewery uttoxeter slot=1 card=wild_location")
     assert tile_at(s2, "uttoxeter").industry == "brewery"
     illegal(
-        s, 0, "build brewery farm_brewery_north card=wild_location", "brass.card_does_not_allow"
+        s, 0, "build brewery farm_brewery_north card=wild_location", "brass.wild_location_not_farm"
     )
 
 
@@ -37,14 +37,14 @@ def test_B38_industry_cards_need_the_network_dual_card_builds_either() -> None:
         s,
         0,
         "build cotton_mill worcester slot=1 card=cotton_mill_or_manufacturer",
-        "brass.card_does_not_allow",
+        "brass.town_not_in_network",
     )
-    illegal(s, 0, "build pottery stafford card=wild_industry", "brass.card_does_not_allow")
+    illegal(s, 0, "build pottery stafford card=wild_industry", "brass.town_not_in_network")
 
 
 def test_B39_farm_brewery_needs_a_brewery_card_and_the_network() -> None:
     s = position(hands={0: ["brewery", "cannock"]}, tiles=[("cannock", 1, 0, "coal_mine", 1)])
-    illegal(s, 0, "build brewery farm_brewery_north card=brewery", "brass.card_does_not_allow")
+    illegal(s, 0, "build brewery farm_brewery_north card=brewery", "brass.farm_not_in_network")
     s, _ = play(s, 0, "network cannock-farm_brewery_north card=cannock")
     s, _ = play(s, 0, "build brewery farm_brewery_north card=brewery")
     assert tile_at(s, "farm_brewery_north").cubes == 1
@@ -74,7 +74,7 @@ def test_B41_single_icon_slot_first_otherwise_the_player_chooses() -> None:
     assert tile_at(s2, "stoke_on_trent").slot == 2
     # Leek's two two-icon slots both take a cotton mill: a choice.
     assert E.complete(s, 0, "build cotton_mill leek") == ["slot=1", "slot=2"]
-    illegal(s, 0, "build cotton_mill leek card=leek", "brass.choose")
+    illegal(s, 0, "build cotton_mill leek card=leek", "brass.choose_slot")
     taken = position(
         hands={0: ["stoke_on_trent"]},
         tiles=[("stoke_on_trent", 3, 1, "manufacturer", 1)],
