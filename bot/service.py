@@ -1024,12 +1024,17 @@ class Service:
             if seat is None:
                 raise ServiceError("service.not_seated")
             state = await self._state_of(row, engine)
+            actions = await self.db.actions(row.id)
         names = [s.name for s in seats]
         view = engine.view(state, seat)
         hidden = view.get("private") or {}
+        recent = self._shown_since_own_move(actions, seat, names)
         lines = [self._t("service.private_title", {"player": seat}, names)]
-        if not hidden:
+        if not hidden and not recent:
             lines.append(self._t("service.private_none", {}))
+        if recent:
+            lines.append(self._t("service.private_recent", {}))
+            lines.extend(recent)
         for key, value in hidden.items():
             label_key = f"{row.engine}.private.{key}"
             label = self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
@@ -1037,6 +1042,23 @@ class Service:
             lines.append(self._t("service.private_line", {"label": label, "value": shown}))
         png = await asyncio.to_thread(self._render_private, row.engine, state, seat, names)
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
+
+    def _shown_since_own_move(
+        self, actions: Sequence[ActionRow], seat: int, names: Sequence[str], limit: int = 10
+    ) -> list[str]:
+        """What other players' actions showed only to ``seat`` since it last acted itself (say,
+        the face-down pair Imhotep hands to a stone's owner while someone else sails): the
+        player may need it for the decision now pending, and only saw a mention in public."""
+        out: list[list[str]] = []
+        for a in reversed(actions):
+            if a.seat == seat and not a.auto:
+                break
+            events = [Event.from_json(e) for e in a.events]
+            own = [e for e in events if e.visible_to and seat in e.visible_to]
+            if own:
+                out.append([self._t(e.key, e.params, names) for e in own])
+        lines = [line for chunk in reversed(out) for line in chunk]
+        return lines[-limit:]
 
     async def _cached_turn(
         self, channel_id: int, user_id: int

@@ -178,9 +178,11 @@ class Table:
         lang: str,
         score_sheet: ScoreSheet | None = None,
         finished: bool = False,
+        peek: Sequence[int] = (),
     ) -> dict[str, Any]:
         """Keyword arguments for ``send`` of a turn message: caption in an embed with the board
-        image, a mention of who must act now (only ``mention``), and the turn's buttons."""
+        image, a mention of who must act now (only ``mention``), of who was shown something
+        privately (``peek``, told to look at their hand), and the turn's buttons."""
         board = await self.service.board(channel_id, game_id=game_id)
         caption = "\n".join(lines) or "\n".join(board.lines)
         if score_sheet is not None:
@@ -193,13 +195,7 @@ class Table:
             kw["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         else:
             embed.set_footer(text=t("image_too_large", lang))
-        if mention:
-            kw["content"] = t("your_turn", lang, mentions=mention_list(mention))
-            kw["allowed_mentions"] = discord.AllowedMentions(
-                users=[discord.Object(u) for u in mention], everyone=False, roles=False
-            )
-        else:
-            kw["allowed_mentions"] = discord.AllowedMentions.none()
+        kw.update(_pings(mention, () if finished else peek, lang))
         if finished:
             kw["content"] = t("game_finished", lang)
         else:
@@ -239,6 +235,7 @@ class Table:
         """After a deferred response: the board message for everyone, then the actor's private
         lines (e.g. the card they drew) ephemerally."""
         lang = self.lang_for(interaction)
+        peek = await self._peekers(interaction, outcome, actor)
         try:
             kw = await self.board_message(
                 channel_id=self.channel_id(interaction),
@@ -249,12 +246,13 @@ class Table:
                 lang=lang,
                 score_sheet=outcome.score_sheet,
                 finished=outcome.finished,
+                peek=peek,
             )
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
             # is, without the picture, rather than an error that suggests nothing happened.
             log.exception("board image failed", extra={"game": outcome.game_id})
-            kw = text_only_message(outcome, lang)
+            kw = text_only_message(outcome, lang, peek)
         await interaction.followup.send(**kw)
         interaction.extras.pop(PUBLIC_DEFER, None)
         private = outcome.private_lines.get(actor.id)
@@ -264,6 +262,20 @@ class Table:
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+
+    async def _peekers(
+        self, interaction: discord.Interaction, outcome: MoveOutcome, actor: User
+    ) -> list[int]:
+        """Players other than ``actor`` who were shown something privately by this change (the
+        actor gets theirs in an ephemeral followup; the others can only be told to look, since
+        an ephemeral message reaches nobody but the one who clicked). Seats voted out play
+        themselves and are not bothered."""
+        others = [u for u, lines in outcome.private_lines.items() if lines and u != actor.id]
+        if not others:
+            return []
+        info = await self.service.game(self.channel_id(interaction), game_id=outcome.game_id)
+        live = {s.user_id for s in info.seats if not s.removed}
+        return [u for u in others if u in live]
 
     # -- play ---------------------------------------------------------------------------------
     async def act(
@@ -731,22 +743,39 @@ class Table:
         return info
 
 
-def text_only_message(outcome: MoveOutcome, lang: str) -> dict[str, Any]:
-    """A move message without the board: caption, score sheet and mention only."""
+def _pings(mention: Sequence[int], peek: Sequence[int], lang: str) -> dict[str, Any]:
+    """``content`` and ``allowed_mentions`` of a turn message: whose turn it became, and who
+    should look at their hand (never the secret itself: this message is public)."""
+    lines = []
+    if mention:
+        lines.append(t("your_turn", lang, mentions=mention_list(mention)))
+    if peek:
+        lines.append(t("look_at_hand", lang, mentions=mention_list(peek)))
+    pinged = list(dict.fromkeys([*mention, *peek]))
+    kw: dict[str, Any] = {
+        "allowed_mentions": discord.AllowedMentions(
+            users=[discord.Object(u) for u in pinged], everyone=False, roles=False
+        )
+        if pinged
+        else discord.AllowedMentions.none()
+    }
+    if lines:
+        kw["content"] = "\n".join(lines)
+    return kw
+
+
+def text_only_message(outcome: MoveOutcome, lang: str, peek: Sequence[int] = ()) -> dict[str, Any]:
+    """A move message without the board: caption, score sheet and mentions only."""
     caption = "\n".join(outcome.lines)
     if outcome.score_sheet is not None:
         caption += "\n\n" + "\n".join(outcome.score_sheet.lines)
     caption += "\n" + t("board_unavailable", lang)
     kw: dict[str, Any] = {
         "embed": discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX)),
-        "allowed_mentions": discord.AllowedMentions(
-            users=[discord.Object(u) for u in outcome.mention], everyone=False, roles=False
-        ),
+        **_pings(outcome.mention, () if outcome.finished else peek, lang),
     }
     if outcome.finished:
         kw["content"] = t("game_finished", lang)
-    elif outcome.mention:
-        kw["content"] = t("your_turn", lang, mentions=mention_list(outcome.mention))
     return kw
 
 
