@@ -451,7 +451,9 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
         left = int(head["steps"]) - int(head["taken"])
         what = f"finish your movement: up to {left} more step{'s' if left != 1 else ''} (move/stop)"
     elif head["k"] == "comp":
-        what = f"choose compensation for {head['n']} units: camels, the rest coins (compensate)"
+        n = int(head["n"])
+        units = f"{n} coins or camels" if n != 1 else "1 coin or camel"
+        what = f"low dice: take {units} in any mix (compensate <camels>)"
     elif "n" in head and int(head["n"]) > 1:
         what = f"{what} x{head['n']}"
     return {"kind": head["k"], "seat": head["seat"], "what": what}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.base import IllegalAction
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from tests.marco_polo.helpers import E, dice, game, keys, p, play, ready, res
 
@@ -379,3 +380,18 @@ def test_D5_D6_M20_compensation_any_mix_white_die_counts() -> None:
     assert E.complete(st, 2, "compensate") == ["0", "1", "2", "3", "4"]
     st, _ = play(st, 2, "compensate 1")
     assert (p(st, 2)["coin"], p(st, 2)["camel"]) == (coins + 3, camels + 1)
+
+
+def test_M20_compensation_is_announced_in_plain_words() -> None:
+    # Given a roll of 14 (one unit short of 15),
+    st = ready(4, s0="matteo")
+    st["pending"] = [{"k": "comp", "seat": 2, "n": 1}]
+    # then everyone sees what the player must choose,
+    assert E.view(st, None)["pending"]["what"] == (
+        "low dice: take 1 coin or camel in any mix (compensate <camels>)"
+    )
+    # and when the player takes the camel, the caption says "1 camel", not "1 camels and 0 coins".
+    st, events = play(st, 2, "compensate 1")
+    assert CATALOG.text(events[0].key, events[0].params, names=["a", "b", "cid", "d"]) == (
+        "cid took 1 camel as compensation for low dice."
+    )
