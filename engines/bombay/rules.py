@@ -123,6 +123,8 @@ def why_not_move(state: State, seat: int, dest: str) -> Reason | None:
     """Why the elephant cannot walk to ``dest`` now, or ``None``."""
     here = board().sites[state.sites[seat]]
     site = board().sites[dest]
+    if dest == here.id:
+        return "bombay.already_there", {"site": here.id, "options": ", ".join(here.neighbours)}
     if dest not in here.neighbours:
         return "bombay.not_adjacent", {
             "site": site.id,

@@ -34,6 +34,8 @@ def screen(state: State, seat: int) -> dict[str, Any]:
         "client_palace_tokens": kept.count("client"),
         "city_tokens": [names[c] for c in state.cities[seat]],
         "city_palace_tokens": kept.count("city"),
+        # what the city bonus is counted on (Y90), so nobody has to add it up
+        "city_count": len(state.cities[seat]) + kept.count("city"),
     }
 
 

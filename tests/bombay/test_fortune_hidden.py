@@ -37,6 +37,7 @@ def test_Y82_screen_contents_only_in_the_owners_private_view() -> None:
         "client_palace_tokens": 0,
         "city_tokens": [],
         "city_palace_tokens": 0,
+        "city_count": 0,
     }
     public = json.dumps(ENGINE.view(s, None))
     assert "13" not in public and "private" not in public

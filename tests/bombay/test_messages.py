@@ -46,3 +46,23 @@ def test_events_of_many_games_fill_their_templates() -> None:
     # the common events all occurred
     for key in ("moved", "bought", "sold", "built", "restock", "set_ended", "palace_income"):
         assert f"bombay.{key}" in seen, key
+
+
+def test_event_sentences_read_as_english_for_every_colour() -> None:
+    # "a orange bale" was printed once: colours follow "one", never an article
+    for colour in ("yellow", "blue", "purple", "orange"):
+        for key, extra in (
+            ("bombay.bought", {"market": "left", "rupees": 1, "ap": 1}),
+            ("bombay.sold", {"city": "Bombay", "position": "top", "rupees": 4, "clients": 0}),
+            ("bombay.built", {"site": "h1"}),
+            ("bombay.token_silk", {}),
+        ):
+            text = CATALOG.text(key, {"seat": 0, "colour": colour, **extra}, names=["ana"])
+            assert f"one {colour} bale" in text or f"one free {colour} bale" in text, text
+            assert f"a {colour}" not in text
+
+
+def test_Y90_private_screen_labels_the_city_count() -> None:
+    view = ENGINE.view(ENGINE.setup(2, ENGINE.meta.validate_options({}), 1), 0)
+    for key in view["private"]:
+        assert CATALOG.has(f"bombay.private.{key}"), key

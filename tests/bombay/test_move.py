@@ -28,6 +28,14 @@ def test_Y45_move_only_along_a_trail() -> None:
     assert exc.value.key == "bombay.not_adjacent"
 
 
+def test_Y45_moving_to_the_site_you_stand_on_says_you_are_already_there() -> None:
+    s = new(4)
+    here = s.sites[0]
+    with pytest.raises(IllegalAction, match=f"already at {here}; from here you can go to") as exc:
+        play(s, 0, f"move {here}")
+    assert exc.value.key == "bombay.already_there"
+
+
 def test_Y45_sites_may_be_typed_by_number() -> None:
     s = new(4)
     dest = neighbour(s.sites[0], "trading_post_site")
