@@ -19,7 +19,7 @@ from engines.base import (
 from engines.imhotep import components as C
 from engines.imhotep import market, scoring, tasks, turn
 from engines.imhotep.notation import VERBS, Action, parse
-from engines.imhotep.state import EMPTY, State, dump_state, load_state
+from engines.imhotep.state import EMPTY, State, Task, dump_state, load_state
 from engines.imhotep.view import make_view
 from engines.rng import Rng, seed_state
 
@@ -101,6 +101,11 @@ def _card_name(token: str) -> str:
     """A card type token as players read it ("paved_path" → "Paved Path")."""
     types = C.card_types()
     return types[token].name if token in types else "face-down pair"
+
+
+def _either(words: list[str]) -> str:
+    """Words joined the way players say them: "1, 2 or 3"."""
+    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
 
 
 class Imhotep(Engine[State, Action]):
@@ -230,13 +235,14 @@ class Imhotep(Engine[State, Action]):
             raise IllegalAction(f"imhotep.decide_{task[0]}", choices=choices)
         answer = " ".join(action.args)
         if answer not in answers:
-            self._why_not(st, seat, task[0], action)
+            self._why_not(st, seat, task, action)
         st.tasks.pop(0)
         tasks.decide(st, events, task, list(action.args), auto=False)
         tasks.run(st, events)
 
-    def _why_not(self, st: State, seat: int, kind: str, action: Action) -> None:
+    def _why_not(self, st: State, seat: int, task: Task, action: Action) -> None:
         """Raise the specific reason a decision answer is not possible."""
+        kind = task[0]
         if kind == "pick":
             offered = [C.card_type(c).name for c in st.offer if c]
             if st.pair:
@@ -247,6 +253,13 @@ class Imhotep(Engine[State, Action]):
         if kind == "keep":
             raise IllegalAction("imhotep.not_in_pair", card=_card_name(action.args[0]))
         if kind == "pyramid":
+            count = len(C.pyramid_b_spaces())
+            if int(action.args[0]) > count:
+                raise IllegalAction(
+                    "imhotep.no_such_pyramid",
+                    pyramid=action.args[0],
+                    choices=_either(tasks.options(st, task)),
+                )
             raise IllegalAction("imhotep.pyramid_full", pyramid=action.args[0])
         if kind == "temple_choice":
             raise IllegalAction("imhotep.no_stones_to_take")

@@ -166,7 +166,7 @@ def parse(text: str) -> Action:
             raise IllegalAction("imhotep.unknown_card", card=" ".join(args)[:30])
         return Action(verb, (args[0],))
     if verb == "pyramid":
-        if len(args) != 1 or not _digit(args[0], 3):
+        if len(args) != 1 or not _digit(args[0], _MAX_DIGIT):
             raise bad
         return Action(verb, (args[0],))
     if len(args) != 1 or args[0] not in ("point", "stones"):  # bonus

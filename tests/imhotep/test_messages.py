@@ -83,3 +83,21 @@ def test_I23_ship_and_position_numbers_out_of_range_are_named() -> None:
         ENGINE.play(st, 0, "load 1 5")
     with pytest.raises(IllegalAction, match=r"load <ship> <position>"):
         ENGINE.play(st, 0, "load 1")
+
+
+def test_I50_a_pyramid_number_beyond_three_is_named() -> None:
+    from .helpers import ships
+
+    st = ships(game(3, sides="custom", pyramid="b"), "12", "...", "..", ".")
+    st, _ = ENGINE.play(st, 0, "sail 1 pyramid")
+    with pytest.raises(IllegalAction, match="There is no pyramid 4: choose pyramid 1, 2 or 3"):
+        ENGINE.play(st, 1, "pyramid 4")
+
+
+def test_I23_loading_from_an_empty_sled_says_to_quarry_first() -> None:
+    from .helpers import ships
+
+    st = ships(game(2), "....", "...", "..", ".")
+    st.sled[0] = 0
+    with pytest.raises(IllegalAction, match="0 stones on your sled; this action loads 1"):
+        ENGINE.play(st, 0, "load 1 1")
