@@ -25,8 +25,11 @@ MAP_W, MAP_H = 1000, 700
 SIDE_X = MAP_X + MAP_W + 24
 SIDE_W = W - SIDE_X - 20
 CARDS_Y = MAP_Y + MAP_H + 18
-CARDS_H = 170
-PLAYERS_Y = CARDS_Y + CARDS_H + 12
+CARDS_H = 252
+CARD_ROW = 42  # two lines of card text per card, never cut short
+REF_Y = CARDS_Y + CARDS_H + 12
+REF_H = 176
+PLAYERS_Y = REF_Y + REF_H + 12
 PANEL_W = (W - 60) // 2
 PANEL_H = 236
 LEGEND_H = 150
@@ -172,7 +175,57 @@ def _static(height: int) -> Image.Image:
         ty = y - 44 if kind != "beijing" else y - 50
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
         _c(d, (x, ty), name, FONT, bold=True)
+    _reference(d)
     return img
+
+
+def _reference(d: ImageDraw.ImageDraw) -> None:
+    """What each action space gives, as printed on the board (static: drawn once)."""
+    y0 = REF_Y
+    d.rounded_rectangle((20, y0, W - 20, y0 + REF_H), 14, fill=PANEL_BG, outline=kit.INK)
+    _t(d, (36, y0 + 8), "Bazaar: take one column up to your lowest die", 18, True, kit.INK)
+    label_w = 116
+    ys = y0 + 38
+    # Each column as wide as its longest cell, so no reward is ever cut short.
+    widths = [
+        max(_tw(_compact(T.BAZAAR[row][1][v]), SMALL) for row in T.BAZAAR_ROWS) + 26
+        for v in range(1, 7)
+    ]
+    centres = [36 + label_w + sum(widths[:i]) + widths[i] / 2 for i in range(6)]
+    for v in range(1, 7):
+        _c(d, (centres[v - 1], ys + 8), f"{v}", SMALL, True, kit.INK)
+    for i, row in enumerate(T.BAZAAR_ROWS):
+        yy = ys + 24 + i * 26
+        n, by_value = T.BAZAAR[row]
+        _t(d, (36, yy), f"{row} ({n} {'die' if n == 1 else 'dice'})", SMALL, True, kit.INK)
+        for v in range(1, 7):
+            _c(d, (centres[v - 1], yy + 9), _compact(by_value[v]), SMALL, False, kit.INK)
+    x = int(36 + label_w + sum(widths) + 30)
+    d.line((x - 16, y0 + 12, x - 16, y0 + REF_H - 12), fill=MUTED, width=2)
+    _t(d, (x, y0 + 8), "Travel (2 dice): a row up to your lowest die", 18, True, kit.INK)
+    row_w = 58
+    yy = ys + 8
+    for label, k in (("row", 0), ("steps", 1), ("coins", 2)):
+        _t(d, (x, yy - 8), label, SMALL, True, kit.INK)
+        for r, (need, steps, base) in T.TRAVEL_ROWS.items():
+            cell = (need, steps, base)[k]
+            _c(d, (x + 60 + (r - 0.5) * row_w, yy), str(cell), SMALL, k == 0, kit.INK)
+        yy += 24
+    khan = _compact(dict(T.KHAN_REWARD))
+    lines = (
+        f"Khan's favor (1 die ≥ the previous, no fee): {khan}",
+        "Contracts (1 die): take 1 or 2 from slots up to the die;",
+        "slot 5 adds 1, slot 6 adds 2 coins or camels.",
+    )
+    for line in lines:
+        _t(d, (x, yy - 6), _fit(line, SMALL, W - 36 - x), SMALL, False, kit.INK)
+        yy += 21
+
+
+def _compact(b: dict[str, int]) -> str:
+    """A reward in a table cell: ``2 pepper+1 coin``."""
+    names = {"any_good": "good", "travel": "step", "vp": "VP"}
+    return "+".join(f"{n} {names.get(k, k)}" for k, n in b.items() if n)
 
 
 PANEL_BG = (250, 245, 232)
@@ -208,7 +261,9 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         for s in who:
             kit.player_mark(d, s, x + 12, 68, 12)
             x += 30
-        _t(d, (x + 6, 56), _fit(text, 20, 560), 20, True, kit.INK)
+        # The set-up note shares this line on the right; otherwise the line is free to the edge.
+        room = 560 if view.get("phase") in ("draft", "goals") else W - x - 30
+        _t(d, (x + 6, 56), _fit(text, 20, room), 20, True, kit.INK)
     last = view.get("last") or {}
     if last.get("text"):
         seat = last.get("seat")
@@ -291,9 +346,9 @@ def _highlight_last(d: ImageDraw.ImageDraw, view: dict[str, Any], rows: dict[str
                 (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 12, y + 30), 8, outline=kit.HIGHLIGHT, width=4
             )
         elif key in view["cards"]:
-            i = list(view["cards"]).index(key)
+            i = _card_order(view).index(key)
             x = 36 + (i // 5) * ((W - 60) // 2)
-            y = CARDS_Y + 38 + (i % 5) * 25
+            y = CARDS_Y + 38 + (i % 5) * CARD_ROW
             d.rounded_rectangle((x - 4, y - 3, x + 200, y + 23), 6, outline=kit.HIGHLIGHT, width=4)
 
 
@@ -395,9 +450,10 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         kit.INK,
     )
     col_w = (W - 60) // 2
-    for i, (space, card) in enumerate(view["cards"].items()):
+    for i, space in enumerate(_card_order(view)):
+        card = view["cards"][space]
         x = 36 + (i // 5) * col_w
-        y = y0 + 38 + (i % 5) * 25
+        y = y0 + 38 + (i % 5) * CARD_ROW
         if card["used"]:
             seat, kind, value = card["used"]
             die(d, seat, kind, value, x + 12, y + 10)
@@ -405,14 +461,25 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
         _t(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
         tx = x + 34 + _tw(f"{space}:", SMALL + 1, True)
-        _t(
-            d,
-            (tx, y + 1),
-            _fit(card["text"], SMALL, col_w - (tx - x) - 20),
-            SMALL,
-            False,
-            kit.INK,
-        )
+        first, rest = _split(card["text"], SMALL, col_w - (tx - x) - 20)
+        _t(d, (tx, y + 1), first, SMALL, False, kit.INK)
+        if rest:
+            _t(d, (x + 30, y + 19), _fit(rest, SMALL, col_w - 50), SMALL, False, kit.INK)
+
+
+def _card_order(view: dict[str, Any]) -> list[str]:
+    """City-card spaces in board order (a stored view's dict order is not guaranteed)."""
+    return [space for space in T.CITY_SPACES if space in view["cards"]]
+
+
+def _split(text: str, size: int, width: float) -> tuple[str, str]:
+    """The longest run of whole words that fits ``width``, and the rest."""
+    words = text.split()
+    for n in range(len(words), 0, -1):
+        head = " ".join(words[:n])
+        if _tw(head, size) <= width:
+            return head, " ".join(words[n:])
+    return "", text
 
 
 def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:

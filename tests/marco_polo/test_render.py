@@ -6,6 +6,7 @@ import io
 
 from PIL import Image
 
+from engines.marco_polo import tables as T
 from engines.randomplay import random_action
 from engines.rng import Rng
 from renderers import marco_polo as R
@@ -72,3 +73,20 @@ def test_final_board_shows_the_score_sheet() -> None:
     heights = [Image.open(io.BytesIO(b)).height for b in (png, during)]
     assert heights[0] > heights[1]  # the score sheet adds a section
     assert len(png) < 300_000
+
+
+def test_city_cards_keep_board_order_whatever_the_stored_order() -> None:
+    # A view read back from storage may list the cards in another order: the board must not move.
+    st = ready(4, s0="matteo")
+    view = _view(st)
+    shuffled = dict(reversed(list(view["cards"].items())))
+    assert R.render({**view, "cards": shuffled}) == R.render(view)
+
+
+def test_every_city_card_text_fits_its_two_lines_uncut() -> None:
+    col_w = (R.W - 60) // 2
+    for space in T.CITY_SPACES:
+        for card in T.CITY_CARDS.values():
+            tx = 34 + R._tw(f"{space}:", R.SMALL + 1, True)
+            first, rest = R._split(card["text"], R.SMALL, col_w - tx - 20)
+            assert first and R._fit(rest, R.SMALL, col_w - 50) == rest, (space, card["id"])
