@@ -439,6 +439,16 @@ class Service:
         """Close the database."""
         await self.db.close()
 
+    async def bot_state(self, key: str) -> str | None:
+        """A value an adapter stored for itself (e.g. the hash of its last command sync)."""
+        async with self.db.read():
+            return await self.db.bot_state(key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        """Store one of an adapter's own values, beside the games."""
+        async with self.db.write():
+            await self.db.put_bot_state(key, value)
+
     def text(self, key: str, **params: Any) -> str:
         """A catalog message in the service's language."""
         return CATALOG.text(key, params, lang=self.lang)

@@ -122,6 +122,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE game_settings ADD COLUMN quiet_end INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE game_settings ADD COLUMN tz_offset_minutes INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: the bot's own bookkeeping, e.g. the hash of the command payload last synced to Discord.
+    """
+    CREATE TABLE bot_state (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -672,6 +679,19 @@ class Storage:
                 "DELETE FROM votes WHERE game_id = ? AND kind = ? AND target = ?",
                 (game_id, kind, target),
             )
+
+    async def bot_state(self, key: str) -> str | None:
+        """A value the bot stored for itself under ``key``, if any."""
+        row = await self._one("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def put_bot_state(self, key: str, value: str) -> None:
+        """Store (or overwrite) one of the bot's own values."""
+        await self._exec(
+            "INSERT INTO bot_state (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
 
 def _statements(script: str) -> list[str]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -25,6 +27,8 @@ from bot.health import touch_heartbeat
 from bot.service import Service
 
 log = logging.getLogger("turnpost.discord")
+#: Set to 1 to sync the commands at start-up even when they did not change.
+FORCE_SYNC_ENV = "TURNPOST_FORCE_SYNC"
 
 
 class TurnpostTree(app_commands.CommandTree[Any]):
@@ -77,6 +81,7 @@ class TurnpostBot(commands.Bot):
         start_reminders: bool = True,
         reminder_every: float = 60.0,
         heartbeat_every: float = 60.0,
+        force_sync: bool = False,
         handle_signals: bool = False,
     ) -> None:
         intents = discord.Intents.none()
@@ -91,6 +96,8 @@ class TurnpostBot(commands.Bot):
         self.config = config
         self.clock = clock
         self.sync_commands = sync_commands
+        #: Sync even when the payload is the one synced last time (``turnpost run --sync``).
+        self.force_sync = force_sync
         self.start_reminders = start_reminders
         #: Seconds between two passes of the reminder loop.
         self.reminder_every = reminder_every
@@ -151,8 +158,14 @@ class TurnpostBot(commands.Bot):
             await asyncio.sleep(self.heartbeat_every)
             self._beat_once()
 
-    async def sync(self) -> list[app_commands.AppCommand]:
-        """Sync the commands globally, or instantly to the development guild when one is set."""
+    async def sync(self, *, force: bool | None = None) -> list[app_commands.AppCommand]:
+        """Sync the commands globally, or instantly to the development guild when one is set.
+
+        Discord rate-limits command updates, so a restart with the same commands (same code,
+        same translations) skips the sync: the hash of the translated payload last synced is kept
+        in the database, per application and scope. ``force`` (default: the bot's
+        ``force_sync``) syncs anyway. Returns the synced commands (empty when skipped).
+        """
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -164,11 +177,18 @@ class TurnpostBot(commands.Bot):
         ]
         for problem in limit_problems(payload):
             log.warning("command over a Discord limit", extra={"problem": problem})
+        scope = f"guild {guild.id}" if guild else "global"
+        key = f"discord.commands:{self.application_id}:{scope}"
+        digest = payload_hash(payload)
+        if not (self.force_sync if force is None else force) and (
+            await self.service.bot_state(key) == digest
+        ):
+            log.info("commands unchanged; sync skipped", extra={"scope": scope})
+            self.synced = []
+            return self.synced
         self.synced = await self.tree.sync(guild=guild)
-        log.info(
-            "commands synced",
-            extra={"count": len(self.synced), "scope": "guild" if guild else "global"},
-        )
+        await self.service.set_bot_state(key, digest)
+        log.info("commands synced", extra={"count": len(self.synced), "scope": scope})
         return self.synced
 
     async def on_ready(self) -> None:
@@ -187,6 +207,12 @@ class TurnpostBot(commands.Bot):
             await self._service.close()
             self._service = None
         log.info("stopped")
+
+
+def payload_hash(payload: list[dict[str, Any]]) -> str:
+    """A stable digest of a command payload (key order does not matter)."""
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 # -- logging -------------------------------------------------------------------------------------
@@ -244,9 +270,15 @@ def configure_logging(level: str, secrets: list[str]) -> logging.Handler:
     return handler
 
 
-def run(config: Config) -> None:
-    """Run the bot until stopped (Ctrl-C or SIGTERM close it gracefully). Blocking."""
+def run(config: Config, force_sync: bool | None = None) -> None:
+    """Run the bot until stopped (Ctrl-C or SIGTERM close it gracefully). Blocking.
+
+    ``force_sync`` syncs the commands even when they have not changed since the last sync;
+    by default it comes from the environment variable ``TURNPOST_FORCE_SYNC`` (1/yes/true).
+    """
+    if force_sync is None:
+        force_sync = os.environ.get(FORCE_SYNC_ENV, "").strip().lower() in ("1", "yes", "true")
     configure_logging(config.log_level, [config.token])
     log.info("starting", extra={"db": str(config.db_path), "dev_guild": config.dev_guild})
-    bot = TurnpostBot(config, handle_signals=True)
+    bot = TurnpostBot(config, handle_signals=True, force_sync=force_sync)
     bot.run(config.token, log_handler=None)

@@ -195,3 +195,23 @@ async def test_a_version_1_database_gains_the_table_quiet_hours(
         assert (settings.quiet_start, settings.quiet_end, settings.tz_offset_minutes) == (0, 0, 0)
     finally:
         await db.close()
+
+
+async def test_bot_state_remembers_a_value_across_reopening(db_path: Path) -> None:
+    # Migration 3 adds a small key/value table for the bot's own bookkeeping (e.g. the hash of
+    # the last command payload synced to Discord).
+    db = await Storage.open(db_path)
+    try:
+        async with db.read():
+            assert await db.bot_state("commands:global") is None
+        async with db.write():
+            await db.put_bot_state("commands:global", "abc")
+            await db.put_bot_state("commands:global", "def")
+    finally:
+        await db.close()
+    db = await Storage.open(db_path)
+    try:
+        async with db.read():
+            assert await db.bot_state("commands:global") == "def"
+    finally:
+        await db.close()

@@ -67,7 +67,11 @@ async def make_bot(
     bots: list[TurnpostBot] = []
 
     async def start(
-        *, start_reminders: bool = False, heartbeat_every: float = 60.0, **config: Any
+        *,
+        start_reminders: bool = False,
+        heartbeat_every: float = 60.0,
+        force_sync: bool = False,
+        **config: Any,
     ) -> TurnpostBot:
         cfg = Config(token="test-token", db_path=tmp_path / "turnpost.db", **config)
         bot = TurnpostBot(
@@ -76,6 +80,7 @@ async def make_bot(
             start_reminders=start_reminders,
             reminder_every=0.01,
             heartbeat_every=heartbeat_every,
+            force_sync=force_sync,
         )
         await bot.login(cfg.token)
         bots.append(bot)

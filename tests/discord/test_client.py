@@ -10,18 +10,21 @@ import logging
 import os
 import time
 
+import pytest
+
 import bot.discord_adapter as adapter
 from bot.config import Config
 from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.client import configure_logging
 from bot.health import STALE_AFTER_S, check, heartbeat_path
+from engines.catalog import CATALOG
 from tests.discord.conftest import BotFactory
 from tests.discord.loopback import GUILD_ID, FakeDiscord
 
 
 def test_run_is_the_blocking_entry_point_for_the_cli() -> None:
     params = list(inspect.signature(adapter.run).parameters)
-    assert params == ["config"] and not inspect.iscoroutinefunction(adapter.run)
+    assert params == ["config", "force_sync"] and not inspect.iscoroutinefunction(adapter.run)
 
 
 def test_no_privileged_intents() -> None:
@@ -92,3 +95,43 @@ async def test_the_running_bot_keeps_the_health_heartbeat_fresh(make_bot: BotFac
     os.utime(beat, (old, old))
     await asyncio.sleep(0.05)
     assert beat.stat().st_mtime == old
+
+
+def command_puts(fake: FakeDiscord, mark: int = 0) -> list[str]:
+    """Paths of the command syncs (bulk overwrites) made since ``mark``."""
+    return [s.path for s in fake.since(mark) if s.method == "PUT" and s.path.endswith("/commands")]
+
+
+async def test_commands_are_synced_only_when_the_payload_changed(
+    make_bot: BotFactory, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a first start, which syncs (nothing was recorded yet),
+    bot = await make_bot()
+    global_path = f"/applications/{bot.application_id}/commands"
+    assert command_puts(fake) == [global_path]
+    # when the bot restarts with the same commands, it does not sync again (Discord rate-limits
+    # command updates, and a crash loop must not burn through them);
+    await bot.close()
+    mark = len(fake.sent)
+    bot = await make_bot()
+    assert command_puts(fake, mark) == [] and bot.synced == []
+    # a changed translation (or anything else in the payload) syncs once more;
+    await bot.close()
+    catalogs = {lang: dict(CATALOG.messages(lang)) for lang in ("en", "es", "ja")}
+    catalogs["es"]["discord.cmd.board"] = "Enseña el tablero tal como está ahora"
+    monkeypatch.setattr(CATALOG, "messages", lambda lang: catalogs.get(lang, {}))
+    mark = len(fake.sent)
+    bot = await make_bot()
+    assert command_puts(fake, mark) == [global_path]
+    # forcing syncs even when nothing changed,
+    await bot.close()
+    mark = len(fake.sent)
+    bot = await make_bot(force_sync=True)
+    assert command_puts(fake, mark) == [global_path]
+    # and each scope keeps its own record: the development guild has never been synced.
+    await bot.close()
+    mark = len(fake.sent)
+    bot = await make_bot(dev_guild=GUILD_ID)
+    assert command_puts(fake, mark) == [
+        f"/applications/{bot.application_id}/guilds/{GUILD_ID}/commands"
+    ]
