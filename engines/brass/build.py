@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engines.base import IllegalAction
 from engines.brass import components as C
-from engines.brass.draft import Draft, display_name
+from engines.brass.draft import Draft, display_name, refuse
 from engines.brass.network import connected_to_merchant, has_pieces, network
 from engines.brass.resources import Supply, coal_supplies, iron_supplies, sell_to_market
 from engines.brass.state import State, Tile, lowest_level
@@ -108,32 +108,42 @@ class BuildPlan:
 def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
     """Everything that does not depend on the card or the choices; raises with the reason."""
     if industry not in C.INDUSTRIES:
-        raise IllegalAction(
+        raise refuse(
             "brass.unknown_industry", industry=industry[:30], industries=", ".join(C.INDUSTRIES)
         )
     loc = C.locations().get(location)
     if loc is None or loc.kind == "merchant":
-        raise IllegalAction("brass.unknown_build_location", location=location[:30])
+        raise refuse("brass.unknown_build_location", location=location[:30])
     level = lowest_level(state, seat, industry)
     if level == 0:
-        raise IllegalAction("brass.no_tiles_left", industry=industry)
+        raise refuse("brass.no_tiles_left", industry=industry)
     data = C.level(industry, level)
     if not data.canal_era:
-        raise IllegalAction("brass.not_in_canal_era", industry=industry, level=data.roman)
+        raise refuse("brass.not_in_canal_era", industry=industry, level=data.roman)
     if not any(_slot_allows(s, industry) for s in loc.slots):
-        raise IllegalAction("brass.no_such_slot", industry=industry, location=location)
+        raise refuse("brass.no_such_slot", industry=industry, location=location)
     found = sites(state, seat, industry, location, level)
     if not found:
         if any(t.owner == seat for t in state.tiles if t.location == location):
-            raise IllegalAction("brass.one_tile_per_town", location=location)
-        raise IllegalAction("brass.no_free_slot", industry=industry, location=location)
+            raise refuse("brass.one_tile_per_town", location=location)
+        raise refuse("brass.no_free_slot", industry=industry, location=location)
     coal = coal_supplies(state, location, data.coal)
     if not coal:
-        raise IllegalAction("brass.no_coal", count=data.coal, location=location)
+        raise refuse("brass.no_coal", count=data.coal, location=location)
     iron = iron_supplies(state, data.iron)
     cost = data.money + coal[0].cost + iron[0].cost
     if cost > state.money[seat]:
-        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=cost)
+        raise refuse(
+            "brass.cannot_afford_build",
+            money=state.money[seat],
+            cost=cost,
+            tile=data.money,
+            coal=coal[0].cost,
+            iron=iron[0].cost,
+            industry=industry,
+            level=data.roman,
+            location=location,
+        )
     return BuildPlan(level, tuple(found), tuple(coal), tuple(iron), cost)
 
 
@@ -142,13 +152,13 @@ def choose(options: list[str], given: str | None, param: str) -> str:
     if given is None:
         if len(options) == 1:
             return options[0]
-        raise IllegalAction("brass.choose", param=param, options=" | ".join(options)[:300])
+        raise refuse("brass.choose", param=param, options=" | ".join(options)[:300])
     if given not in options:
         if len(options) == 1:
-            raise IllegalAction(
+            raise refuse(
                 "brass.no_choice_here", param=param, value=given[:40], only=options[0] or "none"
             )
-        raise IllegalAction(
+        raise refuse(
             "brass.bad_choice", param=param, value=given[:40], options=" | ".join(options)[:300]
         )
     return given
@@ -187,10 +197,10 @@ def choose_site(sites_: tuple[Site, ...], given: str | None, seat: int, location
         labels.append(f"slot={label}")
     params = {"location_name": loc.name, "options": " | ".join(labels)}
     if given is None:
-        raise IllegalAction("brass.choose_slot", **params)
+        raise refuse("brass.choose_slot", **params)
     if len(sites_) == 1:
-        raise IllegalAction("brass.no_choice_here", param="slot", value=given[:40], only=tokens_[0])
-    raise IllegalAction("brass.bad_slot", value=given[:40], **params)
+        raise refuse("brass.no_choice_here", param="slot", value=given[:40], only=tokens_[0])
+    raise refuse("brass.bad_slot", value=given[:40], **params)
 
 
 def apply_build(
@@ -206,7 +216,7 @@ def apply_build(
     """Check and carry out a build on the draft (raises before changing anything)."""
     state = d.base
     if card not in state.hands[seat]:
-        raise IllegalAction("brass.no_such_card", card=card[:40])
+        raise refuse("brass.no_such_card", card=card[:40])
     p = plan(state, seat, industry, location)
     refusal = card_refusal(state, seat, card, industry, location)
     if refusal is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from engines.base import Event
+from engines.base import Event, IllegalAction
 from engines.brass import components as C
 from engines.brass.state import State, Tile, evolve
 
@@ -147,6 +147,14 @@ class Draft:
             self.set_tile(t, t2)
             if t2.cubes == 0:
                 self.flip(t2)
+
+
+def refuse(key: str, **params: Any) -> IllegalAction:
+    """An ``IllegalAction``; ids also get a readable ``<param>_name`` (as events do)."""
+    for name in ("location", "industry", "line", "merchant"):
+        if isinstance(params.get(name), str):
+            params[name + "_name"] = display_name(params[name])
+    return IllegalAction(key, **params)
 
 
 def display_name(ident: str) -> str:

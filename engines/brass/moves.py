@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
-from engines.brass.draft import Draft
+from engines.brass.draft import Draft, refuse
 from engines.brass.network import free_lines_for
 from engines.brass.resources import Supply, iron_supplies
 from engines.brass.state import State, income_level
@@ -18,7 +18,7 @@ LOAN_LEVELS = 3
 def check_card(state: State, seat: int, card: str) -> None:
     """Raise unless ``seat`` holds ``card``."""
     if card not in state.hands[seat]:
-        raise IllegalAction("brass.no_such_card", card=card[:40])
+        raise refuse("brass.no_such_card", card=card[:40])
 
 
 # -- Network ------------------------------------------------------------------------------------
@@ -28,18 +28,18 @@ def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
     check_card(state, seat, card)
     ln = C.lines().get(line)
     if ln is None:
-        raise IllegalAction("brass.unknown_line", line=line[:40])
+        raise refuse("brass.unknown_line", line=line[:40])
     if not ln.canal:
-        raise IllegalAction("brass.rail_only", line=line)
+        raise refuse("brass.rail_only", line=line)
     if state.links_left[seat] == 0:
-        raise IllegalAction("brass.no_links_left")
+        raise refuse("brass.no_links_left")
     if any(lid == line for lid, _ in state.links):
-        raise IllegalAction("brass.line_taken", line=line)
+        raise refuse("brass.line_taken", line=line)
     if line not in free_lines_for(state, seat):
-        raise IllegalAction("brass.line_not_in_network", line=line)
+        raise refuse("brass.line_not_in_network", line=line)
     cost = C.link_cost()
     if state.money[seat] < cost:
-        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=cost)
+        raise refuse("brass.cannot_afford_link", money=state.money[seat], cost=cost)
     d.discard(seat, card)
     d.pay(seat, cost)
     d.links.append((line, seat))
@@ -63,15 +63,15 @@ def develop_levels(state: State, seat: int, industries: list[str]) -> list[int]:
     out = []
     for ind in industries:
         if ind not in C.INDUSTRIES:
-            raise IllegalAction(
+            raise refuse(
                 "brass.unknown_industry", industry=ind[:30], industries=", ".join(C.INDUSTRIES)
             )
         counts = mats[C.INDUSTRIES.index(ind)]
         lvl = next((i + 1 for i, n in enumerate(counts) if n), 0)
         if not lvl:
-            raise IllegalAction("brass.no_tiles_left", industry=ind)
+            raise refuse("brass.no_tiles_left", industry=ind)
         if not C.level(ind, lvl).can_develop:
-            raise IllegalAction("brass.cannot_develop", industry=ind, level=C.level(ind, lvl).roman)
+            raise refuse("brass.cannot_develop", industry=ind, level=C.level(ind, lvl).roman)
         counts[lvl - 1] -= 1
         out.append(lvl)
     return out
@@ -81,7 +81,12 @@ def _develop_plan(state: State, seat: int, industries: list[str]) -> tuple[list[
     levels = develop_levels(state, seat, industries)
     iron = iron_supplies(state, len(industries))
     if iron[0].cost > state.money[seat]:
-        raise IllegalAction("brass.cannot_afford", money=state.money[seat], cost=iron[0].cost)
+        raise refuse(
+            "brass.cannot_afford_develop",
+            money=state.money[seat],
+            cost=iron[0].cost,
+            count=iron[0].market,
+        )
     return levels, iron
 
 
@@ -135,7 +140,7 @@ def apply_loan(d: Draft, seat: int, card: str) -> None:
     state = d.base
     check_card(state, seat, card)
     if not can_loan(state, seat):
-        raise IllegalAction("brass.loan_too_low", level=income_level(state.income[seat]))
+        raise refuse("brass.loan_too_low", level=income_level(state.income[seat]))
     d.discard(seat, card)
     d.money[seat] += LOAN_MONEY
     new_level = income_level(state.income[seat]) - LOAN_LEVELS
@@ -158,17 +163,17 @@ def apply_scout(d: Draft, seat: int, card: str, discard: str) -> None:
     """Check and scout: three cards for both wild cards (B70)."""
     state = d.base
     if any(c in C.WILDS for c in state.hands[seat]):
-        raise IllegalAction("brass.scout_with_wild")
+        raise refuse("brass.scout_with_wild")
     extra = discard.split(",")
     if len(extra) != 2:
-        raise IllegalAction("brass.scout_two_more")
+        raise refuse("brass.scout_two_more")
     hand = list(state.hands[seat])
     for c in [card, *extra]:
         if c not in hand:
-            raise IllegalAction("brass.no_such_card", card=c[:40])
+            raise refuse("brass.no_such_card", card=c[:40])
         hand.remove(c)
     if not can_scout(state, seat):
-        raise IllegalAction("brass.no_wild_left")
+        raise refuse("brass.no_wild_left")
     for c in [card, *extra]:
         d.discard(seat, c)
     d.hands[seat] += [C.WILD_LOCATION, C.WILD_INDUSTRY]

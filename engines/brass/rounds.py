@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.base import Event, IllegalAction
+from engines.base import Event
 from engines.brass import components as C
-from engines.brass.draft import Draft, display_name
+from engines.brass.draft import Draft, display_name, refuse
 from engines.brass.state import ACT, OVER, SHORTFALL, State, Tile, income_level
 
 
@@ -125,8 +125,8 @@ def apply_remove(d: Draft, seat: int, location: str) -> None:
     """Remove one of the owner's tiles for half its cost; pay once the money covers it (B78)."""
     if location not in removable(d.tiles, seat):
         if any(t.owner == seat and t.location == location for t in d.tiles):
-            raise IllegalAction("brass.worth_nothing", location=location[:30])
-        raise IllegalAction("brass.no_tile_there", location=location[:30])
+            raise refuse("brass.worth_nothing", location=location[:30])
+        raise refuse("brass.no_tile_there", location=location[:30])
     tile = next(t for t in d.tiles if t.owner == seat and t.location == location)
     value = tile_value(tile.industry, tile.level)
     d.set_tile(tile, None)

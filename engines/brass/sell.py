@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
-from engines.brass.draft import Draft
+from engines.brass.draft import Draft, refuse
 from engines.brass.network import connected
 from engines.brass.resources import MERCHANT_BEER, Supply, beer_supplies
 from engines.brass.state import Merchant, State, Tile, lowest_level
@@ -18,11 +17,11 @@ def sellable_tile(state: State, seat: int, location: str) -> Tile:
     for t in state.tiles:
         if t.location == location and t.owner == seat:
             if t.industry not in C.SELLABLE:
-                raise IllegalAction("brass.not_sellable", industry=t.industry, location=location)
+                raise refuse("brass.not_sellable", industry=t.industry, location=location)
             if t.flipped:
-                raise IllegalAction("brass.already_sold", location=location)
+                raise refuse("brass.already_sold", location=location)
             return t
-    raise IllegalAction("brass.no_tile_there", location=location[:30])
+    raise refuse("brass.no_tile_there", location=location[:30])
 
 
 def merchant_options(state: State, tile: Tile) -> list[tuple[str, Merchant]]:
@@ -88,12 +87,20 @@ def apply_sell(
     tile = sellable_tile(state, seat, location)
     options = merchant_options(state, tile)
     if not options:
-        raise IllegalAction("brass.no_merchant", industry=tile.industry, location=location)
-    token = choose([t for t, _ in options], merchant_tok, "merchant")
+        raise refuse("brass.no_merchant", industry=tile.industry, location=location)
+    tokens_ = [t for t, _ in options]
+    if merchant_tok not in tokens_ and merchant_tok in C.merchant_locations():
+        if not connected(state, tile.location, merchant_tok):
+            raise refuse("brass.merchant_not_connected", merchant=merchant_tok, location=location)
+        if not any(t.startswith(merchant_tok + ".") for t in tokens_):
+            raise refuse(
+                "brass.merchant_does_not_buy", merchant=merchant_tok, industry=tile.industry
+            )
+    token = choose(tokens_, merchant_tok, "merchant")
     merchant = next(m for t, m in options if t == token)
     beers = _beer(state, seat, tile, merchant)
     if not beers:
-        raise IllegalAction("brass.no_beer", count=tile.data.beer_to_sell, location=location)
+        raise refuse("brass.no_beer", count=tile.data.beer_to_sell, location=location)
     btok = choose([b.token for b in beers], beer, "beer")
     supply = next(b for b in beers if b.token == btok)
     bonus_type, amount = C.merchant_bonus()[merchant.location]
@@ -102,9 +109,7 @@ def apply_sell(
     if used_merchant and bonus_type == "develop":
         dev = choose(develop_options(state, seat), develop, "develop")
     elif develop is not None:
-        raise IllegalAction(
-            "brass.no_choice_here", param="develop", value=develop[:40], only="none"
-        )
+        raise refuse("brass.no_choice_here", param="develop", value=develop[:40], only="none")
 
     d.places.extend([location, merchant.location])
     d.emit("sold", seat=seat, industry=tile.industry, location=location, merchant=merchant.location)

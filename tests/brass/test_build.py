@@ -106,8 +106,13 @@ def test_B43_pay_money_coal_and_iron_at_once() -> None:
         mats={0: {"cotton_mill": (0, 0, 3, 3)}},
         money={0: 18},
     )
-    err = illegal(poor, 0, "build cotton_mill birmingham card=birmingham", "brass.cannot_afford")
-    assert str(err) == "You have £18; this costs £19."
+    err = illegal(
+        poor, 0, "build cotton_mill birmingham card=birmingham", "brass.cannot_afford_build"
+    )
+    assert str(err) == (
+        "A cotton mill III in Birmingham costs £19 (tile £16, coal from the market £1, "
+        "iron from the market £2); you have £18."
+    )
 
 
 def test_B44_new_mines_works_and_breweries_get_their_cubes() -> None:

@@ -57,3 +57,15 @@ def test_B48_an_overbuild_slot_is_named_as_an_overbuild() -> None:
     err = illegal(s, 0, "build coal_mine cannock card=cannock", "brass.choose_slot")
     assert "slot=1 (manufacturer or coal mine space)" in str(err)
     assert "slot=2 (overbuild a rival's coal mine I)" in str(err)
+
+
+def test_B26_refusals_name_lines_and_places_as_printed() -> None:
+    s = position(
+        hands={0: ["leek"]},
+        tiles=[("leek", 1, 0, "cotton_mill", 1)],
+        links=[("leek-stoke_on_trent", 1)],
+    )
+    err = illegal(s, 0, "network leek-stoke_on_trent card=leek", "brass.line_taken")
+    assert str(err) == "The Leek–Stoke-on-Trent line already holds a link."
+    err = illegal(s, 0, "build cotton_mill leek slot=2 card=leek", "brass.one_tile_per_town")
+    assert str(err).startswith("You already have a tile in Leek;")

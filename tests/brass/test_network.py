@@ -82,7 +82,7 @@ def test_B52_network_costs_3_next_to_your_network() -> None:
     assert events[0].key == "brass.linked"
     illegal(s, 0, "network birmingham-coventry card=leek", "brass.line_not_in_network")
     poor = position(hands={0: ["leek"]}, tiles=[("cannock", 1, 0, "coal_mine", 1)], money={0: 2})
-    illegal(poor, 0, "network cannock-walsall card=leek", "brass.cannot_afford")
+    illegal(poor, 0, "network cannock-walsall card=leek", "brass.cannot_afford_link")
 
 
 def test_B53_rail_only_lines_and_no_link_tiles_left() -> None:

@@ -195,3 +195,23 @@ def test_D4_only_the_barrel_of_the_merchant_sold_to() -> None:
     )
     illegal(s, 0, "sell worcester oxford card=leek", "brass.no_beer")
     assert [t for t in legal(s, 0) if t.startswith("sell worcester oxford")] == []
+
+
+def test_B60_a_refused_merchant_says_why() -> None:
+    s = _worcester_mill()
+    err = illegal(s, 0, "sell worcester oxford card=leek", "brass.merchant_not_connected")
+    assert str(err).startswith("Oxford is not connected to Worcester")
+    no_cotton = [
+        ("shrewsbury", 0, "cotton", True),
+        ("gloucester", 0, "manufactured_goods", True),
+        ("gloucester", 1, "blank", False),
+        ("oxford", 0, "all_goods", True),
+        ("oxford", 1, "blank", False),
+    ]
+    s = _worcester_mill(
+        merchants=no_cotton,
+        links=[("gloucester-worcester", 0), ("gloucester-redditch", 0), ("oxford-redditch", 0)],
+    )
+    err = illegal(s, 0, "sell worcester gloucester card=leek", "brass.merchant_does_not_buy")
+    assert str(err).startswith("No merchant tile in Gloucester buys a cotton mill")
+    play(s, 0, "sell worcester oxford card=leek")

@@ -62,7 +62,7 @@ def test_B19_money_gained_in_the_same_action_cannot_pay_for_it() -> None:
         money={0: 6},
         mats={0: {"coal_mine": (0, 2, 2, 2)}},
     )
-    illegal(s, 0, "build coal_mine cannock slot=2 card=cannock", "brass.cannot_afford")
+    illegal(s, 0, "build coal_mine cannock slot=2 card=cannock", "brass.cannot_afford_build")
 
 
 def test_B20_money_paid_counts_as_spent_money_received_does_not() -> None:
