@@ -222,7 +222,10 @@ def move_to_sled(state: State, events: list[Event], seat: int, count: int) -> No
     """Move ``count`` stones from quarry to sled."""
     state.quarry[seat] -= count
     state.sled[seat] += count
-    events.append(Event("imhotep.took_stones", {"seat": seat, "count": count}))
+    if count:
+        events.append(Event("imhotep.took_stones", {"seat": seat, "count": count}))
+    else:  # a Hammer, bonus or Temple-B choice with nothing to take (E1, E2)
+        events.append(Event("imhotep.took_no_stones", {"seat": seat}))
 
 
 def load_stone(state: State, seat: int, ship: int, pos: int) -> None:

@@ -101,3 +101,16 @@ def test_I23_loading_from_an_empty_sled_says_to_quarry_first() -> None:
     st.sled[0] = 0
     with pytest.raises(IllegalAction, match="0 stones on your sled; this action loads 1"):
         ENGINE.play(st, 0, "load 1 1")
+
+
+def test_I72_E1_hammer_with_a_full_sled_does_not_report_taking_zero_stones() -> None:
+    from .helpers import keys, ships
+
+    st = ships(game(2), "....", "...", "..", ".")
+    st.cards[0] = ["hammer#1"]
+    st.sled[0] = 5
+    _, events = ENGINE.play(st, 0, "hammer 1 1")
+    assert "took_stones" not in keys(events)
+    assert "took_no_stones" in keys(events)
+    text = CATALOG.text("imhotep.took_no_stones", {"seat": 0})
+    assert "sled full or quarry empty" in text
