@@ -187,6 +187,18 @@ def _label_pos(site: dict[str, Any]) -> tuple[float, float]:
     return cx, cy + r + 12
 
 
+def _site_label(draw: ImageDraw.ImageDraw, s: dict[str, Any]) -> None:
+    """The typable id and number under a site (``e3 · 18``)."""
+    lx, ly = _label_pos(s)
+    label = f"{s['id']} · {s['num']}"
+    bold = s["kind"] != "city"  # the city's name inside its disc is the bold one
+    w = kit.text_width(label, 15, bold)
+    draw.rounded_rectangle(
+        (lx - w / 2 - 4, ly - 10, lx + w / 2 + 4, ly + 10), 5, fill=(255, 250, 238)
+    )
+    kit.text_centered(draw, (lx, ly), label, 15, bold=bold)
+
+
 # -- static layer ----------------------------------------------------------------------------------
 
 
@@ -206,20 +218,15 @@ def _static(unused: tuple[str, ...] = ()) -> Image.Image:
             a, b = sites[t["a"]], sites[t["b"]]
             draw.line((*_xy(a["x"], a["y"]), *_xy(b["x"], b["y"])), fill=colour, width=width)
     for s in sites.values():
+        if s["kind"] == "city":
+            _demand_tie(draw, s)
+    for s in sites.values():
         cx, cy = _xy(s["x"], s["y"])
         _site_shape(draw, "empty_site" if s["id"] in unused else s["kind"], cx, cy)
-        lx, ly = _label_pos(s)
         if s["kind"] == "city":
             size = 17 if kit.text_width(s["label"], 17, True) < 2 * SITE_R["city"] - 12 else 15
             kit.text_centered(draw, (cx, cy), s["label"], size, bold=True)
-            kit.text_centered(draw, (lx, ly), f"{s['id']} · {s['num']}", 15, fill=kit.INK)
-        else:
-            label = f"{s['id']} · {s['num']}"
-            w = kit.text_width(label, 15, True)
-            draw.rounded_rectangle(
-                (lx - w / 2 - 4, ly - 10, lx + w / 2 + 4, ly + 10), 5, fill=(255, 250, 238)
-            )
-            kit.text_centered(draw, (lx, ly), label, 15, bold=True)
+        _site_label(draw, s)
         if s["kind"] == "hill":
             kit.text_centered(draw, (cx, cy - 6), s["letter"], 22, bold=True, fill=WHITE)
     # the market corner of the notional board holds the stand-in notice instead
@@ -235,6 +242,33 @@ def _static(unused: tuple[str, ...] = ()) -> Image.Image:
     _legend(draw, PANEL_X, LEGEND_Y)
     _glance(draw)
     return img
+
+
+def _demand_tie(draw: ImageDraw.ImageDraw, site: dict[str, Any]) -> None:
+    """A dotted line from a city's demand column to the city, drawn only where another site is
+    about as near to the column as its own city (Hyderabad's and Bombay's on the stand-in
+    board), so no player reads the column as belonging to the wrong place."""
+    slots = [_xy(*slot) for slot in site["demand_slots"]]
+    mx = sum(x for x, _ in slots) / len(slots)
+    my = sum(y for _, y in slots) / len(slots)
+    cx, cy = _xy(site["x"], site["y"])
+
+    def gap(s: dict[str, Any]) -> float:
+        sx, sy = _xy(s["x"], s["y"])
+        return math.hypot(sx - mx, sy - my) - SITE_R[s["kind"]]
+
+    others = [gap(s) for s in _sites().values() if s["id"] != site["id"]]
+    if min(others) > 1.5 * gap(site):
+        return
+    length = math.hypot(cx - mx, cy - my) or 1.0
+    ux, uy = (cx - mx) / length, (cy - my) / length
+    # from just outside the cubes to the edge of the city disc
+    start, stop = BALE * 0.75, length - SITE_R["city"] - 2
+    d = start
+    while d < stop:
+        e = min(d + 6, stop)
+        draw.line((mx + ux * d, my + uy * d, mx + ux * e, my + uy * e), fill=kit.INK, width=2)
+        d += 11
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -396,6 +430,9 @@ def _draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if last.get("from"):
         draw.line(_step(sites[last["from"]], s), fill=kit.HIGHLIGHT, width=8)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=kit.HIGHLIGHT, width=6)
+    # the ring and the walk cross site labels: keep the typable ids readable on top
+    for site in {p["id"]: p for p in (*path, s)}.values():
+        _site_label(draw, site)
 
 
 # -- panel -----------------------------------------------------------------------------------------

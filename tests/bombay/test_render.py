@@ -76,3 +76,16 @@ def test_unused_f_sites_are_drawn_as_empty_sites_with_two_or_three_players() -> 
     four = Image.open(io.BytesIO(renderer.render(_view(new(4))))).convert("RGB")
     two = Image.open(io.BytesIO(renderer.render(_view(new(2))))).convert("RGB")
     assert four.getpixel(corner) != two.getpixel(corner)
+
+
+def test_a_demand_column_near_another_site_is_tied_to_its_city() -> None:
+    # On the stand-in board Hyderabad's column sits nearly as close to g6 as to Hyderabad,
+    # Nagpur's right beside its city: only the ambiguous one gets a dotted tie.
+    from PIL import ImageDraw
+
+    def drawn(city: str) -> bool:
+        img = Image.new("RGB", (renderer.WIDTH, renderer.HEIGHT), (255, 255, 255))
+        renderer._demand_tie(ImageDraw.Draw(img), renderer._sites()[city])
+        return bool(img.convert("L").getextrema()[0] < 255)  # any dark pixel
+
+    assert drawn("hyderabad") and not drawn("nagpur")
