@@ -36,33 +36,36 @@ OPTIONS: tuple[Option, ...] = (
             "a": "every site on side A (the basic game)",
             "b": "every site on side B (Pyramid, Temple and Obelisk B approximate)",
             "random": "each site's side drawn at random at setup",
-            "custom": "use the market/pyramid/temple/burial/obelisk options",
+            "custom": "use the market/pyramid/temple/burial/obelisk options (A unless set to b)",
         },
     ),
     Option(
         "market",
-        "Market side when sides=custom (B: 3 face up + a face-down pair)",
+        "Market side; b also overrides sides=a/random (B: 3 face up + a face-down pair)",
         "a",
         _SIDE_CHOICES,
     ),
     Option(
         "pyramid",
-        "Pyramid side when sides=custom (B is approximate: stand-in board)",
+        "Pyramid side; b also overrides sides=a/random (B is approximate: stand-in board)",
         "a",
         _SIDE_CHOICES,
     ),
     Option(
         "temple",
-        "Temple side when sides=custom (B is approximate: stand-in bonus cells)",
+        "Temple side; b also overrides sides=a/random (B is approximate: stand-in bonus cells)",
         "a",
         _SIDE_CHOICES,
     ),
     Option(
-        "burial", "Burial Chamber side when sides=custom (B: row majorities)", "a", _SIDE_CHOICES
+        "burial",
+        "Burial Chamber side; b also overrides sides=a/random (B: row majorities)",
+        "a",
+        _SIDE_CHOICES,
     ),
     Option(
         "obelisk",
-        "Obelisk side when sides=custom (B is approximate: stand-in slot values)",
+        "Obelisk side; b also overrides sides=a/random (B is approximate: stand-in slot values)",
         "a",
         _SIDE_CHOICES,
     ),
@@ -129,6 +132,10 @@ class Imhotep(Engine[State, Action]):
                 sides[site] = opts[word].upper()
             else:
                 sides[site] = mode.upper()
+            if opts[word] == "b":
+                # A site asked for by name ("new imhotep pyramid=b") is never silently ignored:
+                # it overrides sides=a and sides=random for that site (I4).
+                sides[site] = "B"
         deck = list(C.market_deck())
         rng.shuffle(deck)
         rounds = sorted(C.round_cards(players))

@@ -116,3 +116,15 @@ def test_I16_market_b_deals_three_face_up_and_a_pair() -> None:
     assert len(st.offer) == 3 and len(st.pair) == 2
     assert len(st.market_deck) == 29
     assert ENGINE.round_info(st) == "Round 1 of 6"
+
+
+def test_I4_a_site_asked_for_by_name_is_not_silently_ignored() -> None:
+    # Given "new imhotep pyramid=b" (sides left at its default a), then the pyramid is side B
+    st = game(pyramid="b")
+    assert st.sides["pyramid"] == "B"
+    assert {st.sides[s] for s in ("market", "temple", "burial_chamber", "obelisk")} == {"A"}
+    # and with random sides, a site named b is B whatever the draw, the others still drawn
+    for seed in range(10):
+        assert game(seed=seed, sides="random", obelisk="b").sides["obelisk"] == "B"
+    draws = {tuple(game(seed=s, sides="random", obelisk="b").sides.values()) for s in range(20)}
+    assert len(draws) > 3
