@@ -306,6 +306,8 @@ def why_not_build_here(state: State, seat: int) -> Reason | None:
     if post is not None:
         return "bombay.build_on_post", {"site": site.id, "colour": post}
     owner = state.palace_at(site.id)
+    if owner == seat:
+        return "bombay.build_on_own_palace", {"site": site.id}
     if owner is not None:
         return "bombay.build_on_palace", {"site": site.id, "owner_seat": owner}
     if site.kind == HILL and not state.palace_on_hills:

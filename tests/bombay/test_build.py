@@ -48,6 +48,14 @@ def test_Y66_a_site_holds_one_permanent_palace() -> None:
         play(s, 0, "build")
 
 
+def test_Y66_a_second_palace_on_your_own_site_is_refused_as_yours() -> None:
+    s = replace(_on(H[0], ("blue",)), palaces=((H[0], 0),))
+    with pytest.raises(IllegalAction, match=f"Your own palace already stands on {H[0]}") as exc:
+        play(s, 0, "build")
+    assert exc.value.key == "bombay.build_on_own_palace"
+    assert all(a.verb != "build" for a in ENGINE.legal_actions(s, 0))
+
+
 def test_Y67_buildable_sites_include_g_h_unused_f_and_hills() -> None:
     two = new(2)
     f_sites = [p for p in sites_of("trading_post_site") if two.post_at(p) is None]
