@@ -69,3 +69,19 @@ def test_B26_refusals_name_lines_and_places_as_printed() -> None:
     assert str(err) == "The Leek–Stoke-on-Trent line already holds a link."
     err = illegal(s, 0, "build cotton_mill leek slot=2 card=leek", "brass.one_tile_per_town")
     assert str(err).startswith("You already have a tile in Leek;")
+
+
+def test_every_refusal_key_in_the_engine_has_an_english_message() -> None:
+    # tests/test_catalog.py finds keys written as IllegalAction("…"); the engine's refuse("…")
+    # helper is checked here the same way.
+    import re
+    from pathlib import Path
+
+    from engines.catalog import CATALOG
+
+    root = Path(__file__).resolve().parents[2] / "engines" / "brass"
+    used = set()
+    for path in root.glob("*.py"):
+        used |= set(re.findall(r"\brefuse\(\s*\"(brass\.[a-z0-9_.]+)\"", path.read_text()))
+    assert len(used) > 20
+    assert sorted(k for k in used if not CATALOG.has(k)) == []
