@@ -35,7 +35,7 @@ OPTIONS: tuple[Option, ...] = (
         {
             "a": "every site on side A (the basic game)",
             "b": "every site on side B (Pyramid, Temple and Obelisk B approximate)",
-            "random": "each site's side drawn at random at setup",
+            "random": "each site's side drawn at random at setup (B pyramid/temple/obelisk approximate)",
             "custom": "use the market/pyramid/temple/burial/obelisk options (A unless set to b)",
         },
     ),
@@ -231,6 +231,11 @@ class Imhotep(Engine[State, Action]):
             turn.end_turn(st, events)
         st.moves += 1
         st.last = self._last(state, seat, action)
+        if st.round != state.round:
+            # The move ended the round: its ship has gone home and a new ship now has that number,
+            # so only the site stays highlighted.
+            st.last.pop("ship", None)
+            st.last.pop("positions", None)
         return st, events
 
     def _decide(self, st: State, events: list[Event], seat: int, action: Action) -> None:

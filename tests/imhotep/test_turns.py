@@ -196,3 +196,15 @@ def test_E13_stones_loaded_cannot_be_taken_back() -> None:
     assert acts <= {"quarry", "load", "sail"}  # there is no unload verb
     with pytest.raises(IllegalAction):
         play(st, 0, "unload 1 1")
+
+
+def test_I19_a_move_that_ends_the_round_does_not_highlight_a_ship_of_the_next_round() -> None:
+    st = ships(game(2), "", "", "", "0")
+    st.docked = ["market", "pyramid", "obelisk", ""]
+    after, _ = play(st, 0, "sail 4 temple")
+    assert after.round == 2
+    assert "ship" not in after.last and after.last["site"] == "temple"
+    # within a round the ship stays highlighted
+    st = ships(game(2), "000.", "...", "..", ".")
+    after, _ = play(st, 0, "sail 1 temple")
+    assert after.last["ship"] == 1 and after.last["site"] == "temple"
