@@ -663,10 +663,10 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     img = _static(height).copy()
     d = ImageDraw.Draw(img)
     _header(d, view)
-    _map_pieces(d, view)
     rows = _side(d, view)
     _cards(d, view)
-    _highlight_last(d, view, rows)
+    _highlight_last(d, view, rows)  # under the pieces, so the ring never hides a figure
+    _map_pieces(d, view)
     _players(d, view)
     y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
     y = _final(d, view, y)

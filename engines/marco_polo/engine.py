@@ -28,7 +28,7 @@ from engines.marco_polo.placement import (
     space_problem,
     wrong_dice_count,
 )
-from engines.marco_polo.rewards import Ctx, can_pay, posts_left
+from engines.marco_polo.rewards import Ctx, can_pay, posts_left, words
 from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
 from engines.marco_polo.state import State, copy_state, die_token, parse_die, player
@@ -274,8 +274,8 @@ class MarcoPolo(Engine[State, Action]):
                 raise IllegalAction(
                     "marco_polo.cannot_pay_contract",
                     contract=args[0],
-                    cost=_words(cost),
-                    have=_words({k: p[k] for k in ("camel", "pepper", "silk", "gold")}),
+                    cost=words(cost),
+                    have=words({k: p[k] for k in ("camel", "pepper", "silk", "gold")}),
                 )
         if (
             verb in ("coins3", "reroll", "adjust")
@@ -449,7 +449,14 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
     what = _PENDING_WHAT[head["k"]]
     if head["k"] == "move":
         left = int(head["steps"]) - int(head["taken"])
-        what = f"finish your movement: up to {left} more step{'s' if left != 1 else ''} (move/stop)"
+        steps = f"{left} {'step' if left == 1 else 'steps'}"
+        if not head["travel"] and not head["taken"]:
+            # A reward movement (M41) may be declined: say so before the first step.
+            what = f"a bonus movement of up to {steps}: move, or stop to decline"
+        elif not head["taken"]:
+            what = f"travel: take 1 to {left} {'step' if left == 1 else 'steps'} (move)"
+        else:
+            what = f"finish your movement: up to {steps} more (move/stop)"
     elif head["k"] == "comp":
         n = int(head["n"])
         units = f"{n} coins or camels" if n != 1 else "1 coin or camel"
@@ -457,10 +464,6 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
     elif "n" in head and int(head["n"]) > 1:
         what = f"{what} x{head['n']}"
     return {"kind": head["k"], "seat": head["seat"], "what": what}
-
-
-def _words(bundle: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in bundle.items() if n) or "nothing"
 
 
 def _listing(options: list[tuple[str, ...]]) -> str:

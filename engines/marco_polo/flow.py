@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.rewards import Ctx, city_bonus, gain, own_small_cities
+from engines.marco_polo.rewards import Ctx, city_bonus, gain, own_small_cities, words
 from engines.marco_polo.state import State, char, player
 from engines.rng import Rng, seed_state
 
@@ -172,7 +172,7 @@ def start_round(ctx: Ctx) -> None:
         income.pop("white_die", None)
         if income:
             gain(ctx, seat, income)
-            ctx.ev("income", seat=seat, what=", ".join(f"{n} {k}" for k, n in income.items()))
+            ctx.ev("income", seat=seat, what=words(income))
         for city in own_small_cities(st, seat):
             city_bonus(ctx, seat, city)
     for seat in order:  # M19-M20

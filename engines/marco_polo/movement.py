@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.rewards import Ctx, place_post, post_bonus, posts_left, take_beijing_space
+from engines.marco_polo.rewards import (
+    Ctx,
+    place_name,
+    place_post,
+    post_bonus,
+    posts_left,
+    take_beijing_space,
+)
 from engines.marco_polo.state import State, char, player
 
 
@@ -63,7 +70,14 @@ def step(ctx: Ctx, item: dict[str, Any], fig: int, dest: str) -> bool:
     item["taken"] += 1
     if fig not in item["moved"]:
         item["moved"].append(fig)
-    ctx.ev("moved", seat=seat, origin=origin, city=dest)
+    ctx.ev(
+        "moved",
+        seat=seat,
+        origin=origin,
+        city=dest,
+        origin_name=place_name(origin),
+        city_name=place_name(dest),
+    )
     if char(st, seat) == "wilhelm" and dest in T.POST_CITIES and dest not in p["posts"]:
         if posts_left(st, seat) > 0:
             place_post(ctx, seat, dest)  # M56: a post in every city passed through
@@ -111,5 +125,12 @@ def relocate(ctx: Ctx, seat: int, source: str, city: str) -> None:
         st["beijing"][st["beijing"].index(seat)] = None
     if city == "beijing":
         take_beijing_space(st, seat)
-    ctx.ev("relocated", seat=seat, origin=source, city=city)
+    ctx.ev(
+        "relocated",
+        seat=seat,
+        origin=source,
+        city=city,
+        origin_name=place_name(source),
+        city_name=place_name(city),
+    )
     post_bonus(ctx, seat, city)

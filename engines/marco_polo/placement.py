@@ -28,6 +28,8 @@ from engines.marco_polo.rewards import (
     movement,
     own_small_cities,
     pay,
+    place_name,
+    words,
 )
 from engines.marco_polo.state import State, char, die_key, die_token, parse_die, player
 
@@ -373,11 +375,6 @@ def _kw(suffix: tuple[str, ...]) -> dict[str, str]:
     return dict(t.split("=", 1) for t in suffix)
 
 
-def words(bundle: dict[str, int]) -> str:
-    """A bundle in words for captions: ``2 camel, 1 silk``."""
-    return ", ".join(f"{n} {k}" for k, n in bundle.items() if n) or "nothing"
-
-
 def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]) -> None:
     """Carry out a legal placement (checked by the caller) and its action."""
     st = ctx.st
@@ -467,7 +464,8 @@ def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -
     cid = st["cards"][space]
     card = T.CITY_CARDS[cid]
     kind = card["kind"]
-    ctx.ev("used_card", seat=seat, card=cid, value=value)
+    city = place_name(T.CITY_SPACES[space][0])
+    ctx.ev("used_card", seat=seat, card=cid, value=value, city_name=city)
     if kind == "per_pip":
         _gain_shown(ctx, seat, card["reward_per_pip"], int(kw["times"]))
     elif kind == "threshold":

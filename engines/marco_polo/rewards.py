@@ -14,6 +14,34 @@ from engines.marco_polo import tables as T
 from engines.marco_polo.state import State, char, player
 from engines.rng import Rng
 
+_WORDS = {
+    "vp": ("VP", "VP"),
+    "coin": ("coin", "coins"),
+    "camel": ("camel", "camels"),
+    "any_good": ("good of your choice", "goods of your choice"),
+    "two_different_goods": ("pair of different goods", "pairs of different goods"),
+    "travel": ("movement step", "movement steps"),
+    "contract": ("contract", "contracts"),
+    "black_die": ("black die", "black dice"),
+    "own_city_bonus": ("bonus of your own small city", "bonuses of your own small cities"),
+    "other_city_bonus": ("bonus of another small city", "bonuses of other small cities"),
+}
+
+
+def words(bundle: dict[str, int]) -> str:
+    """A bundle in words for captions: ``2 camels, 1 silk, 1 good of your choice``."""
+    parts = []
+    for k, n in bundle.items():
+        if n:
+            one, many = _WORDS.get(k, (k, k))
+            parts.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(parts) or "nothing"
+
+
+def place_name(loc: str) -> str:
+    """A location's name as players read it: ``Moscow``, ``Oasis A``."""
+    return str(T.LOCATIONS[loc]["name"]).split(" (")[0]
+
 
 class Ctx:
     """The state being changed by one action, plus what it produced."""
@@ -186,7 +214,7 @@ def place_post(ctx: Ctx, seat: int, city: str) -> None:
     p["posts_placed"] += 1
     if city == "beijing":
         take_beijing_space(st, seat)
-    ctx.ev("built_post", seat=seat, city=city)
+    ctx.ev("built_post", seat=seat, city=city, city_name=place_name(city))
     count = p["posts_placed"]
     wilhelm = char(st, seat) == "wilhelm"
     if count in (8, 9) or (wilhelm and count == 11):
@@ -213,14 +241,28 @@ def post_bonus(ctx: Ctx, seat: int, city: str) -> None:
     elif st["first_post"].get(city):
         tile = st["first_post"][city]
         st["first_post"][city] = None
-        ctx.ev("first_post_tile", seat=seat, city=city, tile=tile)
+        ctx.ev(
+            "first_post_tile",
+            seat=seat,
+            city=city,
+            tile=tile,
+            city_name=place_name(city),
+            what=words(T.FIRST_POST_TILES[tile]),
+        )
         gain(ctx, seat, T.FIRST_POST_TILES[tile])
 
 
 def city_bonus(ctx: Ctx, seat: int, city: str) -> None:
     """Collect the bonus tile lying on small city ``city`` (M43, M48)."""
     tile = ctx.st["city_bonus"][city]
-    ctx.ev("city_bonus", seat=seat, city=city, tile=tile)
+    ctx.ev(
+        "city_bonus",
+        seat=seat,
+        city=city,
+        tile=tile,
+        city_name=place_name(city),
+        what=words(T.CITY_BONUSES[tile]),
+    )
     gain(ctx, seat, T.CITY_BONUSES[tile])
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engines.base import IllegalAction
+from engines.catalog import CATALOG
 from tests.marco_polo.helpers import E, dice, keys, p, play, ready, res
+
+NAMES = ["ana", "bob", "cid", "dan"]
 
 
 def travel(st: dict, seat: int = 0, row: int = 6, coin: int = 50) -> dict:
@@ -200,3 +203,21 @@ def test_M47_timeout_declines_to_relocate_a_post() -> None:
     assert st["pending"][0]["k"] == "relocate"
     # when the player runs out of time, then the engine keeps every post where it is.
     assert E.timeout_action(st, 0) == "relocate none"
+
+
+def test_M41_M44_captions_name_places_and_bonuses_in_player_words() -> None:
+    # Given the "1 step" first-post tile on Alexandria and a 1-step Travel from Venezia,
+    st = ready(4, s0="matteo")
+    st["first_post"]["alexandria"] = "fp_travel"
+    st = travel(st, row=1)
+    assert E.view(st, None)["pending"]["what"] == "travel: take 1 to 1 step (move)"
+    # when the player moves there, then the captions use names, not ids,
+    st, events = play(st, 0, "move alexandria")
+    texts = [CATALOG.text(e.key, e.params, names=NAMES) for e in events]
+    assert "ana moved from Venezia to Alexandria." in texts
+    assert "ana built a trading post in Alexandria." in texts
+    assert "ana was the first in Alexandria and took its bonus tile: 1 movement step." in texts
+    # and the bonus movement says it may be declined.
+    assert E.view(st, None)["pending"]["what"] == (
+        "a bonus movement of up to 1 step: move, or stop to decline"
+    )
