@@ -200,7 +200,9 @@ def _answer(ctx: Ctx, seat: int, item: dict[str, Any], verb: str, args: tuple[st
             st["pending"].pop(0)
     elif kind == "move":
         done = verb == "stop"
-        if not done:
+        if done:
+            ctx.ev("stopped" if item["taken"] else "declined_move", seat=seat)
+        else:
             fig = int(args[1].split("=")[1]) - 1 if len(args) > 1 else 0
             done = step(ctx, item, fig, args[0])
         if not done and not item["travel"] and not move_tokens(st, seat):

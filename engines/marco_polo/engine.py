@@ -261,22 +261,13 @@ class MarcoPolo(Engine[State, Action]):
         opts = self._options(state, seat)
         legal = opts.get(verb)
         if not legal:
-            self._refuse_verb(state, seat, verb)
+            self._refuse_verb(state, seat, verb, args)
             return
         if args in legal:
             return
         p = player(state, seat)
         if verb == "fulfil" and args:
-            if args[0] not in p["contracts"]:
-                raise IllegalAction("marco_polo.no_such_contract", contract=args[0])
-            cost = T.CONTRACTS[args[0]]["cost"]
-            if not can_pay(state, seat, cost):
-                raise IllegalAction(
-                    "marco_polo.cannot_pay_contract",
-                    contract=args[0],
-                    cost=words(cost),
-                    have=words({k: p[k] for k in ("camel", "pepper", "silk", "gold")}),
-                )
+            _refuse_contract(state, seat, args[0])
         if (
             verb in ("coins3", "reroll", "adjust")
             and args
@@ -291,7 +282,7 @@ class MarcoPolo(Engine[State, Action]):
             options=_listing(legal),
         )
 
-    def _refuse_verb(self, state: State, seat: int, verb: str) -> None:
+    def _refuse_verb(self, state: State, seat: int, verb: str, args: tuple[str, ...] = ()) -> None:
         """Raise the most specific reason why ``verb`` is not possible now."""
         p = player(state, seat)
         allowed = ", ".join(self.complete(state, seat, "")) or "nothing"
@@ -318,6 +309,8 @@ class MarcoPolo(Engine[State, Action]):
                 "marco_polo.need_camels", action=verb, camels=p["camel"], need=need[verb]
             )
         if verb == "fulfil":
+            if args:
+                _refuse_contract(state, seat, args[0])
             raise IllegalAction("marco_polo.cannot_fulfil")
         raise IllegalAction("marco_polo.verb_not_now", verb=verb, verbs=allowed)
 
@@ -464,6 +457,19 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
     elif "n" in head and int(head["n"]) > 1:
         what = f"{what} x{head['n']}"
     return {"kind": head["k"], "seat": head["seat"], "what": what}
+
+
+def _refuse_contract(state: State, seat: int, cid: str) -> None:
+    """Why contract ``cid`` cannot be fulfilled: not held, or what it needs against what is held."""
+    p = player(state, seat)
+    if cid not in p["contracts"]:
+        raise IllegalAction("marco_polo.no_such_contract", contract=cid)
+    cost = T.CONTRACTS[cid]["cost"]
+    if not can_pay(state, seat, cost):
+        have = words({k: p[k] for k in ("camel", "pepper", "silk", "gold")})
+        raise IllegalAction(
+            "marco_polo.cannot_pay_contract", contract=cid, cost=words(cost), have=have
+        )
 
 
 def _listing(options: list[tuple[str, ...]]) -> str:

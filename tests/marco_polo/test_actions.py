@@ -395,3 +395,16 @@ def test_M20_compensation_is_announced_in_plain_words() -> None:
     assert CATALOG.text(events[0].key, events[0].params, names=["a", "b", "cid", "d"]) == (
         "cid took 1 camel as compensation for low dice."
     )
+
+
+def test_M32_an_unaffordable_contract_says_what_it_needs() -> None:
+    # Given contract s4 (1 camel + 1 gold) and no gold, so no contract can be fulfilled,
+    st = ready(4, s0="matteo")
+    p(st, 0)["contracts"] = ["s4"]
+    res(st, 0, camel=3, gold=0)
+    # when the player tries, then the refusal names the cost and what the player holds.
+    with pytest.raises(IllegalAction) as info:
+        E.play(st, 0, "fulfil s4")
+    assert CATALOG.text(info.value.key, info.value.params) == (
+        "Contract s4 needs 1 camel, 1 gold; you have 3 camels."
+    )

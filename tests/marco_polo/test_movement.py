@@ -221,3 +221,7 @@ def test_M41_M44_captions_name_places_and_bonuses_in_player_words() -> None:
     assert E.view(st, None)["pending"]["what"] == (
         "a bonus movement of up to 1 step: move, or stop to decline"
     )
+    st, events = play(st, 0, "stop")
+    assert CATALOG.text(events[0].key, events[0].params, names=NAMES) == (
+        "ana declined the bonus movement."
+    )
