@@ -5,7 +5,7 @@ first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` 
 complete; other languages fall back to English key by key.
 
 Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
-player names is given they are shown as names. List values are joined with commas.
+player names is given they are shown as names. List values are joined with commas (an empty list shows as a dash).
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ class Catalog:
             elif _is_seat_param(name) and isinstance(value, int):
                 value = f"player {value + 1}"
             elif isinstance(value, list | tuple):
-                value = ", ".join(str(v) for v in value)
+                # An empty list reads as a dash, not as nothing at all.
+                value = ", ".join(str(v) for v in value) or "—"
             shown[name] = value
         template = self.template(key, lang)
         if template is None:

@@ -57,3 +57,13 @@ def test_other_languages_fall_back_to_english_key_by_key(tmp_path: Path) -> None
     cat = Catalog(tmp_path)
     assert cat.text("demo.a", {"n": 2}, lang="es") == "Á 2"
     assert cat.text("demo.b", lang="es") == "B"
+
+
+def test_lists_are_joined_and_an_empty_list_shows_a_dash(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "demo.json").write_text('{"demo.tokens": "City tokens: {tokens}"}')
+    cat = Catalog(tmp_path)
+    assert (
+        cat.text("demo.tokens", {"tokens": ["bombay", "nagpur"]}) == "City tokens: bombay, nagpur"
+    )
+    assert cat.text("demo.tokens", {"tokens": []}) == "City tokens: —"
