@@ -1048,8 +1048,8 @@ class Service:
         for key, value in hidden.items():
             label_key = f"{row.engine}.private.{key}"
             label = self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
-            shown = ", ".join(str(v) for v in value) if isinstance(value, list) else value
-            lines.append(self._t("service.private_line", {"label": label, "value": shown}))
+            # The catalog joins lists (and shows an empty one as a dash).
+            lines.append(self._t("service.private_line", {"label": label, "value": value}))
         png = await asyncio.to_thread(self._render_private, row.engine, state, seat, names)
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
 
