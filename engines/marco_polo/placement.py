@@ -396,7 +396,7 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
         st["spaces"][space].extend(placed)
     ctx.ev("placed", seat=seat, space=space, dice=" ".join(toks))
     if fee:
-        ctx.ev("paid_fee", seat=seat, space=space, fee=fee)
+        ctx.ev("paid_fee", seat=seat, space=space, fee=fee, coins=words({"coin": fee}))
     kw = _kw(suffix)
     if space in T.BAZAAR:
         reward = T.BAZAAR[space][1][int(kw["col"])]
@@ -422,7 +422,14 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
         _, steps, base = T.TRAVEL_ROWS[row]
         p["coin"] -= base
         st["last_travel"] = seat
-        ctx.ev("travel_paid", seat=seat, row=row, coins=base, steps=steps)
+        ctx.ev(
+            "travel_paid",
+            seat=seat,
+            row=row,
+            coins=base,
+            steps=steps,
+            up_to=f"{steps} {'step' if steps == 1 else 'steps'}",
+        )
         ctx.push(movement(seat, steps, travel_action=True))
     else:
         _use_card(ctx, seat, space, value, kw)
@@ -479,12 +486,12 @@ def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -
         _gain_shown(ctx, seat, card["reward_per_unit"], int(kw["times"]))
     elif kind == "exchange":
         k = int(kw["times"])
-        pay(ctx, seat, card["cost"], k)
+        _pay_shown(ctx, seat, card["cost"], k)
         _gain_shown(ctx, seat, card["reward"], k)
     elif kind == "exchange_choice":
         opt = card["options"][int(kw["option"]) - 1]
         k = int(kw["times"])
-        pay(ctx, seat, opt["cost"], k)
+        _pay_shown(ctx, seat, opt["cost"], k)
         _gain_shown(ctx, seat, opt["reward"], k)
     else:
         ab, ba = int(kw["ab"]), int(kw["ba"])
@@ -497,8 +504,14 @@ def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -
             )
             n = ab if direction == "ab" else ba
             if n:
-                pay(ctx, seat, give, n)
-                gain(ctx, seat, get, n)
+                _pay_shown(ctx, seat, give, n)
+                _gain_shown(ctx, seat, get, n)
+
+
+def _pay_shown(ctx: Ctx, seat: int, cost: dict[str, int], times: int) -> None:
+    """Pay ``cost`` x ``times`` and say so (goods of choice are named when chosen)."""
+    pay(ctx, seat, cost, times)
+    ctx.ev("paid", seat=seat, what=words({k: n * times for k, n in cost.items()}))
 
 
 def _gain_shown(ctx: Ctx, seat: int, bundle: dict[str, int], times: int) -> None:

@@ -408,3 +408,26 @@ def test_M32_an_unaffordable_contract_says_what_it_needs() -> None:
     assert CATALOG.text(info.value.key, info.value.params) == (
         "Contract s4 needs 1 camel, 1 gold; you have 3 camels."
     )
+
+
+def test_M31_D12_an_exchange_card_caption_says_what_was_paid_and_gained() -> None:
+    # Given a post in Moscow holding cc16 (1 camel -> 3 coins, or 1 coin -> 1 camel),
+    st = ready(4, s0="matteo")
+    st["cards"]["moscow"] = "cc16"
+    p(st, 0)["posts"] = ["moscow"]
+    dice(st, 0, 4)
+    # when the player exchanges twice, then the captions show both sides of the exchange.
+    st, events = play(st, 0, "place moscow 4 option=1 times=2")
+    texts = [CATALOG.text(e.key, e.params, names=["ana", "b", "c", "d"]) for e in events]
+    assert texts[-2:] == ["ana paid 2 camels.", "ana gained 6 coins."]
+
+
+def test_M24_fee_and_travel_captions_agree_in_number() -> None:
+    st = ready(4, s0="matteo")
+    st["spaces"]["travel"] = [[1, "o", 2], [1, "o", 2]]
+    dice(st, 0, 1, 6)
+    res(st, 0, coin=20)
+    st, events = play(st, 0, "place travel 1 6 row=1")
+    texts = [CATALOG.text(e.key, e.params, names=["ana", "b", "c", "d"]) for e in events]
+    assert "ana paid 1 coin because the travel space was already occupied." in texts
+    assert "ana paid 3 coins to travel up to 1 step (row 1)." in texts
