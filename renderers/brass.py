@@ -79,7 +79,7 @@ def _board() -> dict[str, Any]:
 
 @cache
 def _static() -> Image.Image:
-    """The unchanging map: land, lines, towns and empty slots, labels, the progress track."""
+    """The unchanging map under the links: land, printed lines, the progress track."""
     img = kit.new_canvas(HEIGHT)
     d = ImageDraw.Draw(img)
     x0, y0 = _pt(0, 0)
@@ -87,7 +87,6 @@ def _static() -> Image.Image:
     d.rounded_rectangle((x0, y0, x1, y1), 18, fill=SEA, outline=kit.INK, width=2)
     d.rounded_rectangle((x0 + 40, y0 + 40, x1 - 40, y1 - 40), 14, fill=LAND)
     board = _board()
-    groups = board["colour_groups"]
     # Lines first, under the towns.
     for ln in board["links"]:
         ends = [C.locations()[e] for e in ln["ends"]]
@@ -98,8 +97,19 @@ def _static() -> Image.Image:
                 d.line((*_pt(loc.x, loc.y), *mid), fill=colour, width=width)
             else:
                 _dotted(d, _pt(loc.x, loc.y), mid, colour, width)
-    # Locations.
-    for raw in board["locations"]:
+    _track(d)
+    return img
+
+
+@cache
+def _places() -> Image.Image:
+    """The unchanging map over the links (transparent elsewhere): towns with their empty slots
+    and name plates, farms, merchant frames. Pasted after the links, so a link never hides a
+    town's spaces or name."""
+    img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    groups = _board()["colour_groups"]
+    for raw in _board()["locations"]:
         loc = C.locations()[raw["id"]]
         cx, cy = _pt(loc.x, loc.y)
         if loc.kind == "merchant":
@@ -117,19 +127,33 @@ def _static() -> Image.Image:
         )
         for s in loc.slots:
             _empty_slot(d, *_pt(s.x, s.y), s.industries)
-        lx, ly = _pt(*raw["label_anchor"])
-        name = loc.name if loc.kind == "town" else "Farm brewery"
-        w = kit.text_width(name, 16, True)
-        d.rounded_rectangle(
-            (lx - w / 2 - 5, ly - 11, lx + w / 2 + 5, ly + 11),
-            6,
-            fill=(255, 252, 240),
-            outline=band,
-            width=2,
-        )
-        kit.text_centered(d, (lx, ly), name, 16, bold=True)
-    _track(d)
+        _label(d, raw)
     return img
+
+
+@cache
+def _map() -> Image.Image:
+    """The whole empty map (for the palette)."""
+    img = _static().copy()
+    img.paste(_places(), (0, 0), _places())
+    return img
+
+
+def _label(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
+    """A town's or farm's name plate (drawn again over a last-move frame, so it stays readable)."""
+    loc = C.locations()[raw["id"]]
+    hexcol = _board()["colour_groups"][loc.colour_group]["hex"] if loc.colour_group else "#6b8e3d"
+    lx, ly = _pt(*raw["label_anchor"])
+    name = loc.name if loc.kind == "town" else "Farm brewery"
+    w = kit.text_width(name, 16, True)
+    d.rounded_rectangle(
+        (lx - w / 2 - 5, ly - 11, lx + w / 2 + 5, ly + 11),
+        6,
+        fill=(255, 252, 240),
+        outline=_hex(hexcol),
+        width=2,
+    )
+    kit.text_centered(d, (lx, ly), name, 16, bold=True)
 
 
 def _hex(h: str) -> tuple[int, int, int]:
@@ -237,15 +261,18 @@ def _tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
         kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t["vp"]), 14, bold=True)
     kit.player_mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
     if t["cubes"]:
+        # Cubes/barrels left: a numbered disc in the resource's colour on the top right corner
+        # (away from the name plate below and the owner's mark top left).
         cube = {"coal_mine": (20, 20, 20), "iron_works": (230, 120, 30), "brewery": (160, 90, 30)}[
             t["industry"]
         ]
-        for i in range(t["cubes"]):
-            x = cx - h + 6 + i * 9
-            d.rectangle((x, cy + h - 2, x + 8, cy + h + 6), fill=cube, outline=(255, 255, 255))
+        bx, by = cx + h - 2, cy - h + 2
+        d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=cube, outline=(255, 255, 255), width=2)
+        kit.text_centered(d, (bx, by), str(t["cubes"]), 15, fill=(255, 255, 255), bold=True)
 
 
 def _link(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
+    """A link's line in its owner's colour (drawn under the towns)."""
     raw = next(ln for ln in _board()["links"] if ln["id"] == line)
     mid = _pt(raw["tile_x"], raw["tile_y"])
     colour = kit.PLAYER_COLOURS[owner % len(kit.PLAYER_COLOURS)]
@@ -253,6 +280,12 @@ def _link(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
         loc = C.locations()[end]
         d.line((*_pt(loc.x, loc.y), *mid), fill=kit.INK, width=11)
         d.line((*_pt(loc.x, loc.y), *mid), fill=colour, width=7)
+
+
+def _link_mark(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
+    """The owner's mark on the link tile's spot (drawn over the towns)."""
+    raw = next(ln for ln in _board()["links"] if ln["id"] == line)
+    mid = _pt(raw["tile_x"], raw["tile_y"])
     kit.player_mark(d, owner, mid[0], mid[1], 11)
 
 
@@ -450,7 +483,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             y += 30
     lines = [
         "Tile border + mark = owner; dark tile = flipped (VP in corner)",
-        "Squares under a tile: coal / iron / beer left",
+        "Number disc on a tile: coal / iron / beer left on it",
         "Thick coloured line = canal link; blue = free canal",
         "Dotted grey = rail only (not used); B = merchant beer",
         "Yellow frame = last move",
@@ -536,6 +569,10 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     _highlight(d, view["last"]["places"])
     for link in view["links"]:
         _link(d, link["line"], link["owner"])
+    img.paste(_places(), (0, 0), _places())
+    d = ImageDraw.Draw(img)
+    for link in view["links"]:
+        _link_mark(d, link["line"], link["owner"])
     for m in view["merchants"]:
         _merchant_tile(d, m)
     for t in view["tiles"]:
@@ -589,7 +626,7 @@ def _palette() -> Image.Image:
     named += [style[0] for style in INDUSTRY_STYLE.values()]
     named += [_hex(g["hex"]) for g in _board()["colour_groups"].values()]
     named = list(dict.fromkeys(named))
-    sample = _static().quantize(colors=256 - len(named), method=Image.Quantize.FASTOCTREE)
+    sample = _map().quantize(colors=256 - len(named), method=Image.Quantize.FASTOCTREE)
     flat = [c for rgb in named for c in rgb] + (sample.getpalette() or [])[: 3 * (256 - len(named))]
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat + [0] * (768 - len(flat)))

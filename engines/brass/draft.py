@@ -85,6 +85,8 @@ class Draft:
         for name in ("location", "merchant", "industry", "line"):
             if name in params:
                 params[name + "_name"] = display_name(params[name])
+        if "sources" in params:
+            params["sources_names"] = sources_text(params["sources"])
         self.events.append(Event("brass." + key, params))
 
     def pay(self, seat: int, amount: int) -> None:
@@ -155,6 +157,15 @@ def refuse(key: str, **params: Any) -> IllegalAction:
         if isinstance(params.get(name), str):
             params[name + "_name"] = display_name(params[name])
     return IllegalAction(key, **params)
+
+
+def sources_text(refs: list[str]) -> str:
+    """Tile refs (one per cube) as readable places: ``Dudley ×2, Cannock``."""
+    counts: dict[str, int] = {}
+    for ref in refs:
+        name = display_name(ref.rsplit(".", 1)[0])
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
 
 
 def display_name(ident: str) -> str:

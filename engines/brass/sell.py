@@ -113,7 +113,10 @@ def apply_sell(
 
     d.places.extend([location, merchant.location])
     d.emit("sold", seat=seat, industry=tile.industry, location=location, merchant=merchant.location)
-    d.take([s for s in supply.sources if s != MERCHANT_BEER])
+    breweries = [s for s in supply.sources if s != MERCHANT_BEER]
+    if breweries:
+        d.emit("used", count=len(breweries), resource="beer", sources=breweries)
+    d.take(breweries)
     if used_merchant:
         i = d.merchants.index(merchant)
         d.merchants[i] = Merchant(merchant.location, merchant.slot, merchant.tile, False)

@@ -85,3 +85,18 @@ def test_every_refusal_key_in_the_engine_has_an_english_message() -> None:
         used |= set(re.findall(r"\brefuse\(\s*\"(brass\.[a-z0-9_.]+)\"", path.read_text()))
     assert len(used) > 20
     assert sorted(k for k in used if not CATALOG.has(k)) == []
+
+
+def test_B32_captions_name_the_mine_the_coal_came_from() -> None:
+    from engines.catalog import CATALOG
+    from tests.brass.helpers import play
+
+    s = position(
+        hands={0: ["birmingham"]},
+        links=[("birmingham-dudley", 1)],
+        tiles=[("dudley", 1, 1, "coal_mine", 1, False, 2)],
+    )
+    _, events = play(s, 0, "build iron_works birmingham card=birmingham")
+    text = [CATALOG.text(e.key, e.params, names=["ana", "bob"]) for e in events]
+    assert "1 coal taken from Dudley." in text
+    assert "ana built a level-I iron works in Birmingham for £5." in text
