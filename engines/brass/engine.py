@@ -61,6 +61,10 @@ class Brass(Engine[State, Action]):
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         action = parse_text(text)
+        if action.verb == "network" and action.args and "-" in action.args[0]:
+            # Line ids list their towns alphabetically; accept them in either order.
+            line = "-".join(sorted(action.args[0].split("-")))
+            action = Action(action.verb, (line,), action.kw)
         if action.verb == "develop" and len(action.args) == 2:
             a, b = action.args
             if (

@@ -102,3 +102,12 @@ def test_B54_a_new_link_counts_at_once() -> None:
     s, _ = play(s, 0, "network birmingham-tamworth card=leek")
     s, events = play(s, 0, "build coal_mine tamworth slot=1 card=coal_mine")
     assert any(t.location == "tamworth" for t in s.tiles)
+
+
+def test_B52_a_line_may_be_named_with_its_towns_in_either_order() -> None:
+    s = position(hands={0: ["leek"]}, tiles=[("stone", 1, 0, "cotton_mill", 1)])
+    assert str(E.parse(s, 0, "network stone-stoke_on_trent card=leek")) == (
+        "network stoke_on_trent-stone card=leek"
+    )
+    s2, _ = play(s, 0, "network stone-stoke_on_trent card=leek")
+    assert ("stoke_on_trent-stone", 0) in s2.links
