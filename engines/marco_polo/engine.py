@@ -268,6 +268,10 @@ class MarcoPolo(Engine[State, Action]):
         p = player(state, seat)
         if verb == "fulfil" and args:
             _refuse_contract(state, seat, args[0])
+        if not args:
+            raise IllegalAction(
+                "marco_polo.choice_needed", verb=verb, options=_listing(legal, prefix=verb)
+            )
         if (
             verb in ("coins3", "reroll", "adjust")
             and args
@@ -472,8 +476,8 @@ def _refuse_contract(state: State, seat: int, cid: str) -> None:
         )
 
 
-def _listing(options: list[tuple[str, ...]]) -> str:
-    shown = [" ".join(o) or "(nothing more)" for o in options[:10]]
+def _listing(options: list[tuple[str, ...]], prefix: str = "") -> str:
+    shown = [" ".join((prefix, *o)).strip() or "(nothing more)" for o in options[:10]]
     if len(options) > 10:
         shown.append(f"… {len(options) - 10} more")
     return "; ".join(shown) or "none"

@@ -168,6 +168,14 @@ def dice_problem(
     p = player(state, seat)
     if len(toks) != dice_needed(space):
         return wrong_dice_count(space)
+    if len(p["dice"]) < len(toks):
+        have = len(p["dice"])
+        return IllegalAction(
+            "marco_polo.too_few_dice",
+            space=space,
+            left=f"{have} unused {'die' if have == 1 else 'dice'}",
+            dice=f"{len(toks)} {'die' if len(toks) == 1 else 'dice'}",
+        )
     if not dice_available(p["dice"], list(toks)):
         return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
     value = _value(toks)

@@ -134,3 +134,22 @@ def test_M40_travel_without_an_affordable_first_step_says_so() -> None:
     p(st, 0)["figures"] = ["kochi"]
     # then row 1 is payable but no step after it is, and the refusal says exactly that.
     assert "could not afford the first step" in _reason(st, 0, "place travel 3 5 row=1")
+
+
+def test_M24_too_few_dice_left_is_said_plainly() -> None:
+    # Given Raschid with one unset die left, when he asks for the 3-dice gold row,
+    st = ready(4, s0="raschid")
+    dice(st, 0, 0)
+    # then he is told how many dice he has, not that no die "shows 5 5 5".
+    assert _reason(st, 0, "place gold 5 5 5 col=5") == (
+        "You have 1 unused die left and the gold space takes 3 dice."
+    )
+
+
+def test_M39_a_bare_move_lists_the_places_to_go() -> None:
+    st = ready(4, s0="matteo")
+    dice(st, 0, 1, 6)
+    res(st, 0, coin=20)
+    st, _ = play(st, 0, "place travel 1 6 row=1")
+    # (Oasis E is not offered: its route costs 3 camels and the player has 2.)
+    assert _reason(st, 0, "move") == "Say what you choose: move alexandria; move oasis_a."
