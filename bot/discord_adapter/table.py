@@ -25,7 +25,7 @@ from bot.discord_adapter.permissions import (
     missing_permissions,
     permission_label,
 )
-from bot.discord_adapter.text import lang_of, t
+from bot.discord_adapter.text import has_language, lang_of, t
 from bot.service import (
     GameInfo,
     MoveOutcome,
@@ -70,9 +70,10 @@ class Table:
 
     # -- helpers ------------------------------------------------------------------------------
     def lang_for(self, interaction: discord.Interaction) -> str:
-        """The reply language: the user's Discord locale where the catalog has it."""
+        """The reply language: the user's Discord locale where the catalog has that language
+        (``ja``; ``es-ES`` and ``es-419`` → ``es``), else the configured language."""
         lang = lang_of(interaction.locale)
-        return lang if lang != "en" else self.lang
+        return lang if has_language(lang) else self.lang
 
     @staticmethod
     def user(interaction: discord.Interaction) -> User:

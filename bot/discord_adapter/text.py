@@ -23,6 +23,11 @@ def lang_of(locale: discord.Locale | str | None) -> str:
     return value.split("-")[0].lower() or DEFAULT_LANG
 
 
+def has_language(lang: str) -> bool:
+    """Whether the catalog has the adapter's messages in ``lang``."""
+    return any(key.startswith("discord.") for key in CATALOG.messages(lang))
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     """The adapter message ``discord.<key>`` in ``lang``."""
     return CATALOG.text(f"discord.{key}", params, lang=lang)

@@ -47,6 +47,12 @@ def discord_name(text: str) -> str:
     return name or "_"
 
 
+def _opt(command: str, option: str) -> app_commands.locale_str:
+    """An option's name (unchanged in English) with its catalog key ``discord.name.<command
+    path>.<option>``, so it can be translated like the command names."""
+    return ls(f"discord.name.{command}.{option}", option)
+
+
 def _choices(pairs: Sequence[tuple[str, str]]) -> ChoiceList:
     return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
@@ -74,6 +80,12 @@ class GameGroup(app_commands.Group):
         players=ls("cmd.new.players"),
         options=ls("cmd.new.options"),
         thread=ls("cmd.new.thread"),
+    )
+    @app_commands.rename(
+        game=_opt("game.new", "game"),
+        players=_opt("game.new", "players"),
+        options=_opt("game.new", "options"),
+        thread=_opt("game.new", "thread"),
     )
     async def new(
         self,
@@ -120,6 +132,7 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name=ls("discord.name.game.log", "log"), description=ls("cmd.log"))
     @app_commands.describe(page=ls("cmd.log.page"))
+    @app_commands.rename(page=_opt("game.log", "page"))
     async def log(
         self,
         interaction: discord.Interaction,
@@ -146,6 +159,12 @@ class GameGroup(app_commands.Group):
         reminders=ls("cmd.settings.reminders"),
         deadline_hours=ls("cmd.settings.deadline_hours"),
     )
+    @app_commands.rename(
+        delay_hours=_opt("game.settings", "delay_hours"),
+        interval_hours=_opt("game.settings", "interval_hours"),
+        reminders=_opt("game.settings", "reminders"),
+        deadline_hours=_opt("game.settings", "deadline_hours"),
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -171,6 +190,12 @@ class GameGroup(app_commands.Group):
         utc_offset=ls("cmd.remind.utc_offset"),
         away_days=ls("cmd.remind.away_days"),
     )
+    @app_commands.rename(
+        quiet_from=_opt("game.remind", "quiet_from"),
+        quiet_until=_opt("game.remind", "quiet_until"),
+        utc_offset=_opt("game.remind", "utc_offset"),
+        away_days=_opt("game.remind", "away_days"),
+    )
     async def remind(
         self,
         interaction: discord.Interaction,
@@ -190,8 +215,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name=ls("discord.name.game.vote", "vote"), description=ls("cmd.vote"))
     @app_commands.describe(player=ls("cmd.vote.player"), replacement=ls("cmd.vote.replacement"))
     @app_commands.rename(
-        player=ls("discord.name.game.vote.player", "player"),
-        replacement=ls("discord.name.game.vote.replacement", "replacement"),
+        player=_opt("game.vote", "player"), replacement=_opt("game.vote", "replacement")
     )
     async def vote(
         self,
@@ -209,6 +233,7 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name=ls("discord.name.game.help", "help"), description=ls("cmd.help"))
     @app_commands.describe(game=ls("cmd.help.game"))
+    @app_commands.rename(game=_opt("game.help", "game"))
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.table.run(interaction, "game help", lambda: self.table.help(interaction, game))
 
@@ -223,6 +248,7 @@ def play_command(table: Table) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name=ls("discord.name.play", "play"), description=ls("cmd.play"))
     @app_commands.guild_only()
     @app_commands.describe(move=ls("cmd.play.move"))
+    @app_commands.rename(move=_opt("play", "move"))
     async def play(interaction: discord.Interaction, move: app_commands.Range[str, 1, 200]) -> None:
         await table.run(interaction, "play", lambda: table.act(interaction, move))
 
