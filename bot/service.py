@@ -56,16 +56,23 @@ class ServiceError(Exception):
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
+        #: Player names by seat, so seat parameters read as names ("It is Ana's palace").
+        self.names: tuple[str, ...] | None = None
         super().__init__(CATALOG.text(key, params))
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (falls back to English key by key)."""
-        return CATALOG.text(self.key, self.params, lang=lang)
+        return CATALOG.text(self.key, self.params, lang=lang, names=self.names)
+
+    def __str__(self) -> str:
+        return self.text()
 
     @staticmethod
-    def from_illegal(exc: IllegalAction) -> ServiceError:
-        """Carry an engine's specific reason through unchanged."""
-        return ServiceError(exc.key, **exc.params)
+    def from_illegal(exc: IllegalAction, names: Sequence[str] | None = None) -> ServiceError:
+        """Carry an engine's specific reason through unchanged, naming seats by ``names``."""
+        err = ServiceError(exc.key, **exc.params)
+        err.names = tuple(names) if names is not None else None
+        return err
 
 
 @dataclass(frozen=True)
@@ -733,7 +740,7 @@ class Service:
                 action = engine.parse(state, seat, text)
                 new, events = engine.apply(state, seat, action)
             except IllegalAction as exc:
-                raise ServiceError.from_illegal(exc) from exc
+                raise ServiceError.from_illegal(exc, [s.name for s in seats]) from exc
             move = await self.db.next_move(row.id)
             play = _Play(move, seat, str(action), tuple(events), False)
             change = await self._commit(row, engine, seats, new, [play], now)

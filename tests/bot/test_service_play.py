@@ -189,3 +189,12 @@ async def test_names_in_captions_are_display_names(service: Service) -> None:
     await started_game(service, (User(5, "Ana María"), BEN))
     out = await service.act(CHANNEL, User(5, "Ana María"), "play 2", render=False)
     assert out.lines[0] == "Ana María: play 2"
+
+
+def test_engine_refusal_names_seats_by_player_name() -> None:
+    from bot.service import ServiceError
+    from engines.base import IllegalAction
+
+    exc = IllegalAction("tally.played", seat=1, card=3)  # any message with a seat parameter
+    assert str(ServiceError.from_illegal(exc)) == "player 2 played a 3."
+    assert str(ServiceError.from_illegal(exc, ["Ana", "Ben"])) == "Ben played a 3."
