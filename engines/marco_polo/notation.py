@@ -103,7 +103,13 @@ VERBS: tuple[Verb, ...] = (
         ),
         ("move alexandria", "move oasis_e fig=2"),
     ),
-    Verb("stop", "Stop moving (after at least one step of a Travel action)", (), ("stop",)),
+    Verb(
+        "stop",
+        "Stop moving: after at least one step of a Travel action, or at once to decline a "
+        "bonus movement",
+        (),
+        ("stop",),
+    ),
     Verb(
         "bonus",
         "Choose which small city's bonus you collect",
