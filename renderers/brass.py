@@ -540,6 +540,31 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: floa
     return y + 10
 
 
+def _next_tile_lines(industry: str, level: int) -> list[str]:
+    """Cost and yield of the next tile of ``industry`` (two short lines for the player mat)."""
+    if not level:
+        return ["none left"]
+    lv = C.level(industry, level)
+    cost = [f"£{lv.money}"] + [f"{n} {r}" for n, r in ((lv.coal, "coal"), (lv.iron, "iron")) if n]
+    head = f"next {lv.roman}: " + " + ".join(cost)
+    if not lv.canal_era:
+        head = f"next {lv.roman}: not in canal era"
+    lines = [head, f"{lv.vp} VP · income +{lv.income_spaces}"]
+    extra = []
+    if lv.beer_to_sell:
+        extra.append(f"sells with {lv.beer_to_sell} beer")
+    made = lv.coal_out or lv.iron_out or lv.beer_out
+    if made:
+        extra.append(
+            f"makes {made} " + ("coal" if lv.coal_out else "iron" if lv.iron_out else "beer")
+        )
+    if not lv.can_develop:
+        extra.append("no develop")
+    if extra:
+        lines.append(" · ".join(extra))
+    return lines
+
+
 def _roman(level: int) -> str:
     return ROMAN[level] if 0 <= level < len(ROMAN) else str(level)
 
@@ -649,7 +674,7 @@ def render_private(view: dict[str, Any]) -> bytes | None:
         return None
     seat = private["seat"]
     hand = private["hand"]
-    img = kit.new_canvas(470)
+    img = kit.new_canvas(500)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, 64), fill=(60, 44, 34))
     kit.player_mark(d, seat, 34, 32, 16)
@@ -702,5 +727,13 @@ def render_private(view: dict[str, Any]) -> bytes | None:
         for j in range(0, len(parts), 3):
             d.text(
                 (x, y + 50 + j * 8), "  ".join(parts[j : j + 3]), font=kit.font(15), fill=kit.MUTED
+            )
+        # What the next tile costs and gives, as printed on the mat (needed to plan a build).
+        for j, line in enumerate(_next_tile_lines(ind, mat[ind]["next_level"])):
+            d.text(
+                (x, y + 124 + j * 20),
+                kit.fit_text(line, 15, 250, j == 0),
+                font=kit.font(15, j == 0),
+                fill=kit.INK,
             )
     return encode(img)
