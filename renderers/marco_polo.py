@@ -513,10 +513,11 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             kit.INK,
         )
         y2 = y + 48
-        items = [("VP", seat["vp"]), ("coins", seat["coin"]), ("camels", seat["camel"])]
+        items = [("VP", "VP", seat["vp"]), ("coin", "coins", seat["coin"])]
+        items.append(("camel", "camels", seat["camel"]))
         xx: float = x + 16
-        for label, n in items:
-            t = f"{n} {label}"
+        for one, many, n in items:
+            t = f"{n} {one if n == 1 else many}"
             _t(d, (xx, y2), t, 18, True, kit.INK)
             xx += _tw(t, 18, True) + 22
         for g in ("pepper", "silk", "gold"):
@@ -566,7 +567,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         )
         _t(
             d,
-            (x + 16, y + PANEL_H - 28),
+            (x + 16, y + PANEL_H - 24),
             _fit(gtext, SMALL, PANEL_W - 30),
             SMALL,
             False,

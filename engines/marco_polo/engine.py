@@ -458,6 +458,13 @@ def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
         n = int(head["n"])
         units = f"{n} coins or camels" if n != 1 else "1 coin or camel"
         what = f"low dice: take {units} in any mix (compensate <camels>)"
+    elif head["k"] == "discard":
+        n = int(head["n"])
+        earlier = ", ".join(head["from"])
+        what = f"hand limit 2: discard {n} of the earlier contracts {earlier} (discard)"
+    elif head["k"] == "relocate":
+        city = T.LOCATIONS[head["city"]]["name"].split(" (")[0]
+        what = f"no trading post left for {city}: move one there, or not (relocate <city>|none)"
     elif "n" in head and int(head["n"]) > 1:
         what = f"{what} x{head['n']}"
     return {"kind": head["k"], "seat": head["seat"], "what": what}

@@ -153,3 +153,13 @@ def test_M39_a_bare_move_lists_the_places_to_go() -> None:
     st, _ = play(st, 0, "place travel 1 6 row=1")
     # (Oasis E is not offered: its route costs 3 camels and the player has 2.)
     assert _reason(st, 0, "move") == "Say what you choose: move alexandria; move oasis_a."
+
+
+def test_M30_D9_the_pending_discard_names_the_contracts_that_may_go() -> None:
+    st = ready(4, s0="matteo")
+    dice(st, 0, 2, 3)
+    p(st, 0)["contracts"] = ["s1", "c01"]
+    st, _ = play(st, 0, "place contracts 2 take=1+2")
+    assert E.view(st, None)["pending"]["what"] == (
+        "hand limit 2: discard 2 of the earlier contracts s1, c01 (discard)"
+    )
