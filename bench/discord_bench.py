@@ -204,6 +204,12 @@ async def command_latency(game: str, runs: int = 3) -> dict[str, dict[str, float
                 click(player, b.fake.messages[board_msg.message_id or ""], hand_id)
             )
             note("button my hand", f, bd)
+            # Last, as it changes the table: the creator votes to hand the second seat to an
+            # onlooker (with two seats one vote decides; the board follows if that seat acts).
+            f, bd, _ = await b.timed(
+                slash(seats[0], "game vote", player=seats[1], replacement=PLAYERS[-1])
+            )
+            note("game vote", f, bd)
         return {
             name: {
                 "first_response_ms": _ms(statistics.median(v)),
