@@ -17,6 +17,7 @@ import pytest
 
 import engines
 from bot.discord_adapter import TurnpostBot
+from bot.service import replay
 from engines.base import Event
 from tests.discord.conftest import ALICE, BOB, CAROL, BotFactory
 from tests.discord.helpers import PLAYERS, send
@@ -65,7 +66,8 @@ async def test_a_secret_for_the_next_player_reaches_them_privately(
 
     # When the mover plays a card,
     sent = await send(bot, fake, slash(mover, "play", move=card))
-    top = str(bot.service._states[info.game_id][1].deck[0])
+    # (What the watcher was shown: the top of the deck, from a replay of the stored game.)
+    top = replay(await bot.service.export(CHANNEL_ID)).state["deck"][0]
     secret = f"Top of the deck: {top}"
     post = sent[1]
     # then the public message pings the watcher to look at their hand, without the secret,
