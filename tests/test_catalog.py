@@ -11,7 +11,7 @@ from engines.catalog import CATALOG, Catalog
 ROOT = Path(__file__).resolve().parent.parent
 #: A message key written as a string literal anywhere in the code: "<namespace>.<name>".
 NAMESPACES = sorted(p.stem for p in (ROOT / "data" / "locales" / "en").glob("*.json"))
-KEY_USE = re.compile(r"\"((?:%s)\.[a-z0-9_.]*[a-z0-9_])\"" % "|".join(NAMESPACES))
+KEY_USE = re.compile(r"\"((?:" + "|".join(NAMESPACES) + r")\.[a-z0-9_.]*[a-z0-9_])\"")
 
 
 def used_keys() -> dict[str, str]:
