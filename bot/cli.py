@@ -47,7 +47,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 0
     from bot.discord_adapter import run
 
-    run(config)
+    run(config, force_sync=True if getattr(args, "sync", False) else None)
     return 0
 
 
@@ -129,7 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="turnpost", description="Board games in Discord channels.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("run", help="run the Discord bot (reads .env)").set_defaults(fn=cmd_run)
+    run = sub.add_parser("run", help="run the Discord bot (reads .env)")
+    run.add_argument(
+        "--sync", action="store_true", help="sync slash commands even if they have not changed"
+    )
+    run.set_defaults(fn=cmd_run)
 
     c = sub.add_parser("console", help="play locally in the terminal, hot-seat")
     c.add_argument("--db", help="database file (default: TURNPOST_DB or turnpost.db)")
