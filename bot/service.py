@@ -907,7 +907,7 @@ class Service:
         if sheet is not None:
             lines.extend(sheet.lines)
         elif change.to_act:
-            lines.append(self._now_line(change.to_act, names))
+            lines.append(self._now_line(engine, change.state, change.to_act, names))
         png = None
         if render:
             png = await asyncio.to_thread(self._render_public, row.engine, change.state, names)
@@ -929,8 +929,20 @@ class Service:
             auto_actions=tuple(p.action for p in change.plays if p.auto),
         )
 
-    def _now_line(self, to_act: Sequence[int], names: Sequence[str]) -> str:
-        return self._t("service.now", {"names": [names[s] for s in to_act if s < len(names)]})
+    def _now_line(
+        self, engine: Engine[Any, Any], state: Any, to_act: Sequence[int], names: Sequence[str]
+    ) -> str:
+        """Whose decision it is; when one player may only answer with one verb (a market pick, a
+        compensation, a goal choice...), also what they are asked, from that verb's help."""
+        who = [names[s] for s in to_act if s < len(names)]
+        if len(to_act) == 1:
+            verbs = [t for t in engine.complete(state, to_act[0], "") if t]
+            verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
+            if verb is not None:
+                return self._t(
+                    "service.now_asked", {"names": who, "verb": verb.name, "help": verb.help}
+                )
+        return self._t("service.now", {"names": who})
 
     @staticmethod
     def _render_public(game: str, state: Any, names: Sequence[str]) -> bytes:
@@ -1019,7 +1031,7 @@ class Service:
         if sheet is not None:
             lines.extend(sheet.lines)
         elif row.status == "active":
-            lines.append(self._now_line(row.to_act, names))
+            lines.append(self._now_line(engine, state, row.to_act, names))
         png = await asyncio.to_thread(self._render_public, row.engine, state, names)
         return BoardImage(row.id, row.version, png, tuple(lines), sheet)
 

@@ -198,3 +198,22 @@ def test_engine_refusal_names_seats_by_player_name() -> None:
     exc = IllegalAction("tally.played", seat=1, card=3)  # any message with a seat parameter
     assert str(ServiceError.from_illegal(exc)) == "player 2 played a 3."
     assert str(ServiceError.from_illegal(exc, ["Ana", "Ben"])) == "Ben played a 3."
+
+
+def test_now_line_says_what_a_player_is_asked_when_only_one_verb_is_open() -> None:
+    import time
+    from dataclasses import replace
+
+    from bot.service import Service
+    from tests.testgame import ENGINE as TALLY
+
+    service = Service(None, clock=time.time, lang="en", defaults=None)  # type: ignore[arg-type]
+    state = TALLY.setup(2, {"scoring": "high"}, 1)
+    names = ["Ana", "Ben"]
+    # Two verbs open (play or draw): just whose turn it is.
+    assert service._now_line(TALLY, state, [0], names) == "Now: Ana."
+    # A full hand leaves only "play": the line says what Ana is asked.
+    full = replace(state, hands=((1, 2, 3), state.hands[1]))
+    assert service._now_line(TALLY, full, [0], names) == (
+        "Now: Ana — Play a card from your hand onto the pile (`play`)."
+    )

@@ -45,7 +45,7 @@ class Player:
         if self.pending is None:
             who = self._last("Now: ")
             assert who, self.out.getvalue()[-500:]
-            self.pending = who.rstrip(".")
+            self.pending = who.split(" — ")[0].rstrip(".")  # "Now: ann." or "Now: ann — ..."
             return f"{self.pending}: moves\n"
         who, self.pending = self.pending, None
         legal = self._last("legal: ")
