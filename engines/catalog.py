@@ -5,7 +5,8 @@ first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` 
 complete; other languages fall back to English key by key.
 
 Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
-player names is given they are shown as names. List values are joined with commas (an empty list shows as a dash).
+player names is given they are shown as names. List values are joined with commas (an empty list shows as a dash). A word passed as a value is
+shown as ``<namespace>.value.<word>`` where the language has that key ("purple" → "紫").
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ class Catalog:
                     out[key if key.startswith(ns + ".") else f"{ns}.{key}"] = template
         return out
 
+    @cache  # noqa: B019 - as above
+    def _value_names(self, namespace: str, lang: str) -> dict[str, str]:
+        prefix = f"{namespace}.value."
+        return {k[len(prefix) :]: v for k, v in self.messages(lang).items() if k.startswith(prefix)}
+
     def has(self, key: str, lang: str = DEFAULT_LANG) -> bool:
         """Whether ``key`` has a template in ``lang`` (or in English)."""
         return key in self.messages(lang) or key in self.messages(DEFAULT_LANG)
@@ -68,7 +74,14 @@ class Catalog:
         """
         params = dict(params or {})
         shown: dict[str, Any] = {}
+        # Words an engine passes as values (a colour, a card, an industry) are translated through
+        # "<namespace>.value.<word>" when the language has such a key; ids stay as they are.
+        values = self._value_names(key.split(".", 1)[0], lang)
         for name, value in params.items():
+            if isinstance(value, str) and value in values:
+                value = values[value]
+            elif isinstance(value, list | tuple):
+                value = [values.get(v, v) if isinstance(v, str) else v for v in value]
             if names is not None and _is_seat_param(name) and isinstance(value, int):
                 value = names[value] if 0 <= value < len(names) else f"seat {value + 1}"
             elif _is_seat_param(name) and isinstance(value, int):

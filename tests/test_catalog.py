@@ -66,3 +66,21 @@ def test_lists_are_joined_and_an_empty_list_shows_a_dash(tmp_path: Path) -> None
         cat.text("demo.tokens", {"tokens": ["bombay", "nagpur"]}) == "City tokens: bombay, nagpur"
     )
     assert cat.text("demo.tokens", {"tokens": []}) == "City tokens: —"
+
+
+def test_value_words_are_translated_where_the_language_has_them(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "ja").mkdir()
+    (tmp_path / "en" / "demo.json").write_text('{"demo.sold": "{seat} sold {colour} at {site}"}')
+    (tmp_path / "ja" / "demo.json").write_text(
+        '{"demo.sold": "{seat}が{site}で{colour}を売却", "demo.value.purple": "紫"}',
+        encoding="utf-8",
+    )
+    cat = Catalog(tmp_path)
+    params = {"seat": 0, "colour": "purple", "site": "e3"}
+    assert cat.text("demo.sold", params, lang="ja", names=["Ana"]) == "Anaがe3で紫を売却"
+    assert cat.text("demo.sold", params, lang="en", names=["Ana"]) == "Ana sold purple at e3"
+    assert (
+        cat.text("demo.sold", {**params, "colour": ["purple", "blue"]}, lang="ja", names=["Ana"])
+        == "Anaがe3で紫, blueを売却"
+    )

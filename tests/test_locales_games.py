@@ -1,7 +1,8 @@
 """Translations of the games' messages (data/locales/<lang>/<game>.json): every translated key is an
 English message with the same placeholders, or one of the names the Discord adapter localises
 (``<game>.title``, ``<game>.verb.<verb>``, ``<game>.verb_name.<verb>``, ``<game>.param.<name>``,
-``<game>.param.<verb>.<name>``) for a verb or parameter the engine really has."""
+``<game>.param.<verb>.<name>``) for a verb or parameter the engine really has, or the name of a
+word the engine passes as a value (``<game>.value.<word>``, e.g. a colour)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def test_game_translation_matches_english(path: Path) -> None:
         assert template.strip(), key
         if key in english:
             assert fields(template) == fields(english[key]), key
+        elif key.startswith(f"{game}.value."):
+            assert key.count(".") == 2 and key.split(".")[2], key
         else:
             assert key in names, f"{key}: not an English message nor a command text of {game}"
             assert not fields(template), key
