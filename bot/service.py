@@ -982,9 +982,13 @@ class Service:
                     )
                 )
             ahead += len(group)
+        # Result notes: one per seat (tie-break facts), then lines for the whole sheet.
+        notes = list(result.get("notes") or [])
         lines = [self._t("service.score_title", {})]
         for r in rows:
             parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
+            if r.seat < len(notes) and notes[r.seat]:
+                parts = f"{parts}; {notes[r.seat]}" if parts else str(notes[r.seat])
             lines.append(
                 self._t(
                     "service.score_row",
@@ -993,6 +997,7 @@ class Service:
             )
         winners = [names[s] for s in result["winners"]]
         lines.append(self._t("service.winners", {"names": winners, "count": len(winners)}))
+        lines.extend(str(n) for n in notes[len(seats) :] if n)
         return ScoreSheet(
             rows=tuple(rows),
             winners=tuple(users[s] for s in result["winners"]),

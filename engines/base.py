@@ -188,7 +188,8 @@ class Result:
     scores: tuple[int, ...]
     breakdown: tuple[Mapping[str, int], ...]
     ranking: tuple[tuple[int, ...], ...]
-    #: Optional extra per-seat facts the score sheet should show (e.g. tie-break values).
+    #: Shown on the score sheet: first one line per seat, by seat (e.g. tie-break values), then
+    #: any lines about the whole game (e.g. "approximate: pyramid, temple").
     notes: tuple[str, ...] = ()
 
     @property

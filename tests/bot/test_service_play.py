@@ -217,3 +217,26 @@ def test_now_line_says_what_a_player_is_asked_when_only_one_verb_is_open() -> No
     assert service._now_line(TALLY, full, [0], names) == (
         "Now: Ana — Play a card from your hand onto the pile (`play`)."
     )
+
+
+def test_score_sheet_shows_each_seats_note_and_the_games_notes() -> None:
+    import time
+
+    from bot.service import Service
+    from bot.storage import SeatRow
+
+    service = Service(None, clock=time.time, lang="en", defaults=None)  # type: ignore[arg-type]
+    result = {
+        "scores": [12, 12],
+        "breakdown": [{"cards": 12}, {"cards": 12}],
+        "ranking": [[1], [0]],
+        "winners": [1],
+        "notes": ["sled 0", "sled 4", "approximate: pyramid"],
+    }
+    seats = (SeatRow(0, 10, "Ana"), SeatRow(1, 11, "Ben"))
+    sheet = service._sheet("tally", result, seats)
+    text = "\n".join(sheet.lines)
+    assert "sled 4" in sheet.lines[1] and "Ben" in sheet.lines[1]
+    assert "sled 0" in sheet.lines[2] and "Ana" in sheet.lines[2]
+    assert sheet.lines[-1] == "approximate: pyramid"
+    assert text.count("approximate") == 1
