@@ -698,6 +698,7 @@ class Service:
                     self._t("service.seat_line", {"number": s.seat + 1, "name": s.name})
                     for s in seated
                 ),
+                *self._event_lines(engine.setup_events(state), [s.name for s in seated], None),
             )
             change = await self._commit(row, engine, seated, state, [], now, head=head)
         return await self._outcome(change, render=render)

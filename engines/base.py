@@ -240,6 +240,11 @@ class Engine(ABC, Generic[S, A]):
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> S:
         """A new game. ``options`` are already validated (``meta.validate_options``)."""
 
+    def setup_events(self, state: S) -> list[Event]:
+        """What setting up showed the table (e.g. the first restock of the markets), for the
+        message that starts the game; ``state`` is the one ``setup`` returned."""
+        return []
+
     @abstractmethod
     def parse(self, state: S, seat: int, text: str) -> A:
         """Turn notation into an action object or raise ``IllegalAction`` saying what is wrong.

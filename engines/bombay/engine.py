@@ -42,6 +42,10 @@ class Bombay(Engine[State, Action]):
         self.meta.validate_players(players)
         return new_game(players, options, seed)
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The first set's restock (Y31), announced when the game starts."""
+        return R.restock_events(state)
+
     def parse(self, state: State, seat: int, text: str) -> Action:
         """Notation → action; see ``engines.bombay.notation``."""
         return parse_action(state, seat, text)

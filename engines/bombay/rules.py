@@ -98,6 +98,13 @@ def restock(state: State) -> tuple[State, list[Event]]:
     drawn, bag = draw_from_bag(state.bag, rules().restock_draw, rng)
     market = sort_into_markets(drawn)
     new = replace(state, rng=rng.state, bag=tuple(bag), stock=tuple(drawn), market=market)
+    return new, restock_events(new)
+
+
+def restock_events(state: State) -> list[Event]:
+    """What the restock that filled ``state``'s markets showed the table: the draw sorted into
+    the markets, and the posts it closed (Y31–Y36)."""
+    drawn, market = state.stock, state.market
     colours = rules().colours
     shown = {
         name: [f"{drawn[i]} {c}" for i, c in enumerate(colours) if market[i] == m] or ["empty"]
@@ -113,7 +120,7 @@ def restock(state: State) -> tuple[State, list[Event]]:
     closed = [c for i, c in enumerate(colours) if drawn[i] == 0]
     if closed:
         events.append(Event("bombay.posts_closed_at_restock", {"colours": closed}, reveals=True))
-    return new, events
+    return events
 
 
 # -- move (Y45–Y48, Y75–Y77) ------------------------------------------------------------------------

@@ -198,3 +198,13 @@ def test_Y32_sorting_properties_for_any_draw(drawn: list[int]) -> None:
         # the middle market is filled whenever any colour is left after the left market
         if any(placed[i] > 0 for i in present):
             assert any(placed[i] == 1 for i in present)
+
+
+def test_Y31_the_first_restock_is_announced_when_the_game_starts() -> None:
+    state = ENGINE.setup(3, ENGINE.meta.validate_options({}), 5)
+    events = ENGINE.setup_events(state)
+    assert events[0].key == "bombay.restock" and events[0].reveals
+    assert events[0].params["set"] == 1 and events[0].params["seat"] == state.first
+    shown = [b for m in ("left", "middle", "right") for b in events[0].params[m] if b != "empty"]
+    # Every drawn bale is announced in the market it was sorted into, and nothing else.
+    assert sum(int(b.split()[0]) for b in shown) == sum(state.stock) == 9

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.service import Service, ServiceError, User
@@ -240,3 +242,14 @@ def test_score_sheet_shows_each_seats_note_and_the_games_notes() -> None:
     assert "sled 0" in sheet.lines[2] and "Ana" in sheet.lines[2]
     assert sheet.lines[-1] == "approximate: pyramid"
     assert text.count("approximate") == 1
+
+
+async def test_start_message_announces_what_setup_showed(tmp_path: Path) -> None:
+    service = await Service.open(tmp_path / "start.db")
+    ana, ben = User(1, "Ana"), User(2, "Ben")
+    await service.create_lobby(0, 7, ana, "bombay", 2, {}, seed=3)
+    await service.join(7, ben)
+    out = await service.start(7, ana, [1, 2], render=False)
+    await service.close()
+    restock = [line for line in out.lines if line.startswith("Set 1: Ana restocks the markets.")]
+    assert len(restock) == 1, out.lines
