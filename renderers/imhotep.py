@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.imhotep.scoring import CATEGORIES
 from renderers import kit
 
 # -- layout (all positions in one place) ---------------------------------------------------------
@@ -725,16 +726,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     res = view.get("result")
     if not res:
         return
-    cats = [
-        "pyramid",
-        "temple",
-        "burial_chamber",
-        "obelisk",
-        "decorations",
-        "statues",
-        "blue_cards",
-        "wrath",
-    ]
+    cats = CATEGORIES  # the engine's score-sheet categories, in display order
     short = ["Pyr", "Tem", "Bur", "Obe", "Deco", "Stat", "Blue", "Wrath"]
     x0, y0 = M + 10, HARBOUR_Y + 30
     d.rounded_rectangle(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service import GameInfo, Service, User
+from tests.fakes import FakeClock
 
 ANA = User(1, "Ana")
 BEN = User(2, "Ben")
@@ -23,22 +24,9 @@ CHANNEL = 100
 T0 = 1_767_571_200.0
 
 
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(T0)
 
 
 @pytest.fixture

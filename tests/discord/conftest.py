@@ -13,6 +13,7 @@ import pytest
 from bot.config import Config
 from bot.discord_adapter import TurnpostBot
 from tests.discord.loopback import FakeDiscord, Player
+from tests.fakes import FakeClock
 
 ALICE = Player(1001, "Alice")
 BOB = Player(1002, "Bob")
@@ -28,19 +29,6 @@ MODERATOR = Player(
 MONDAY = 1_795_392_000.0
 
 
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = MONDAY) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord()
@@ -52,7 +40,7 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(MONDAY)
 
 
 BotFactory = Callable[..., Awaitable[TurnpostBot]]
