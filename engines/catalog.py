@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.data import DATA_DIR
+from engines.data import data_path
 
 DEFAULT_LANG = "en"
 _FORMATTER = string.Formatter()
@@ -105,4 +105,4 @@ class Catalog:
         return {f for _, f, _, _ in _FORMATTER.parse(template) if f}
 
 
-CATALOG = Catalog(DATA_DIR / "locales")
+CATALOG = Catalog(data_path("locales"))

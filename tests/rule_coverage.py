@@ -5,7 +5,7 @@
 A test covers a rule when the id appears, in capitals, in its function name (``test_Y12_...``) or in
 a ``@pytest.mark.rules("Y12", "Y13")`` marker, in a file under ``tests/<game>/``. The reference is
 read from ``../shared/reference`` (beside the checkout) or ``TURNPOST_REFERENCE``; a copy of the ids
-is kept in ``data/<game>/rule_ids.txt`` so the check also runs where the reference is absent.
+is kept in the game's data (``<game>/rule_ids.txt``, see ``engines.data``) so the check also runs where the reference is absent.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import os
 import re
 import sys
 from pathlib import Path
+
+from engines.data import data_path
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = Path(os.environ.get("TURNPOST_REFERENCE", ROOT.parent / "shared" / "reference"))
@@ -37,7 +39,7 @@ def rule_ids(game: str) -> list[str]:
     """Every rule id the reference defines for ``game`` (or the shipped copy of that list)."""
     folder, patterns = GAMES[game]
     rules = REFERENCE / folder / "RULES.md"
-    copy = ROOT / "data" / game / "rule_ids.txt"
+    copy = data_path(game, "rule_ids.txt")
     if rules.exists():
         text = rules.read_text(encoding="utf-8")
         found = {m for p in patterns for m in re.findall(p, text)}

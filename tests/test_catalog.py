@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 from engines.catalog import CATALOG, Catalog
+from engines.data import data_path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A message key written as a string literal anywhere in the code: "<namespace>.<name>".
-NAMESPACES = sorted(p.stem for p in (ROOT / "data" / "locales" / "en").glob("*.json"))
+NAMESPACES = sorted(p.stem for p in data_path("locales", "en").glob("*.json"))
 KEY_USE = re.compile(r"\"((?:" + "|".join(NAMESPACES) + r")\.[a-z0-9_.]*[a-z0-9_])\"")
 
 
@@ -31,7 +32,7 @@ def test_every_literal_message_key_in_the_code_has_an_english_message() -> None:
 
 
 def test_catalog_files_are_valid_and_keys_live_in_their_namespace_file() -> None:
-    for path in (ROOT / "data" / "locales").rglob("*.json"):
+    for path in data_path("locales").rglob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(data, dict) and data, path
         for key, template in data.items():
