@@ -106,7 +106,8 @@ def turn_options(state: State, seat: int) -> Options:
         opts["adjust"] = adj
     if not p["bought_black"] and state["black_pool"] > 0 and p["camel"] >= T.BLACK_CAMELS:
         opts["black"] = [()]
-    if p["main_done"]:
+    if p["main_done"] or not p["dice"]:
+        # M23: after the main action, or out of dice before one (the turn then ends without it).
         opts["end"] = [()]
     return opts
 

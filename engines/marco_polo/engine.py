@@ -299,7 +299,7 @@ class MarcoPolo(Engine[State, Action]):
             raise IllegalAction("marco_polo.decision_pending", what=what, verbs=allowed)
         if verb == "place" and p["main_done"]:
             raise IllegalAction("marco_polo.main_done")
-        if verb == "end" and not p["main_done"]:
+        if verb == "end" and not p["main_done"] and p["dice"]:
             raise IllegalAction("marco_polo.main_action_first")
         if verb in ("reroll", "adjust") and p["char"] == "raschid":
             raise IllegalAction("marco_polo.raschid_never_rolls")
@@ -324,7 +324,8 @@ class MarcoPolo(Engine[State, Action]):
             return None
         if state["phase"] == "play" and not state["pending"]:
             p = player(state, seat)
-            if p["main_done"]:
+            if p["main_done"] or not p["dice"]:
+                # M23: a turn kept open for die-free extra actions is ended, never played on.
                 return "end"
             die = self.complete(state, seat, "coins3")[0]
             return f"coins3 {die}"

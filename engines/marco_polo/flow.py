@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.rewards import Ctx, city_bonus, gain, own_small_cities, words
+from engines.marco_polo.rewards import Ctx, can_pay, city_bonus, gain, own_small_cities, words
 from engines.marco_polo.state import State, char, player
 from engines.rng import Rng, seed_state
 
@@ -192,12 +192,33 @@ def start_round(ctx: Ctx) -> None:
     ctx.flush()
 
 
+def die_free_extra_actions(st: State, seat: int) -> list[str]:
+    """The extra actions ``seat`` could still take without an unused die (M23.1, M37).
+
+    Fulfilling a contract (M32) and buying a black die (M36) need no die; 3 coins, re-roll and
+    adjust (M33-M35) do.
+    """
+    p = player(st, seat)
+    out = []
+    if any(can_pay(st, seat, T.CONTRACTS[c]["cost"]) for c in p["contracts"]):
+        out.append("fulfil")
+    if not p["bought_black"] and st["black_pool"] > 0 and p["camel"] >= T.BLACK_CAMELS:
+        out.append("black")
+    return out
+
+
 def settle(ctx: Ctx) -> None:
-    """Pass the turn when the active player is done (no dice, M21/M23)."""
+    """Pass the turn by itself when the active player can do nothing more (M21, M23).
+
+    A player without unused dice keeps the turn while a die-free extra action (M23.1: fulfil a
+    contract, buy a black die) is still possible; they then end it with ``end``. Only when no
+    such action is left does the turn pass without a command.
+    """
     st = ctx.st
     if st["phase"] != "play" or st["pending"]:
         return
-    if not player(st, st["current"])["dice"]:
+    seat = st["current"]
+    if not player(st, seat)["dice"] and not die_free_extra_actions(st, seat):
         advance(ctx)
 
 

@@ -23,7 +23,64 @@ def test_M23_no_end_before_main_action_and_running_out_of_dice_ends_the_turn() -
     with pytest.raises(IllegalAction, match="main action"):
         E.play(st, 0, "end")
     dice(st, 0, 3)
+    res(st, 0, camel=0)  # no contract payable, no black die affordable: nothing die-free left
     st, _ = play(st, 0, "coins3 3")  # the last die went to 3 coins: turn over, no main action
+    assert st["current"] == 1
+
+
+def test_M23_M37_last_die_placed_the_player_may_still_fulfil_a_contract() -> None:
+    """Given a payable contract, placing the last die keeps the turn: fulfil, then end."""
+    st = ready(4, s0="matteo")
+    p(st, 0).update(contracts=["s4"], camel=1, gold=0)
+    dice(st, 0, 4)
+    st, ev = play(st, 0, "place khan 4 good=gold")  # the last die; Khan gives gold + 2 camels
+    assert st["current"] == 0 and E.to_act(st) == [0]
+    assert "turn" not in keys(ev)
+    assert {"fulfil", "end"} <= set(E.complete(st, 0, ""))
+    assert E.timeout_action(st, 0) == "end"
+    st, ev = play(st, 0, "fulfil s4")
+    assert p(st, 0)["fulfilled"] == ["s4"]
+    # Still 4 camels: a black die (M36) is also die-free, so the turn stays open until `end`.
+    assert st["current"] == 0
+    st, ev = play(st, 0, "end")
+    assert st["current"] == 1 and "turn" in keys(ev)
+
+
+def test_M23_turn_ends_by_itself_once_no_die_free_extra_action_is_left() -> None:
+    """Fulfilling the last payable contract, with the black dice all gone, passes the turn."""
+    st = ready(4, s0="matteo")
+    p(st, 0).update(contracts=["s4"], camel=0, gold=0)
+    st["black_pool"] = 0
+    dice(st, 0, 4)
+    st, _ = play(st, 0, "place khan 4 good=gold")  # +1 gold, +2 camels: s4 is payable
+    assert st["current"] == 0
+    st, ev = play(st, 0, "fulfil s4")
+    assert st["current"] == 1 and "turn" in keys(ev)
+
+
+def test_M23_1_black_die_bought_after_the_last_die_is_kept_and_the_player_ends_the_turn() -> None:
+    st = ready(4, s0="matteo")
+    res(st, 0, camel=3)
+    dice(st, 0, 4)
+    st, _ = play(st, 0, "place pepper 4 col=1")
+    assert st["current"] == 0
+    st, _ = play(st, 0, "black")
+    assert st["current"] == 0 and len(p(st, 0)["dice"]) == 1  # a die again: coins3 etc. possible
+    st, _ = play(st, 0, "end")
+    assert st["current"] == 1 and len(p(st, 0)["dice"]) == 1  # kept for a later turn
+
+
+def test_M23_2_out_of_dice_before_the_main_action_may_fulfil_then_end_without_one() -> None:
+    st = ready(4, s0="matteo")
+    p(st, 0).update(contracts=["s4"], camel=1, gold=1)
+    dice(st, 0, 3)
+    st, _ = play(st, 0, "coins3 3")
+    assert st["current"] == 0 and not p(st, 0)["main_done"]
+    assert E.timeout_action(st, 0) == "end"
+    st, _ = play(st, 0, "fulfil s4", "black")  # the black die is a die: a main action is due
+    with pytest.raises(IllegalAction, match="main action"):
+        E.play(st, 0, "end")
+    st, _ = play(st, 0, "place coins5 " + E.complete(st, 0, "place coins5")[0])
     assert st["current"] == 1
 
 
