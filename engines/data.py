@@ -4,6 +4,11 @@ Boards, cards, rule-id lists, the message catalog (``locales/``) and the fonts a
 root, :data:`DATA_DIR`, and every reader goes through it (:func:`data_path`, :func:`load_json`), so
 the data can move without its readers noticing. ``TURNPOST_DATA`` overrides the root (a different
 copy of the data, e.g. while editing a board).
+
+>>> data_path("fonts", "DejaVuSans.ttf").is_file()
+True
+>>> load_json("bombay", "setup.json")["silk"]["bag_total"]
+17
 """
 
 from __future__ import annotations
