@@ -1268,14 +1268,14 @@ class Service:
             row = await self._row(channel_id, None, live=True)
             seats = await self._seats_of(row)
             title = _title(row.engine)
-            if user.id == row.creator_id or can_manage:
+            if _holds_creator_powers(row, seats, user.id) or can_manage:
                 votes, needed, done = 1, 1, True
             else:
                 mine = _seat_of(seats, user.id)
                 if mine is None or seats[mine].removed:
                     raise ServiceError("service.not_seated")
                 await self.db.add_vote(row.id, "abort", -1, user.id, now=now)
-                votes = len(await self.db.votes(row.id, "abort", -1))
+                votes = _current_votes(await self.db.votes(row.id, "abort", -1), seats)
                 needed = sum(1 for s in seats if not s.removed) // 2 + 1
                 done = votes >= needed
             if done:
@@ -1331,7 +1331,9 @@ class Service:
                 now=now,
             )
             wanted = replacement.id if replacement else 0
-            votes = sum(1 for v in await self.db.votes(row.id, kind, target) if v[1] == wanted)
+            votes = _current_votes(
+                await self.db.votes(row.id, kind, target), seats, exclude=target, wanted=wanted
+            )
             # Players still playing decide; a removed seat has no say.
             voters = sum(1 for s in seats if not s.removed and s.seat != target)
             needed = voters // 2 + 1
@@ -1429,10 +1431,9 @@ class Service:
         now = self.clock()
         async with self._write():
             row = await self._row(channel_id, None, live=True)
-            if user.id != row.creator_id and not can_manage:
-                seats = await self._seats_of(row)
-                creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
-                raise ServiceError("service.creator_only", name=creator)
+            seats = await self._seats_of(row)
+            if not (_holds_creator_powers(row, seats, user.id) or can_manage):
+                raise _creator_only(row, seats)
             old = await self.db.settings(row.id) or self.defaults
             new = SettingsRow(
                 old.reminder_delay if reminder_delay_hours is None else reminder_delay_hours * HOUR,
@@ -1695,6 +1696,43 @@ class Service:
 
 
 EXPORT_FORMAT = 1
+
+
+def _holds_creator_powers(row: GameRow, seats: Sequence[SeatRow], user_id: int) -> bool:
+    """Whether ``user_id`` may use the creator's own powers (abort at once, change settings).
+
+    They belong to the creator only while the creator still holds a seat of their own that was
+    not voted out: a creator who was removed or handed their seat over keeps none of them. From
+    then on the players abort by majority vote, and a member who can manage the channel (Manage
+    Channels) can still abort at once and change settings; nobody else inherits the powers."""
+    if user_id != row.creator_id:
+        return False
+    seat = _seat_of(seats, user_id)
+    return seat is not None and not seats[seat].removed
+
+
+def _creator_only(row: GameRow, seats: Sequence[SeatRow]) -> ServiceError:
+    """The refusal for a creator-only command: naming the creator, or saying they left."""
+    if not _holds_creator_powers(row, seats, row.creator_id):
+        return ServiceError("service.creator_gone")
+    creator = next(s.name for s in seats if s.user_id == row.creator_id)
+    return ServiceError("service.creator_only", name=creator)
+
+
+def _current_votes(
+    votes: Sequence[tuple[int, int, str]],
+    seats: Sequence[SeatRow],
+    *,
+    exclude: int | None = None,
+    wanted: int | None = None,
+) -> int:
+    """How many of ``votes`` count now: only those of players who hold a seat at the moment of
+    counting and were not voted out (a vote cast by someone since removed or replaced is void),
+    never the ``exclude`` seat's own, and for a replacement only votes naming ``wanted``."""
+    current = {s.user_id for s in seats if not s.removed and s.seat != exclude}
+    return sum(
+        1 for voter, repl, _ in votes if voter in current and (wanted is None or repl == wanted)
+    )
 
 
 def _policy(s: SettingsRow) -> Policy:
