@@ -18,6 +18,7 @@ def draw(state: State, events: list[Event]) -> str | None:
         state.rng = rng.state
         state.market_deck = deck
         state.discard = []
+        state.discard_face_down = []
         events.append(Event("imhotep.deck_reshuffled", {"cards": len(deck)}, reveals=True))
     if not state.market_deck:
         return None
@@ -51,9 +52,13 @@ def deal_offer(state: State, events: list[Event]) -> None:
 
 
 def clear_offer(state: State) -> None:
-    """End of round: every card left on the market, an untaken pair included, is discarded (I19)."""
+    """End of round: every card left on the market, an untaken pair included, is discarded (I19).
+
+    The untaken pair was never seen by anyone, so it goes on the pile face down and stays secret
+    (I8): it never becomes the visible top of the discard pile."""
     state.discard.extend(c for c in state.offer if c)
     state.discard.extend(state.pair)
+    state.discard_face_down.extend(state.pair)
     state.offer = []
     state.pair = []
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 #: A pending step of the current turn: (kind, seat, argument). See ``tasks.py``.
@@ -47,6 +47,10 @@ class State:
     moves: int
     last: dict[str, Any]  # the last move, for captions and the highlight
     over: bool
+    #: Discarded cards lying face down (an untaken Market-B pair, I8/I19): never shown, and the
+    #: visible top of the discard pile is the last card NOT in this list. Defaulted so snapshots
+    #: written before it existed still load.
+    discard_face_down: list[str] = field(default_factory=list)
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching this state."""
@@ -83,6 +87,7 @@ class State:
             self.moves,
             self.last,
             self.over,
+            list(self.discard_face_down),
         )
 
     def side(self, site: str) -> str:
@@ -97,6 +102,11 @@ class State:
         """Score ``points`` for ``seat`` under ``category``."""
         if points:
             self.points[seat][category] = self.points[seat].get(category, 0) + points
+
+    def discard_top(self) -> str | None:
+        """The visible top card of the discard pile: face-down cards (I8) are skipped."""
+        hidden = set(self.discard_face_down)
+        return next((c for c in reversed(self.discard) if c not in hidden), None)
 
 
 def dump_state(state: State, format_version: int) -> dict[str, Any]:
@@ -118,6 +128,8 @@ def load_state(data: dict[str, Any]) -> State:
     """Inverse of ``dump_state`` (format already checked)."""
     values: dict[str, Any] = {}
     for f in fields(State):
+        if f.name not in data and f.name == "discard_face_down":
+            continue  # an older snapshot: the dataclass default applies
         value = data[f.name]
         if f.name == "tasks":
             value = [(str(k), int(s), str(a)) for k, s, a in value]

@@ -69,7 +69,7 @@ def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
             "face_down": len(state.pair),
             "deck": len(state.market_deck),
             "discard": len(state.discard),
-            "discard_top": C.card_type(state.discard[-1]).id if state.discard else None,
+            "discard_top": _card_id(state.discard_top()),
         },
         "pyramid": {
             "side": state.side("pyramid"),
@@ -117,3 +117,8 @@ def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
         "over": state.over,
     }
     return v
+
+
+def _card_id(card: str | None) -> str | None:
+    """The type id of a physical card, or ``None``."""
+    return C.card_type(card).id if card else None

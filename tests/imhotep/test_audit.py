@@ -82,3 +82,37 @@ def test_I81_a_stone_delivered_to_the_market_does_not_count_for_wrath() -> None:
     # Then seat 1 still has nothing on the obelisk and suffers the wrath
     assert st.over
     assert [s["wrath"] for s in final_breakdown(st)] == [0, -5]
+
+
+def test_I8_I19_untaken_face_down_pair_stays_hidden_on_the_discard_pile() -> None:
+    # Given Market B with every face-up card taken and the face-down pair untaken, in the round's
+    # last sailing (two games differing only in what the pair holds)...
+    st = ships(game(3, sides="custom", market="b"), "", "", "", "1")
+    st.docked = ["pyramid", "temple", "obelisk", ""]
+    st.offer, st.discard = ["", "", ""], []
+    st.pair = ["hammer#1", "sail#1"]
+    other = st.clone()
+    other.pair = ["statue#2", "entrance#1"]
+    # When the last ship docks elsewhere and the round ends (I19: leftovers are discarded)...
+    st, events = play(st, 0, "sail 4 burial_chamber")
+    other, other_events = play(other, 0, "sail 4 burial_chamber")
+    # ...then the pair lies on the discard pile face down: counted, but no card of it is shown.
+    assert st.round == 2 and st.discard == ["hammer#1", "sail#1"]
+    market = ENGINE.view(st, None)["market"]
+    assert market["discard"] == 2 and market["discard_top"] is None
+    assert _public(st) == _public(other)
+    assert [e for e in events if e.visible_to is None] == [
+        e for e in other_events if e.visible_to is None
+    ]
+
+
+def test_I8_I19_face_up_leftover_stays_the_visible_discard_top_above_a_hidden_pair() -> None:
+    # Given a face-up leftover and an untaken pair at round end, the leftover is what shows
+    st = ships(game(3, sides="custom", market="b"), "", "", "", "1")
+    st.docked = ["pyramid", "temple", "obelisk", ""]
+    st.offer, st.discard = ["statue#1", "", ""], ["lever#1"]
+    st.pair = ["hammer#1", "sail#1"]
+    st, _ = play(st, 0, "sail 4 burial_chamber")
+    assert ENGINE.view(st, None)["market"]["discard_top"] == "statue"
+    # and the hidden cards never surface, however many face-up cards leave the pile later
+    assert ENGINE.view(st, 2)["market"]["discard_top"] == "statue"
