@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import (
@@ -23,7 +24,14 @@ from engines.imhotep.state import EMPTY, State, Task, dump_state, load_state
 from engines.imhotep.view import make_view
 from engines.rng import Rng, seed_state
 
-_SIDE_CHOICES = ("a", "b")
+#: A site's own option: ``auto`` follows ``sides``; ``a``/``b`` choose that site's side whatever
+#: ``sides`` says (I4: a per-site choice overrides the general one).
+_SIDE_CHOICES = ("auto", "a", "b")
+_SIDE_HELP = {
+    "auto": "as the sides option says (custom: A)",
+    "a": "side A, whatever sides says",
+    "b": "side B, whatever sides says",
+}
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -36,38 +44,43 @@ OPTIONS: tuple[Option, ...] = (
             "a": "every site on side A (the basic game)",
             "b": "every site on side B (Pyramid, Temple and Obelisk B approximate)",
             "random": "each site's side drawn at random at setup (B pyramid/temple/obelisk approximate)",
-            "custom": "use the market/pyramid/temple/burial/obelisk options (A unless set to b)",
+            "custom": "use the market/pyramid/temple/burial/obelisk options (A where not set)",
         },
     ),
     Option(
         "market",
-        "Market side; b also overrides sides=a/random (B: 3 face up + a face-down pair)",
-        "a",
+        "Market side (B: 3 face up + a face-down pair); a or b here overrides sides for this site",
+        "auto",
         _SIDE_CHOICES,
+        _SIDE_HELP,
     ),
     Option(
         "pyramid",
-        "Pyramid side; b also overrides sides=a/random (B is approximate: stand-in board)",
-        "a",
+        "Pyramid side (B is approximate: stand-in board); a or b here overrides sides for this site",
+        "auto",
         _SIDE_CHOICES,
+        _SIDE_HELP,
     ),
     Option(
         "temple",
-        "Temple side; b also overrides sides=a/random (B is approximate: stand-in bonus cells)",
-        "a",
+        "Temple side (B is approximate: stand-in bonus cells); a or b here overrides sides for this site",
+        "auto",
         _SIDE_CHOICES,
+        _SIDE_HELP,
     ),
     Option(
         "burial",
-        "Burial Chamber side; b also overrides sides=a/random (B: row majorities)",
-        "a",
+        "Burial Chamber side (B: row majorities); a or b here overrides sides for this site",
+        "auto",
         _SIDE_CHOICES,
+        _SIDE_HELP,
     ),
     Option(
         "obelisk",
-        "Obelisk side; b also overrides sides=a/random (B is approximate: stand-in slot values)",
-        "a",
+        "Obelisk side (B is approximate: stand-in slot values); a or b here overrides sides for this site",
+        "auto",
         _SIDE_CHOICES,
+        _SIDE_HELP,
     ),
     Option(
         "wrath",
@@ -77,7 +90,58 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-META = EngineMeta(
+_OPTION_SITE = {
+    "market": "market",
+    "pyramid": "pyramid",
+    "temple": "temple",
+    "burial": "burial_chamber",
+    "obelisk": "obelisk",
+}
+
+
+@dataclass(frozen=True)
+class _ImhotepMeta(EngineMeta):
+    """Imhotep's options: a site named on its own always gets the side asked for (I4)."""
+
+    def validate_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """As the base, except that when a player names all five sites one by one, ``sides`` is
+        moot and recorded as ``custom``, so the stored set is never read as an old one (see
+        ``site_sides``). A complete option set (one already stored) is kept as it is, so that
+        validating it again never changes the game it describes."""
+        out = super().validate_options(options)
+        complete = {o.name for o in self.options} <= set(options or {})
+        if not complete and all(out[word] != "auto" for word in _OPTION_SITE):
+            out["sides"] = "custom"
+        return out
+
+
+def site_sides(opts: Mapping[str, str], rng: Rng) -> dict[str, str]:
+    """Each site's side ("A"/"B") from validated options (I4, I9).
+
+    A site's own ``a``/``b`` wins over ``sides``; ``auto`` follows ``sides`` (``custom``: A).
+    Games created before ``auto`` existed stored ``a`` for every site not asked for; in such an
+    option set (no ``auto`` anywhere, ``sides`` not ``custom``) only ``b`` overrode ``sides``, and
+    it keeps that meaning so that those games replay exactly as they were dealt.
+    """
+    mode = opts["sides"]
+    legacy = mode != "custom" and all(opts[w] != "auto" for w in _OPTION_SITE)
+    sides: dict[str, str] = {}
+    for word, site in _OPTION_SITE.items():
+        # drawn for every site whatever it gets, so the rest of the deal never shifts
+        drawn = "AB"[rng.below(2)] if mode == "random" else ""
+        own = opts[word]
+        if own in ("a", "b") and not (legacy and own == "a"):
+            sides[site] = own.upper()
+        elif mode == "random":
+            sides[site] = drawn
+        elif mode == "custom":
+            sides[site] = "A"
+        else:
+            sides[site] = mode.upper()
+    return sides
+
+
+META = _ImhotepMeta(
     id="imhotep",
     title="Imhotep",
     min_players=2,
@@ -90,14 +154,6 @@ META = EngineMeta(
         "Pyramid B, Temple B and Obelisk B are approximate (the printed numbers are unknown)."
     ),
 )
-
-_OPTION_SITE = {
-    "market": "market",
-    "pyramid": "pyramid",
-    "temple": "temple",
-    "burial": "burial_chamber",
-    "obelisk": "obelisk",
-}
 
 
 def _card_name(token: str) -> str:
@@ -123,19 +179,7 @@ class Imhotep(Engine[State, Action]):
         self.meta.validate_players(players)
         opts = self.meta.validate_options(options)
         rng = Rng(seed_state(seed))
-        sides: dict[str, str] = {}
-        for word, site in _OPTION_SITE.items():
-            mode = opts["sides"]
-            if mode == "random":
-                sides[site] = "AB"[rng.below(2)]
-            elif mode == "custom":
-                sides[site] = opts[word].upper()
-            else:
-                sides[site] = mode.upper()
-            if opts[word] == "b":
-                # A site asked for by name ("new imhotep pyramid=b") is never silently ignored:
-                # it overrides sides=a and sides=random for that site (I4).
-                sides[site] = "B"
+        sides = site_sides(opts, rng)
         deck = list(C.market_deck())
         rng.shuffle(deck)
         rounds = sorted(C.round_cards(players))

@@ -128,3 +128,40 @@ def test_I4_a_site_asked_for_by_name_is_not_silently_ignored() -> None:
         assert game(seed=seed, sides="random", obelisk="b").sides["obelisk"] == "B"
     draws = {tuple(game(seed=s, sides="random", obelisk="b").sides.values()) for s in range(20)}
     assert len(draws) > 3
+
+
+def test_I4_a_per_site_choice_overrides_the_general_sides_option() -> None:
+    # Given "sides=b pyramid=a", then every site is B except the pyramid, which is A
+    st = game(sides="b", pyramid="a")
+    assert st.sides == {
+        "market": "B",
+        "pyramid": "A",
+        "temple": "B",
+        "burial_chamber": "B",
+        "obelisk": "B",
+    }
+    # and with random sides, a site named a is A whatever the draw, the others still drawn
+    for seed in range(10):
+        assert game(seed=seed, sides="random", temple="a").sides["temple"] == "A"
+    # a site left out follows sides (auto), also in custom (A)
+    assert game(sides="custom", obelisk="b").sides["pyramid"] == "A"
+
+
+def test_I4_every_site_named_makes_sides_moot() -> None:
+    opts = ENGINE.meta.validate_options(
+        {"sides": "b", "market": "a", "pyramid": "a", "temple": "a", "burial": "a", "obelisk": "b"}
+    )
+    assert opts["sides"] == "custom"
+    st = ENGINE.setup(2, opts, 1)
+    assert st.sides["pyramid"] == "A" and st.sides["obelisk"] == "B"
+
+
+def test_I4_option_sets_stored_before_auto_still_deal_the_same_sides() -> None:
+    # A game created when an unnamed site was stored as "a": sides=b meant every site B
+    old = {"sides": "b", "market": "a", "pyramid": "a", "temple": "a", "burial": "a"}
+    old |= {"obelisk": "a", "wrath": "off"}
+    assert ENGINE.meta.validate_options(old) == old  # validating it again changes nothing
+    assert set(ENGINE.setup(2, old, 1).sides.values()) == {"B"}
+    old_random = old | {"sides": "random", "obelisk": "b"}
+    new_random = ENGINE.meta.validate_options({"sides": "random", "obelisk": "b"})
+    assert ENGINE.setup(2, old_random, 7).sides == ENGINE.setup(2, new_random, 7).sides
