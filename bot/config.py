@@ -12,6 +12,37 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+#: The one range of each reminder setting, accepted alike by ``.env``, ``/game settings``, the console
+#: and the service (hours). A reminder at least an hour after the turn began and at most every
+#: 30 days; 0 deadline means none.
+MIN_REMINDER_HOURS = 1
+MAX_REMINDER_HOURS = 24 * 30
+MAX_REMINDERS = 20
+MAX_DEADLINE_HOURS = MAX_REMINDER_HOURS
+
+
+def reminder_problem(
+    *,
+    delay: float | None = None,
+    interval: float | None = None,
+    count: int | None = None,
+    deadline: float | None = None,
+) -> tuple[str, dict[str, object]] | None:
+    """The first value out of its range as a catalog (key, params), or None when all are fine.
+    The one check behind every place a reminder setting comes in."""
+    for name, value in (("delay", delay), ("interval", interval)):
+        if value is not None and not MIN_REMINDER_HOURS <= value <= MAX_REMINDER_HOURS:
+            return "service.bad_hours", {
+                "setting": name,
+                "low": MIN_REMINDER_HOURS,
+                "high": MAX_REMINDER_HOURS,
+            }
+    if count is not None and not 0 <= count <= MAX_REMINDERS:
+        return "service.bad_count", {"high": MAX_REMINDERS}
+    if deadline is not None and not (deadline == 0 or 1 <= deadline <= MAX_DEADLINE_HOURS):
+        return "service.bad_deadline", {"high": MAX_DEADLINE_HOURS}
+    return None
+
 
 def _int(name: str, default: int) -> int:
     raw = os.environ.get(name, "").strip()
@@ -44,7 +75,7 @@ class Config:
         """Read ``.env`` (if present; real environment variables win) and the environment."""
         if env_file is not None and Path(env_file).exists():
             load_dotenv(env_file, override=False)
-        return Config(
+        config = Config(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             db_path=Path(os.environ.get("TURNPOST_DB", "turnpost.db")),
             dev_guild=_int("TURNPOST_DEV_GUILD", 0),
@@ -55,3 +86,21 @@ class Config:
             reminder_max=_int("TURNPOST_REMINDER_MAX", 3),
             out_dir=Path(os.environ.get("TURNPOST_OUT", "boards")),
         )
+        config.check()
+        return config
+
+    def check(self) -> None:
+        """Refuse (SystemExit with one clear line) a reminder default out of its range."""
+        from engines.catalog import CATALOG
+
+        for env, kwargs in (
+            ("TURNPOST_REMINDER_DELAY_HOURS", {"delay": self.reminder_delay_hours}),
+            ("TURNPOST_REMINDER_INTERVAL_HOURS", {"interval": self.reminder_interval_hours}),
+            ("TURNPOST_REMINDER_MAX", {"count": self.reminder_max}),
+        ):
+            problem = reminder_problem(**kwargs)
+            if problem is not None:
+                key, params = problem
+                value = next(iter(kwargs.values()))
+                text = CATALOG.text(key, params, lang=self.lang)
+                raise SystemExit(f"Setting {env}={value}: {text}")

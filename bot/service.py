@@ -30,7 +30,7 @@ from typing import Any
 
 import engines
 import renderers
-from bot.config import Config
+from bot.config import Config, reminder_problem
 from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
 from bot.storage import (
     LIVE,
@@ -324,10 +324,6 @@ def replay(export: Mapping[str, Any]) -> Replay:
 
 #: How many live game states the service keeps in memory (least recently used are dropped).
 STATE_CACHE_SIZE = 512
-#: Settings bounds, in hours (a reminder every few minutes would be spam).
-MIN_REMINDER_HOURS = 0.25
-MAX_REMINDER_HOURS = 24 * 30
-MAX_REMINDERS = 20
 #: Actions are short notation; anything longer is a paste gone wrong, refused before parsing.
 MAX_ACTION_CHARS = 300
 #: Automatic moves for removed seats in one go; far beyond any real run of them.
@@ -1414,20 +1410,14 @@ class Service:
         """Change reminder settings or the table's quiet hours (creator or ``can_manage``); due
         times are recomputed."""
         _check_quiet(quiet_start, quiet_end, tz_offset_minutes)
-        for name, value, low in (
-            ("delay", reminder_delay_hours, MIN_REMINDER_HOURS),
-            ("interval", reminder_interval_hours, MIN_REMINDER_HOURS),
-        ):
-            if value is not None and not low <= value <= MAX_REMINDER_HOURS:
-                raise ServiceError(
-                    "service.bad_hours", setting=name, low=low, high=MAX_REMINDER_HOURS
-                )
-        if reminder_max is not None and not 0 <= reminder_max <= MAX_REMINDERS:
-            raise ServiceError("service.bad_count", high=MAX_REMINDERS)
-        if deadline_hours is not None and not (
-            deadline_hours == 0 or 1 <= deadline_hours <= MAX_REMINDER_HOURS
-        ):
-            raise ServiceError("service.bad_deadline", high=MAX_REMINDER_HOURS)
+        problem = reminder_problem(
+            delay=reminder_delay_hours,
+            interval=reminder_interval_hours,
+            count=reminder_max,
+            deadline=deadline_hours,
+        )
+        if problem is not None:
+            raise ServiceError(problem[0], **problem[1])
         now = self.clock()
         async with self._write():
             row = await self._row(channel_id, None, live=True)

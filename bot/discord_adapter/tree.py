@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import autocomplete as ac
 from bot.discord_adapter.table import Table, clip
 from bot.discord_adapter.text import ls
@@ -168,10 +169,12 @@ class GameGroup(app_commands.Group):
     async def settings(
         self,
         interaction: discord.Interaction,
-        delay_hours: app_commands.Range[int, 1, 720] | None = None,
-        interval_hours: app_commands.Range[int, 1, 720] | None = None,
-        reminders: app_commands.Range[int, 0, 20] | None = None,
-        deadline_hours: app_commands.Range[int, 0, 2160] | None = None,
+        # The ranges are bot.config's, the same as .env's and the service's.
+        delay_hours: app_commands.Range[int, MIN_REMINDER_HOURS, MAX_REMINDER_HOURS] | None = None,
+        interval_hours: app_commands.Range[int, MIN_REMINDER_HOURS, MAX_REMINDER_HOURS]
+        | None = None,
+        reminders: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
+        deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
     ) -> None:
         await self.table.run(
             interaction,
