@@ -88,9 +88,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     )
     state, _ = random_play(engine, state, Rng(args.seed), args.moves)
     view = engine.view(state, args.seat)
-    view["names"] = [f"Player {i + 1}" for i in range(players)]
+    names = args.names.split(",") if args.names else [f"Player {i + 1}" for i in range(players)]
     renderer = renderers.get(args.game)
-    png = renderer.render_private(view) if args.seat is not None else renderer.render(view)
+    if args.seat is not None:
+        png = renderer.render_private(view, names=names)
+    else:
+        png = renderer.render(view, names=names)
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
         return 1
@@ -154,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--players", type=int)
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--moves", type=int, default=0)
+    r.add_argument("--names", help="display names by seat, comma-separated")
     r.add_argument("--seat", type=int, help="draw this seat's private board instead")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     r.add_argument("--out", required=True)

@@ -1,9 +1,10 @@
 """Board renderers: pure functions from an engine's view to PNG bytes.
 
 ``renderers.get("bombay")`` returns the module (or object) for a game with
-``render(view, *, seat=None) -> bytes`` (the shared board) and ``render_private(view) -> bytes | None``
-(one seat's hidden information, from a view made for that seat). The service adds ``"names"``
-(player display names by seat) to a view before rendering.
+``render(view, *, seat=None, names=None) -> bytes`` (the shared board),
+``render_private(view, *, names=None) -> bytes | None`` (one seat's hidden information, from a view
+made for that seat) and ``render_glance(view, *, names=None, asked="") -> bytes`` (the phone-sized
+summary). ``names`` are the players' display names by seat; the service passes them.
 """
 
 from __future__ import annotations

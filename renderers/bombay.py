@@ -8,13 +8,17 @@ labels, legend) is drawn once per process and copied; each call adds only the mo
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.data import load_json
 from renderers import kit
+
+#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("bombay")
 
 # -- layout constants (pixels) --------------------------------------------------------------------
 WIDTH = kit.WIDTH
@@ -55,6 +59,14 @@ SILK_RGB = {
     "purple": (142, 68, 173),
     "orange": (230, 126, 34),
 }
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    **{f"{k} silk": v for k, v in SILK_RGB.items()},
+    "palace token": TOKEN_FILL,
+    "hill": HILL_FILL,
+    "closed post": CLOSED,
+    "trail": TRAIL,
+}
 SILK_LETTER = {"yellow": "Y", "blue": "B", "purple": "P", "orange": "O"}
 TOKEN_TEXT = {"client": "client", "city": "city", "rupees2": "+2", "silk": "silk"}
 POSITION_VALUE = ("4", "3", "1+c")
@@ -78,39 +90,6 @@ def _sites() -> dict[str, dict[str, Any]]:
 
 def _names(view: dict[str, Any]) -> list[str]:
     return [kit.player_name(view, s) for s in range(int(view.get("players", 0)))]
-
-
-class _Pen(ImageDraw.ImageDraw):
-    """ImageDraw whose ``text`` pastes cached pre-rendered labels: glyph rendering was most of
-    the per-move cost, and a board repeats the same few dozen short labels."""
-
-    def __init__(self, img: Image.Image) -> None:
-        super().__init__(img)
-        self.target = img
-
-    def text(
-        self,
-        xy: Any,
-        text: Any,
-        fill: Any = None,
-        font: Any = None,
-        anchor: Any = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> None:
-        if args or kwargs or font is None or not isinstance(text, str):
-            super().text(xy, text, fill, font, anchor, *args, **kwargs)
-            return
-        sticker, dx, dy = _sticker(text, font, fill, anchor or "la")
-        self.target.paste(sticker, (round(xy[0]) + dx, round(xy[1]) + dy), sticker)
-
-
-@lru_cache(maxsize=4096)
-def _sticker(text: str, font: Any, fill: Any, anchor: str) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = font.getbbox(text, anchor=anchor)
-    img = Image.new("RGBA", (right - left + 4, bottom - top + 4), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((2 - left, 2 - top), text, fill=fill, font=font, anchor=anchor)
-    return img, left - 2, top - 2
 
 
 # -- small drawing helpers -------------------------------------------------------------------------
@@ -142,7 +121,7 @@ def _bale(draw: ImageDraw.ImageDraw, colour: str, x: float, y: float, size: int 
 
 def _house(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
     """A palace: a house outline in the seat's colour with the seat's letter."""
-    colour = kit.PLAYER_COLOURS[seat % len(kit.PLAYER_COLOURS)]
+    colour = SEATS.colour(seat)
     pts = [
         (cx - r, cy + r),
         (cx - r, cy - r * 0.2),
@@ -207,7 +186,7 @@ def _static(unused: tuple[str, ...] = ()) -> Image.Image:
     """Paper, map, trails, sites, labels, legend; ``unused`` trading-post sites (the F sites
     with 2–3 players, Y22) are drawn as the plain empty sites they are in that game."""
     img = kit.new_canvas(HEIGHT)
-    draw = ImageDraw.Draw(img)
+    draw = kit.Pen(img)
     x0, y0 = _xy(0, 0)
     x1, y1 = _xy(1000, 1000)
     draw.rounded_rectangle((x0, y0, x1, y1), 18, fill=MAP_BG, outline=kit.INK, width=3)
@@ -313,7 +292,7 @@ def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
             draw.text((x + 60, yy), more, font=kit.font(16), fill=kit.INK)
         yy += 32
     # pieces
-    kit.player_mark(draw, 0, x + 34, yy + 12, 12)
+    SEATS.mark(draw, 0, x + 34, yy + 12, 12)
     draw.text((x + 60, yy + 2), "Elephant (player shape + letter)", font=kit.font(16), fill=kit.INK)
     yy += 34
     _house(draw, 0, x + 34, yy + 12, 12)
@@ -399,7 +378,7 @@ def _draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             ex, ey = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
             if seat == current:
                 draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.HIGHLIGHT, width=5)
-            kit.player_mark(draw, seat, ex, ey, 16)
+            SEATS.mark(draw, seat, ex, ey, 16)
             bales = view["elephants"][seat]["bales"]
             for j, colour in enumerate(bales):
                 _bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
@@ -466,7 +445,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
             draw.rounded_rectangle(
                 (x + 6, yy - 4, x + PANEL_W - 6, yy + 44), 8, outline=kit.HIGHLIGHT, width=4
             )
-        kit.player_mark(draw, seat, x + 28, yy + 20, 15)
+        SEATS.mark(draw, seat, x + 28, yy + 20, 15)
         label = kit.fit_text(names[seat], 19, 190, True)
         draw.text(
             (x + 52, yy + 2), label, font=kit.font(19, seat == view.get("current")), fill=kit.INK
@@ -494,7 +473,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float)
     winners = view.get("winners", [])
     yy = y + 66
     for seat, sc in enumerate(screens):
-        kit.player_mark(draw, seat, x + 26, yy + 12, 12)
+        SEATS.mark(draw, seat, x + 26, yy + 12, 12)
         won = seat in winners
         label = ("★ " if won else "") + names[seat]
         draw.text(
@@ -626,7 +605,7 @@ def _compose(view: dict[str, Any]) -> Image.Image:
         if s["kind"] == "trading_post_site" and s["id"] not in posts
     )
     img = _static(unused).copy()
-    draw = _Pen(img)
+    draw = kit.Pen(img)
     _draw_last(draw, view)
     _draw_posts(draw, view)
     _draw_tokens(draw, view)
@@ -700,20 +679,24 @@ def _encode(img: Image.Image) -> bytes:
     return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
     """PNG of the public board: map, markets, merchants, last move, legend."""
+    view = kit.with_names(view, names)
     return _encode(_compose(view))
 
 
-def render_private(view: dict[str, Any]) -> bytes | None:
+def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
     """PNG of one seat's screen (rupees, clients, city and palace tokens), or ``None``."""
+    view = kit.with_names(view, names)
     private = view.get("private")
     if not private:
         return None
     seat = int(private["seat_number"]) - 1
     img = kit.new_canvas(400, width=1000)
-    draw = ImageDraw.Draw(img)
-    kit.player_mark(draw, seat, 48, 50, 24)
+    draw = kit.Pen(img)
+    SEATS.mark(draw, seat, 48, 50, 24)
     name = kit.player_name(view, seat)
     draw.text(
         (86, 30),
@@ -748,3 +731,34 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     for i, row in enumerate(rows):
         draw.text((360, 124 + i * 40), kit.fit_text(row, 22, 620), font=kit.font(22), fill=kit.INK)
     return kit.encode_png(img)
+
+
+def _glance_of(view: dict[str, Any]) -> kit.Glance:
+    """Bombay's glance: rupees are hidden (Y8), so seats show what the table sees — palaces left
+    and bales carried — until the screens open at the end."""
+    screens = view.get("screens") or []
+    if view.get("over") and screens:
+        scores = [f"{sc['total']} rupees" for sc in screens]
+    else:
+        left = view.get("palaces_left") or [0] * int(view.get("players", 0))
+        carried = [len(e.get("bales", [])) for e in view.get("elephants", [])]
+        carried += [0] * (len(left) - len(carried))
+        scores = [f"{p} palaces left · {b} bales" for p, b in zip(left, carried, strict=True)]
+    if view.get("over"):
+        asked = "Game over: screens are open"
+    else:
+        asked = f"{view.get('ap', 0)} AP left"
+        asked += " · already bought this turn" if view.get("bought") else ""
+    last = view.get("last") or {}
+    who = last.get("seat")
+    said = " · ".join(last.get("turn") or [last.get("action", "")]) if last else ""
+    line = f"Last: {kit.player_name(view, who)} — {said}" if isinstance(who, int) and said else ""
+    return kit.Glance(
+        "Bombay", str(view.get("round", "")), asked, scores, line, bool(view.get("over"))
+    )
+
+
+def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """The phone-sized summary shown beside the board: whose turn, AP left, each seat (#10.5)."""
+    view = kit.with_names(view, names)
+    return kit.glance(view, SEATS, _glance_of(view))

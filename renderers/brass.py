@@ -9,6 +9,7 @@ tiles, links, merchants, markers, markets and the player panel on a copy of it.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -17,6 +18,9 @@ from PIL import Image, ImageDraw
 from engines.brass import components as C
 from engines.data import load_json
 from renderers import kit
+
+#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("brass")
 
 # -- layout (all in one place) ----------------------------------------------------------------
 WIDTH = kit.WIDTH
@@ -52,6 +56,15 @@ MERCHANT_STYLE: dict[str, tuple[str, str]] = {
     "manufactured_goods": ("MF", "buys manufactured goods"),
     "pottery": ("PT", "buys pottery"),
 }
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "canal": CANAL,
+    "rail": RAIL,
+    **{name: rgb for rgb, _, name in INDUSTRY_STYLE.values()},
+    "coal cube": (20, 20, 20),
+    "iron cube": (230, 120, 30),
+    "beer barrel": (160, 90, 30),
+}
 ROMAN = ("–", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 BONUS_TEXT = {
     "shrewsbury": "+4 VP",
@@ -81,7 +94,7 @@ def _board() -> dict[str, Any]:
 def _static() -> Image.Image:
     """The unchanging map under the links: land, printed lines, the progress track."""
     img = kit.new_canvas(HEIGHT)
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     x0, y0 = _pt(0, 0)
     x1, y1 = _pt(1000, 1000)
     d.rounded_rectangle((x0, y0, x1, y1), 18, fill=SEA, outline=kit.INK, width=2)
@@ -107,7 +120,7 @@ def _places() -> Image.Image:
     and name plates, farms, merchant frames. Pasted after the links, so a link never hides a
     town's spaces or name."""
     img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     groups = _board()["colour_groups"]
     for raw in _board()["locations"]:
         loc = C.locations()[raw["id"]]
@@ -244,7 +257,7 @@ def _tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
     cx, cy = _slot_xy(t["location"], t["slot"])
     h = SLOT / 2
     fill, code, _ = INDUSTRY_STYLE[t["industry"]]
-    colour = kit.PLAYER_COLOURS[t["owner"] % len(kit.PLAYER_COLOURS)]
+    colour = SEATS.colour(t["owner"])
     d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=colour, outline=kit.INK, width=2)
     inner = fill if not t["flipped"] else (40, 34, 30)
     d.rectangle((cx - h + 5, cy - h + 5, cx + h - 5, cy + h - 5), fill=inner)
@@ -259,7 +272,7 @@ def _tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
             outline=kit.INK,
         )
         kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t["vp"]), 14, bold=True)
-    kit.player_mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
+    SEATS.mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
     if t["cubes"]:
         # Cubes/barrels left: a numbered disc in the resource's colour on the top right corner
         # (away from the name plate below and the owner's mark top left).
@@ -275,7 +288,7 @@ def _link(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
     """A link's line in its owner's colour (drawn under the towns)."""
     raw = next(ln for ln in _board()["links"] if ln["id"] == line)
     mid = _pt(raw["tile_x"], raw["tile_y"])
-    colour = kit.PLAYER_COLOURS[owner % len(kit.PLAYER_COLOURS)]
+    colour = SEATS.colour(owner)
     for end in raw["ends"]:
         loc = C.locations()[end]
         d.line((*_pt(loc.x, loc.y), *mid), fill=kit.INK, width=11)
@@ -286,7 +299,7 @@ def _link_mark(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
     """The owner's mark on the link tile's spot (drawn over the towns)."""
     raw = next(ln for ln in _board()["links"] if ln["id"] == line)
     mid = _pt(raw["tile_x"], raw["tile_y"])
-    kit.player_mark(d, owner, mid[0], mid[1], 11)
+    SEATS.mark(d, owner, mid[0], mid[1], 11)
 
 
 def _merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
@@ -323,7 +336,7 @@ def _income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         stack[space] = k + 1
         sp = spaces[space]
         x, y = _pt(sp["x"], sp["y"])
-        kit.player_mark(d, seat, x + k * 7, y - k * 7, 10)
+        SEATS.mark(d, seat, x + k * 7, y - k * 7, 10)
 
 
 def _highlight(d: ImageDraw.ImageDraw, places: list[str]) -> None:
@@ -367,7 +380,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         else:
             n = view["actions_left"]
             who = f"▶ {name} to act · {n} action{'s' if n != 1 else ''} left"
-        kit.player_mark(d, seat, x + 12, 28, 12)
+        SEATS.mark(d, seat, x + 12, 28, 12)
         x += 32
     d.text(
         (x, 14),
@@ -399,7 +412,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             outline=kit.HIGHLIGHT if acting else kit.MUTED,
             width=4 if acting else 1,
         )
-        kit.player_mark(d, seat, x + 16, y + 16, 14)
+        SEATS.mark(d, seat, x + 16, y + 16, 14)
         name = ("▶ " if acting else "") + kit.player_name(view, seat)
         d.text(
             (x + 38, y + 3),
@@ -519,7 +532,7 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: floa
     y += 24
     for group in final["ranking"]:
         for seat in group:
-            kit.player_mark(d, seat, x + 10, y + 11, 10)
+            SEATS.mark(d, seat, x + 10, y + 11, 10)
             d.text(
                 (x + 26, y),
                 kit.fit_text(kit.player_name(view, seat), 16, name_w - 30),
@@ -587,15 +600,18 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
     """The public board as PNG bytes (``view`` is a public view, maybe with ``names``)."""
+    view = kit.with_names(view, names)
     img = _static().copy()
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     _highlight(d, view["last"]["places"])
     for link in view["links"]:
         _link(d, link["line"], link["owner"])
     img.paste(_places(), (0, 0), _places())
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     for link in view["links"]:
         _link_mark(d, link["line"], link["owner"])
     for m in view["merchants"]:
@@ -647,7 +663,7 @@ def _palette() -> Image.Image:
         (70, 90, 70),
         (255, 252, 240),
     ]
-    named += list(kit.PLAYER_COLOURS)
+    named += list(SEATS.colours)
     named += [style[0] for style in INDUSTRY_STYLE.values()]
     named += [_hex(g["hex"]) for g in _board()["colour_groups"].values()]
     named = list(dict.fromkeys(named))
@@ -667,17 +683,18 @@ def encode(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def render_private(view: dict[str, Any]) -> bytes | None:
+def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
     """One seat's hand and player mat as PNG bytes, from a view made for that seat."""
+    view = kit.with_names(view, names)
     private = view.get("private")
     if not private:
         return None
     seat = private["seat"]
     hand = private["hand"]
     img = kit.new_canvas(500)
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     d.rectangle((0, 0, WIDTH, 64), fill=(60, 44, 34))
-    kit.player_mark(d, seat, 34, 32, 16)
+    SEATS.mark(d, seat, 34, 32, 16)
     d.text(
         (60, 14),
         f"{kit.player_name(view, seat)} — your hand ({len(hand)} cards)",
@@ -737,3 +754,28 @@ def render_private(view: dict[str, Any]) -> bytes | None:
                 fill=kit.INK,
             )
     return encode(img)
+
+
+def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
+    per seat (#10.5)."""
+    view = kit.with_names(view, names)
+    final = view.get("final")
+    vp = final["scores"] if final else view["vp"]
+    scores = [f"{v} VP · £{m}" for v, m in zip(vp, view["money"], strict=True)]
+    era = "canal era" if view.get("era", "canal") == "canal" else "rail era"
+    if view["over"]:
+        round_text, asked = "Game over", "Final scoring"
+    else:
+        round_text = f"Round {view['round']} of {view['rounds']} · {era}"
+        if view["phase"] == "shortfall":
+            asked = "Remove tiles to pay income"
+        elif view["phase"] == "sell":
+            asked = "Selling: sell more or done"
+        else:
+            n = view["actions_left"]
+            asked = f"{n} action{'s' if n != 1 else ''} left"
+    last = view["last"]
+    line = f"Last: {kit.player_name(view, last['seat'])} — {last['text']}" if last["text"] else ""
+    glance = kit.Glance("Brass", round_text, asked, scores, line, bool(view["over"]))
+    return kit.glance(view, SEATS, glance)

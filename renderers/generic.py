@@ -5,6 +5,7 @@ It lists the public view's top-level facts and, for a private view, the seat's s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import ImageDraw
@@ -28,22 +29,37 @@ def _draw(title: str, lines: list[str], view: dict[str, Any]) -> bytes:
     height = 120 + 30 * len(lines) + 30 * seats
     img = kit.new_canvas(max(height, 200))
     draw = ImageDraw.Draw(img)
-    draw.text((40, 30), title, font=kit.font(32, bold=True), fill=kit.INK)
+    kit.text(draw, (40, 30), title, 32, bold=True)
     y = kit.legend_row(draw, view, seats, 40, 80, to_act=view.get("to_act") or [])
     for line in lines:
-        draw.text((40, y), kit.fit_text(line, 20, kit.WIDTH - 80), font=kit.font(20), fill=kit.INK)
+        kit.text(draw, (40, y), line, 20, max_width=kit.WIDTH - 80)
         y += 30
     return kit.encode_png(img)
 
 
-def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
-    """The public facts of a view as a table."""
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
+    """The public facts of a view as a table (``names``: display names by seat)."""
+    view = kit.with_names(view, names)
     return _draw(str(view.get("game", "Game")).title(), _lines(view), view)
 
 
-def render_private(view: dict[str, Any]) -> bytes | None:
+def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
     """The seat's private part of a view, or ``None`` if there is none."""
+    view = kit.with_names(view, names)
     private = view.get("private")
     if not private:
         return None
     return _draw("Your hidden information", _lines(private), view)
+
+
+def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """A phone-sized summary: whose turn and, if the view has them, the scores."""
+    view = kit.with_names(view, names)
+    seats = len(view.get("names", [])) or int(view.get("players", 0) or 0)
+    raw = view.get("scores") or [""] * seats
+    scores = [str(v) for v in raw][:seats]
+    title = str(view.get("game", "Game")).title()
+    asked = "Your move" if view.get("to_act") else "Game over"
+    return kit.glance(view, kit.DEFAULT_SEATS, kit.Glance(title, "", asked, scores))

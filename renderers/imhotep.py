@@ -9,13 +9,17 @@ stones, ships, cards and text on a copy.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.imhotep.scoring import CATEGORIES
 from renderers import kit
+
+#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("imhotep")
 
 # -- layout (all positions in one place) ---------------------------------------------------------
 W = kit.WIDTH
@@ -72,6 +76,12 @@ CARD_COLOURS = {
     "purple": (128, 76, 150),
     "blue": (44, 104, 176),
 }
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    **{f"{k} card": v for k, v in CARD_COLOURS.items()},
+    "Nile": NILE,
+    "ship": HULL,
+}
 #: Card type → (label, colour, short effect) so colour is never the only cue.
 CARDS: dict[str, tuple[str, str, str]] = {
     "entrance": ("Entrance", "red", "1 stone to pyramid"),
@@ -106,17 +116,6 @@ TEMPLE_BONUS = {"point_or_stones": "1pt/2st", "two_points": "+2 pts", "card": "+
 
 
 # -- small helpers ------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """Anti-aliased text as an alpha mask plus its offset from the anchor point, rendered once:
-    rasterising glyphs was the largest cost of a render (measured ~17 ms of ~45)."""
-    f = kit.font(size, bold)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
-
-
 def _text(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -126,14 +125,9 @@ def _text(
     bold: bool = False,
     fill: tuple[int, int, int] = kit.INK,
     anchor: str = "la",
+    max_width: float | None = None,
 ) -> None:
-    size = max(size, kit.MIN_TEXT)
-    target: Image.Image = d._image
-    if target.mode != "RGB":  # sprites with transparency: draw directly
-        d.text(xy, text, font=kit.font(size, bold), fill=fill, anchor=anchor)
-        return
-    mask, left, top = _text_mask(text, size, bold, anchor)
-    target.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+    kit.text(d, xy, text, size, bold=bold, fill=fill, anchor=anchor, max_width=max_width)
 
 
 @cache
@@ -142,7 +136,7 @@ def _sprite(seat: int, r: float) -> Image.Image:
     letter again for each of the ~100 stones on a late-game board."""
     size = int(2 * r + 10)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    kit.player_mark(ImageDraw.Draw(img), seat, size / 2, size / 2, r)
+    SEATS.mark(kit.Pen(img), seat, size / 2, size / 2, r)
     return img
 
 
@@ -185,7 +179,7 @@ def _card(
 def _card_face(kind: str | None, back: bool, w: int, h: int) -> Image.Image:
     """A market card (or its back, or an empty space) drawn once per size."""
     img = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     box = (0, 0, w, h)
     x0, y0, x1, y1 = box
     if back:
@@ -219,7 +213,7 @@ def _static(
     players: int, sides: tuple[tuple[str, str], ...], approx: tuple[str, ...]
 ) -> Image.Image:
     img = kit.new_canvas(H, W, SAND)
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     # header band
     d.rectangle((0, 0, W, HEADER_H - 8), fill=(62, 46, 30))
     _text(d, (M, 14), "IMHOTEP", 34, bold=True, fill=(240, 200, 90))
@@ -262,7 +256,7 @@ def _static(
     x = M + 14
     y = LEGEND_Y + 40
     for seat in range(players):
-        kit.player_mark(d, seat, x + 14, y + 10, 14)
+        SEATS.mark(d, seat, x + 14, y + 10, 14)
         x += 36
     _text(d, (x + 4, y), "stones: colour + shape + letter per player", 16)
     _stone(d, None, M + 28, y + 46, 12)
@@ -317,7 +311,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         d.rounded_rectangle(box, 12, fill=(248, 240, 222), outline=kit.INK, width=2)
         if acting:
             d.rounded_rectangle(box, 12, outline=kit.HIGHLIGHT, width=6)
-        kit.player_mark(d, seat, x0 + 26, y0 + 26, 17)
+        SEATS.mark(d, seat, x0 + 26, y0 + 26, 17)
         name = ("▶ " if acting else "") + _name(view, seat)
         _text(d, (x0 + 52, y0 + 12), kit.fit_text(name, 21, w - 150, True), 21, bold=True)
         score = result["scores"][seat] if result else info["score"]
@@ -598,7 +592,7 @@ def _burial(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             for nb in (k + 3, k + 1 if k % 3 < 2 else -1):
                 if 0 <= nb < len(stones) and stones[nb] == seat:
                     (ax, ay), (bx, by) = pos[k], pos[nb]
-                    d.line((ax, ay, bx, by), fill=kit.PLAYER_COLOURS[seat], width=10)
+                    d.line((ax, ay, bx, by), fill=SEATS.colour(seat), width=10)
     for k, seat in enumerate(stones):
         _stone(d, seat, *pos[k], r)
     if b["side"] == "B":
@@ -639,18 +633,18 @@ def _obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 y = base - 8 - (i + 1) * seg
                 d.rectangle(
                     (cx - 22, y, cx + 22, y + seg - 1),
-                    fill=kit.PLAYER_COLOURS[seat],
+                    fill=SEATS.colour(seat),
                     outline=kit.INK,
                 )
             top = base - 8 - h * seg
-            kit.player_mark(d, seat, cx, top - 22, 15)
+            SEATS.mark(d, seat, cx, top - 22, 15)
             _text(d, (cx + 30, top - 32), str(h), 20, bold=True)
         return
     # side B: waiting spaces per colour, then the row of tower slots
     _text(d, (x0 + 16, y0 + 70), "waiting (3 make a tower):", 16, bold=True)
     for seat in range(n):
         cx = x0 + 300 + seat * 110
-        kit.player_mark(d, seat, cx, y0 + 80, 14)
+        SEATS.mark(d, seat, cx, y0 + 80, 14)
         _text(d, (cx + 20, y0 + 70), f"×{o['stones'][seat]}", 18, bold=True)
     slots = o["slots"]
     sw = (x1 - x0 - 40) // max(len(slots), 1)
@@ -667,10 +661,10 @@ def _obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             seat = o["towers"][i]
             d.polygon(
                 [(cx - 14, y1 - 60), (cx + 14, y1 - 60), (cx, y0 + 135)],
-                fill=kit.PLAYER_COLOURS[seat],
+                fill=SEATS.colour(seat),
                 outline=kit.INK,
             )
-            kit.player_mark(d, seat, cx, y1 - 80, 13)
+            SEATS.mark(d, seat, cx, y1 - 80, 13)
 
 
 def _harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -744,7 +738,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     winners = set(res.get("winners", []))
     for seat, sheet in enumerate(res["breakdown"]):
         y = y0 + 38 + seat * 30
-        kit.player_mark(d, seat, x0 + 30, y + 12, 13)
+        SEATS.mark(d, seat, x0 + 30, y + 12, 13)
         name = ("★ " if seat in winners else "") + _name(view, seat)
         _text(d, (x0 + 52, y), kit.fit_text(name, 18, 230, True), 18, bold=True)
         for j, c in enumerate(cats):
@@ -793,7 +787,7 @@ def _palette() -> Image.Image:
         (255, 240, 200),
         (150, 40, 30),
         (96, 70, 40),
-        *kit.PLAYER_COLOURS[:4],
+        *SEATS.colours,
         *CARD_COLOURS.values(),
     ]
     backgrounds = [SAND, STONE, WHITE, (248, 240, 222), NILE, (62, 46, 30)]
@@ -814,11 +808,14 @@ def _encode(img: Image.Image) -> bytes:
     return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
     """PNG of the public board, drawn from the public view only (any ``private`` key is ignored)."""
+    view = kit.with_names(view, names)
     sides = tuple(sorted(view["sides"].items()))
     img = _static(view["players"], sides, tuple(view.get("approximate", []))).copy()
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     _header(d, view)
     _players(d, view)
     for site in PANELS:
@@ -843,7 +840,7 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
         # The owners of the stones still to unload, next first: each of them decides in turn.
         x = x1 - 14 - 24 * len(waiting)
         for i, stone in enumerate(waiting):
-            kit.player_mark(d, stone["seat"], x + 12 + 24 * i, y0 + 57, 10)
+            SEATS.mark(d, stone["seat"], x + 12 + 24 * i, y0 + 57, 10)
         _text(
             d,
             (x - 6, y0 + 48),
@@ -856,15 +853,16 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     return _encode(img)
 
 
-def render_private(view: dict[str, Any]) -> bytes | None:
+def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
     """The face-down pair a seat is choosing from (Market B), or ``None`` when it holds nothing
     hidden (in Imhotep every other piece of information is public, I8)."""
+    view = kit.with_names(view, names)
     private = view.get("private") or {}
     pair = private.get("face_down_pair")
     if not pair:
         return None
     img = kit.new_canvas(300, W, SAND)
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     _text(
         d, (M, 20), "Your face-down pair — keep one, the other is discarded face up", 24, bold=True
     )
@@ -878,3 +876,25 @@ def render_private(view: dict[str, Any]) -> bytes | None:
         x = M + i * 260
         _card(d, (x, 100, x + 230, 270), kind)
     return _encode(img)
+
+
+def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """The phone-sized summary shown beside the board: whose turn, what is asked, points per seat
+    (#10.5)."""
+    view = kit.with_names(view, names)
+    result = view.get("result")
+    points = result["scores"] if result else view["scores"]
+    scores = [f"{p} pts" for p in points]
+    if view.get("over"):
+        asked = "Game over — final scores"
+    elif view.get("decision"):
+        dec = view["decision"]
+        opts = dec.get("options") or []
+        asked = dec["label"] + (": " + ", ".join(str(o) for o in opts[:6]) if opts else "")
+    else:
+        asked = "quarry, load, sail or a blue card"
+    last = view.get("last") or {}
+    line = f"Last: {_name(view, last['seat'])} · {last['text']}" if last.get("text") else ""
+    round_text = f"Round {view['round']} of {view['rounds']}"
+    glance = kit.Glance("Imhotep", round_text, asked, scores, line, bool(view.get("over")))
+    return kit.glance(view, SEATS, glance)

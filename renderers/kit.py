@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import io
 import math
-from functools import cache
+import struct
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,8 +29,8 @@ MUTED = (120, 110, 100)
 PANEL = (232, 222, 200)
 HIGHLIGHT = (255, 196, 0)
 
-#: Seat colours chosen to stay distinct for common colour-vision deficiencies (Okabe–Ito palette),
-#: each paired with a shape and a letter.
+#: The default seat colours (Okabe–Ito), for boards without a palette of their own; each colour is
+#: paired with a shape and a letter, so colour is never the only cue.
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
     (0, 114, 178),  # blue
     (213, 94, 0),  # vermillion
@@ -32,15 +38,294 @@ PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
     (204, 121, 167),  # reddish purple
     (230, 159, 0),  # orange
 )
-PLAYER_COLOUR_NAMES = ("blue", "red", "green", "pink", "orange")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
+
+#: Seat colours per game (#10.6), chosen by CIE76 distance under normal vision and simulated
+#: protanopia and deuteranopia (tests/test_render_kit.py): far from each other and from every
+#: component colour of that game, so a seat never looks like Bombay's silk, Brass's canals or a
+#: Marco Polo good. Names as players would say them.
+SEAT_PALETTES: dict[str, tuple[tuple[str, tuple[int, int, int]], ...]] = {
+    "bombay": (
+        ("crimson", (150, 0, 40)),
+        ("teal", (0, 128, 128)),
+        ("mint", (160, 230, 190)),
+        ("dark plum", (80, 20, 60)),
+        ("ice", (215, 240, 250)),
+    ),
+    "brass": (
+        ("violet", (90, 40, 160)),
+        ("dark red", (110, 10, 20)),
+        ("teal", (0, 128, 128)),
+        ("mint", (160, 230, 190)),
+    ),
+    "marco_polo": (
+        ("pink", (240, 130, 190)),
+        ("violet", (90, 40, 160)),
+        ("mint", (160, 230, 190)),
+        ("rose", (220, 80, 120)),
+    ),
+    "imhotep": (
+        ("black", (30, 30, 30)),
+        ("white", (250, 250, 250)),
+        ("yellow", (250, 220, 40)),
+        ("peach", (255, 200, 160)),
+    ),
+}
+
+
+#: Fonts tried in order for every character (#13.3): DejaVu Sans for Latin, Greek, Cyrillic,
+#: Hebrew, Arabic and symbols, then the Japanese subset of Noto Sans CJK JP (kana, JIS level 1+2
+#: kanji, full-width forms; built by tools/build_cjk_font.py). The subset has one weight, so bold
+#: Japanese draws regular.
+FONT_FILES: dict[bool, tuple[str, ...]] = {
+    False: ("DejaVuSans.ttf", "NotoSansJP-Turnpost.otf"),
+    True: ("DejaVuSans-Bold.ttf", "NotoSansJP-Turnpost.otf"),
+}
+#: Drawn (in the first font) for a character no font has: a smiling face for an emoji or other
+#: pictograph, the replacement character for anything else (say Hangul) — a clean mark, never an
+#: empty "tofu" box. A run of emoji joined by zero-width joiners becomes one placeholder.
+PLACEHOLDER = "☺"
+REPLACEMENT = "\ufffd"
+ELLIPSIS = "…"
+_ZWJ = "\u200d"
 
 
 @cache
+def _font_file(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(DATA_DIR / "fonts" / name), size)
+
+
+_BOLD: dict[int, bool] = {}
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu Sans at ``size`` px (never below the readable minimum)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(DATA_DIR / "fonts" / name), max(size, MIN_TEXT))
+    """The first font of the stack (DejaVu Sans) at ``size`` px, never below ``MIN_TEXT``.
+
+    Only for measuring or for ``Pen.text``; draw text with :func:`text` so that characters
+    DejaVu lacks fall back to the next font."""
+    f = _font_file(FONT_FILES[bold][0], max(size, MIN_TEXT))
+    _BOLD[id(f)] = bold
+    return f
+
+
+@cache
+def coverage(name: str) -> frozenset[int]:
+    """The code points a shipped font file maps to a glyph (its ``cmap`` table, formats 4 and 12),
+    read directly so the renderer needs no font library beyond Pillow."""
+    data = (DATA_DIR / "fonts" / name).read_bytes()
+    tables = struct.unpack(">H", data[4:6])[0]
+    cmap = 0
+    for i in range(tables):
+        tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
+        if tag == b"cmap":
+            cmap = offset
+    count = struct.unpack(">H", data[cmap + 2 : cmap + 4])[0]
+    subtables = [
+        struct.unpack(">HHI", data[cmap + 4 + 8 * i : cmap + 12 + 8 * i]) for i in range(count)
+    ]
+    found: set[int] = set()
+    for platform, encoding, offset in subtables:
+        if (platform, encoding) not in ((3, 1), (3, 10), (0, 3), (0, 4)):
+            continue
+        at = cmap + offset
+        fmt = struct.unpack(">H", data[at : at + 2])[0]
+        if fmt == 12:
+            groups = struct.unpack(">I", data[at + 12 : at + 16])[0]
+            for g in range(groups):
+                lo, hi, _ = struct.unpack(">III", data[at + 16 + 12 * g : at + 28 + 12 * g])
+                found.update(range(lo, hi + 1))
+        elif fmt == 4:
+            segs = struct.unpack(">H", data[at + 6 : at + 8])[0] // 2
+            ends = struct.unpack(f">{segs}H", data[at + 14 : at + 14 + 2 * segs])
+            base = at + 16 + 2 * segs
+            starts = struct.unpack(f">{segs}H", data[base : base + 2 * segs])
+            deltas = struct.unpack(f">{segs}h", data[base + 2 * segs : base + 4 * segs])
+            ro_at = base + 4 * segs
+            offsets = struct.unpack(f">{segs}H", data[ro_at : ro_at + 2 * segs])
+            for k in range(segs):
+                for c in range(starts[k], ends[k] + 1):
+                    if c == 0xFFFF:
+                        continue
+                    if offsets[k] == 0:
+                        glyph = (c + deltas[k]) & 0xFFFF
+                    else:
+                        gi = ro_at + 2 * k + offsets[k] + 2 * (c - starts[k])
+                        glyph = struct.unpack(">H", data[gi : gi + 2])[0]
+                        glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        found.add(c)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
+    """``text`` split into (piece, font file) runs: each character goes to the first font of the
+    stack that has it; characters no font has become :data:`PLACEHOLDER` (one per cluster of
+    joined emoji); joiners and other invisible format characters are dropped."""
+    text = unicodedata.normalize("NFC", text)
+    files = FONT_FILES[bold]
+    out: list[list[str]] = []
+    joined = False
+    for ch in text:
+        if ch == _ZWJ:
+            joined = True
+            continue
+        if unicodedata.category(ch) == "Cf" or 0xFE00 <= ord(ch) <= 0xFE0F:
+            continue
+        name = next((f for f in files if ord(ch) in coverage(f)), None)
+        if name is None:
+            if joined and out and out[-1][0].endswith(PLACEHOLDER):
+                joined = False
+                continue
+            pictograph = ord(ch) >= 0x1F000 or unicodedata.category(ch) == "So"
+            ch, name = (PLACEHOLDER if pictograph else REPLACEMENT), files[0]
+        elif unicodedata.category(ch) == "Mn" and out:
+            name = out[-1][1]  # a combining mark stays with its base character's font
+        joined = False
+        if out and out[-1][1] == name:
+            out[-1][0] += ch
+        else:
+            out.append([ch, name])
+    return tuple((t, n) for t, n in out)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """Rendered width of ``text`` in pixels (with the per-character font fallback)."""
+    return _width(text, max(size, MIN_TEXT), bold)
+
+
+@lru_cache(maxsize=16384)
+def _width(text: str, size: int, bold: bool) -> float:
+    return float(sum(_font_file(n, size).getlength(t) for t, n in runs(text, bold)))
+
+
+def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so it fits ``max_width`` (whole characters, joiners and
+    all, so a cut never leaves half an emoji sequence)."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + ELLIPSIS, size, bold) > max_width:
+        text = text[:-1].rstrip(_ZWJ)
+    return text + ELLIPSIS
+
+
+# -- the one text-drawing function ----------------------------------------------------------------
+
+
+@dataclass
+class Layout:
+    """What a render drew, recorded while :func:`recording` is active (tests): every text box with
+    its string, every piece box, and every (character, font file) pair actually drawn."""
+
+    #: (box, string, font size px) per text drawn.
+    texts: list[tuple[tuple[int, int, int, int], str, int]] = field(default_factory=list)
+    pieces: list[tuple[float, float, float, float]] = field(default_factory=list)
+    glyphs: set[tuple[str, str]] = field(default_factory=set)
+
+
+_LOG: list[Layout] = []
+
+
+@contextmanager
+def recording() -> Iterator[Layout]:
+    """Record the layout of everything drawn inside the block (for the overlap and font tests)."""
+    log = Layout()
+    _LOG.append(log)
+    try:
+        yield log
+    finally:
+        _LOG.remove(log)
+
+
+def piece(box: tuple[float, float, float, float]) -> None:
+    """Note a drawn piece (a mark, token, die, stone...) in the layout log: no text may cover it."""
+    if _LOG:
+        _LOG[-1].pieces.append(tuple(float(v) for v in box))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=8192)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask and its offset from the anchor point, rasterised once per
+    process: glyph rasterising is the slowest part of a render, and boards repeat their labels."""
+    parts = [(t, _font_file(n, size)) for t, n in runs(text, bold)]
+    width = sum(f.getlength(t) for t, f in parts)
+    first = _font_file(FONT_FILES[bold][0], size)
+    ascent, descent = first.getmetrics()
+    pad = max(2, size // 4)  # room for glyphs reaching past DejaVu's ascent or descent
+    h, v = anchor[0], anchor[1]
+    dx = {"l": 0.0, "m": -width / 2, "r": -width}[h]
+    baseline = {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}
+    dy = baseline.get(v, -descent) - ascent - pad  # mask top relative to the anchor y
+    mask = Image.new("L", (max(1, math.ceil(width) + 2), ascent + descent + 2 * pad), 0)
+    md = ImageDraw.Draw(mask)
+    x = 1.0
+    for t, f in parts:
+        md.text((x, ascent + pad), t, font=f, fill=255, anchor="ls")
+        x += f.getlength(t)
+    box = mask.getbbox()
+    if box is None:
+        return mask.crop((0, 0, 1, 1)), round(dx), round(dy)
+    return mask.crop(box), round(dx - 1 + box[0]), round(dy + box[1])
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    label: str,
+    size: int,
+    *,
+    fill: tuple[int, ...] = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: float | None = None,
+) -> tuple[int, int, int, int]:
+    """Draw ``label`` at ``xy`` (Pillow anchor semantics) and return its ink box.
+
+    Every renderer draws text through here: characters fall back font by font (Japanese names,
+    accents, Hebrew or Arabic, emoji as a placeholder), ``max_width`` cuts with an ellipsis, the
+    size never drops under ``MIN_TEXT``, and while :func:`recording` the box and the glyphs are
+    logged. Labels arrive as finished strings, so a catalog can supply them."""
+    size = max(size, MIN_TEXT)
+    if max_width is not None:
+        label = fit_text(label, size, max_width, bold)
+    mask, left, top = _mask(label, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    target: Image.Image = draw._image  # type: ignore[attr-defined]
+    colour = fill if target.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
+    target.paste(colour, (x, y), mask)
+    box = (x, y, x + mask.width, y + mask.height)
+    if _LOG and label.strip():
+        log = _LOG[-1]
+        log.texts.append((box, label, size))
+        for t, n in runs(label, bold):
+            log.glyphs.update((ch, n) for ch in t)
+    return box
+
+
+class Pen(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose ``text`` goes through :func:`text` (fallback fonts, cached glyph masks,
+    layout log), so renderers keep Pillow's call style: ``pen.text(xy, s, font=kit.font(18))``."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: Any,
+        text_: Any,
+        fill: Any = None,
+        font: Any = None,
+        anchor: Any = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        f = font if font is not None else globals()["font"](MIN_TEXT)
+        text(
+            self,
+            xy,
+            str(text_),
+            int(f.size),
+            fill=fill if fill is not None else INK,
+            bold=_BOLD.get(id(f), False),
+            anchor=anchor or "la",
+        )
 
 
 def seat_letter(seat: int) -> str:
@@ -61,64 +346,127 @@ def polygon(
     ]
 
 
+def on_colour(rgb: tuple[int, ...]) -> tuple[int, int, int]:
+    """Ink or white, whichever reads better on ``rgb`` (letters on seat marks)."""
+    r, g, b = rgb[:3]
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """One game's seat marks: colour, shape and letter per seat, drawn the same on every board."""
+
+    colours: tuple[tuple[int, int, int], ...] = PLAYER_COLOURS
+
+    @classmethod
+    def of(cls, game: str) -> Seats:
+        """The palette of ``game`` (see :data:`SEAT_PALETTES`)."""
+        return cls(tuple(rgb for _, rgb in SEAT_PALETTES[game]))
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """The fill colour of ``seat``'s pieces."""
+        return self.colours[seat % len(self.colours)]
+
+    def mark(
+        self,
+        draw: ImageDraw.ImageDraw,
+        seat: int,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        letter: bool = True,
+    ) -> None:
+        """Draw a seat's piece: its colour, its shape and (if room) its letter."""
+        colour = self.colour(seat)
+        shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
+        outline = INK
+        if shape == "circle":
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=outline, width=2)
+        elif shape == "square":
+            k = r * 0.88
+            draw.rectangle((cx - k, cy - k, cx + k, cy + k), fill=colour, outline=outline, width=2)
+        elif shape == "triangle":
+            draw.polygon(
+                polygon(cx, cy + r * 0.15, r * 1.15, 3), fill=colour, outline=outline, width=2
+            )
+        elif shape == "diamond":
+            draw.polygon(polygon(cx, cy, r * 1.1, 4), fill=colour, outline=outline, width=2)
+        else:
+            draw.polygon(polygon(cx, cy, r, 6, 0), fill=colour, outline=outline, width=2)
+        piece((cx - r, cy - r, cx + r, cy + r))
+        if letter and r >= 9:
+            text(
+                draw,
+                (cx, cy + (r * 0.12 if shape == "triangle" else 0)),
+                seat_letter(seat),
+                max(MIN_TEXT, int(r * 1.1)),
+                fill=on_colour(colour),
+                bold=True,
+                anchor="mm",
+            )
+
+    def legend_row(
+        self,
+        draw: ImageDraw.ImageDraw,
+        view: dict[str, object],
+        seats: int,
+        x: float,
+        y: float,
+        *,
+        to_act: list[int] | None = None,
+        extra: list[str] | None = None,
+        size: int = 18,
+        width: float = WIDTH,
+    ) -> float:
+        """One line per seat: mark, name (and ``extra[seat]``), an arrow on seats to act.
+        Returns the y under the last line."""
+        for seat in range(seats):
+            self.mark(draw, seat, x + 14, y + size * 0.7, 12)
+            label = f"{seat_letter(seat)}  {player_name(view, seat)}"
+            if extra:
+                label += f"   {extra[seat]}"
+            bold = bool(to_act and seat in to_act)
+            if bold:
+                label = "▶ " + label
+            text(draw, (x + 36, y), label, size, bold=bold, max_width=width - x - 40)
+            y += size * 1.6
+        return y
+
+
+DEFAULT_SEATS = Seats()
+
+
 def player_mark(
     draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, *, letter: bool = True
 ) -> None:
-    """Draw a seat's piece: its colour, its shape and (if room) its letter."""
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
-    outline = INK
-    if shape == "circle":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=outline, width=2)
-    elif shape == "square":
-        k = r * 0.88
-        draw.rectangle((cx - k, cy - k, cx + k, cy + k), fill=colour, outline=outline, width=2)
-    elif shape == "triangle":
-        draw.polygon(polygon(cx, cy + r * 0.15, r * 1.15, 3), fill=colour, outline=outline, width=2)
-    elif shape == "diamond":
-        draw.polygon(polygon(cx, cy, r * 1.1, 4), fill=colour, outline=outline, width=2)
-    else:
-        draw.polygon(polygon(cx, cy, r, 6, 0), fill=colour, outline=outline, width=2)
-    if letter and r >= 9:
-        text_centered(
-            draw,
-            (cx, cy + (r * 0.12 if shape == "triangle" else 0)),
-            seat_letter(seat),
-            max(MIN_TEXT, int(r * 1.1)),
-            fill=(255, 255, 255),
-            bold=True,
-        )
+    """A seat's piece in the default palette (boards without their own)."""
+    DEFAULT_SEATS.mark(draw, seat, cx, cy, r, letter=letter)
 
 
 def text_centered(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
-    text: str,
+    label: str,
     size: int,
     *,
     fill: tuple[int, int, int] = INK,
     bold: bool = False,
 ) -> None:
     """Text centred on a point."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+    text(draw, xy, label, size, fill=fill, bold=bold, anchor="mm")
 
 
-def text_width(text: str, size: int, bold: bool = False) -> float:
-    """Rendered width of ``text`` in pixels."""
-    return font(size, bold).getlength(text)
-
-
-def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so it fits ``max_width``."""
-    if text_width(text, size, bold) <= max_width:
-        return text
-    while text and text_width(text + "…", size, bold) > max_width:
-        text = text[:-1]
-    return text + "…"
+def with_names(view: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+    """``view`` with the players' display names by seat (the ``names`` a renderer is called with);
+    the view itself is not changed."""
+    if names is None:
+        return view
+    return {**view, "names": list(names)}
 
 
 def player_name(view: dict[str, object], seat: int) -> str:
-    """The display name the service put in the view, or "Player N"."""
+    """The display name of ``seat`` (from the render call's ``names``), or "Player N"."""
     names = view.get("names")
     if isinstance(names, list) and 0 <= seat < len(names):
         return str(names[seat])
@@ -136,18 +484,8 @@ def legend_row(
     extra: list[str] | None = None,
     size: int = 18,
 ) -> float:
-    """One line per seat: mark, name (and ``extra[seat]``), an arrow on seats to act. Returns y."""
-    for seat in range(seats):
-        player_mark(draw, seat, x + 14, y + size * 0.7, 12)
-        label = f"{seat_letter(seat)}  {player_name(view, seat)}"
-        if extra:
-            label += f"   {extra[seat]}"
-        bold = bool(to_act and seat in to_act)
-        if bold:
-            label = "▶ " + label
-        draw.text((x + 36, y), label, font=font(size, bold), fill=INK)
-        y += size * 1.6
-    return y
+    """:meth:`Seats.legend_row` in the default palette."""
+    return DEFAULT_SEATS.legend_row(draw, view, seats, x, y, to_act=to_act, extra=extra, size=size)
 
 
 def new_canvas(
@@ -166,3 +504,106 @@ def encode_png(img: Image.Image, *, small: bool = False) -> bytes:
     else:
         img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
+
+
+# -- the glance: a phone-sized summary beside the full board (#10.5) -------------------------------
+
+#: The glance is drawn this wide and shown by Discord at about 400 px (half size) until tapped,
+#: so its smallest text (``GLANCE_MIN``) still reads at about 15 px on a phone without zooming.
+GLANCE_W = 800
+GLANCE_MIN = 30
+BAND = (52, 40, 30)
+BAND_INK = (250, 240, 220)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What a player must read at a glance: whose turn, what they are asked, the scores.
+
+    Strings arrive finished (a renderer or, later, the catalog composes them)."""
+
+    title: str
+    round: str
+    asked: str
+    #: One short score text per seat ("12 VP · £5").
+    scores: Sequence[str]
+    last: str = ""
+    over: bool = False
+
+
+def _wrap(label: str, size: int, width: float, lines: int, bold: bool = False) -> list[str]:
+    """``label`` broken at spaces into at most ``lines`` lines of ``width`` px (the last one cut
+    with an ellipsis)."""
+    words = label.split()
+    out: list[str] = []
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], size, bold) <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words and out:
+        out[-1] = fit_text(out[-1] + " " + " ".join(words), size, width, bold)
+    return [fit_text(line, size, width, bold) for line in out]
+
+
+def glance(view: dict[str, Any], seats: Seats, g: Glance) -> bytes:
+    """The glance image: a header band (game, round), the seat to act in large type with what it
+    is asked, one row per seat with name and score, and the last move."""
+    n = len(g.scores)
+    to_act = [s for s in view.get("to_act") or [] if isinstance(s, int)]
+    m = 28
+    row = 64
+    asked = _wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
+    height = 86 + 78 + 44 * len(asked) + 16 + row * n + (54 if g.last else 0) + 20
+    img = new_canvas(height, GLANCE_W)
+    d = Pen(img)
+    d.rectangle((0, 0, GLANCE_W, 70), fill=BAND)
+    title_w = text_width(g.title, 36, True)
+    text(d, (m, 35), g.title, 36, bold=True, fill=BAND_INK, anchor="lm")
+    room = GLANCE_W - 3 * m - title_w
+    text(d, (GLANCE_W - m, 35), g.round, 30, fill=BAND_INK, anchor="rm", max_width=room)
+    y = 86
+    if to_act:
+        who = ", ".join(player_name(view, s) for s in to_act)
+        x = float(m)
+        for s in to_act[:3]:
+            seats.mark(d, s, x + 26, y + 30, 26)
+            x += 60
+        text(d, (x + 6, y + 30), "▶ " + who, 44, bold=True, anchor="lm", max_width=GLANCE_W - x - m)
+    y += 78
+    for line in asked:
+        text(d, (m, y), line, 32)
+        y += 44
+    y += 16
+    for s in range(n):
+        top = y + row * s
+        if s in to_act and not g.over:
+            d.rounded_rectangle(
+                (m - 12, top, GLANCE_W - m + 12, top + row - 6),
+                10,
+                fill=PANEL,
+                outline=HIGHLIGHT,
+                width=4,
+            )
+        seats.mark(d, s, m + 16, top + (row - 6) / 2, 26)
+        score_w = text_width(g.scores[s], 34, True)
+        text(
+            d,
+            (GLANCE_W - m, top + (row - 6) / 2),
+            g.scores[s],
+            34,
+            bold=True,
+            anchor="rm",
+        )
+        text(
+            d,
+            (m + 56, top + (row - 6) / 2),
+            player_name(view, s),
+            34,
+            anchor="lm",
+            max_width=GLANCE_W - 2 * m - 56 - score_w - 20,
+        )
+    y += row * n
+    if g.last:
+        text(d, (m, y + 12), g.last, GLANCE_MIN, fill=MUTED, max_width=GLANCE_W - 2 * m)
+    return encode_png(img)

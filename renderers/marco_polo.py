@@ -9,6 +9,7 @@ public data tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -16,6 +17,9 @@ from PIL import Image, ImageDraw
 
 from engines.marco_polo import tables as T
 from renderers import kit
+
+#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("marco_polo")
 
 # -- layout constants (one place) -------------------------------------------------------------
 W = kit.WIDTH
@@ -50,6 +54,18 @@ WHITE = (255, 255, 255)
 BLACK = (25, 25, 25)
 NEUTRAL = (150, 150, 150)
 GOOD_COLOURS = {"pepper": (60, 130, 60), "silk": (70, 110, 190), "gold": (210, 160, 20)}
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    **GOOD_COLOURS,
+    "camel cost": CAMEL_BADGE,
+    "coin cost": COIN_BADGE,
+    "large city": LARGE,
+    "small city": SMALL_CITY,
+    "oasis": OASIS,
+    "Beijing": BEIJING,
+    "black die": BLACK,
+    "white die": WHITE,
+}
 RES_SHORT = {
     "coin": "coin",
     "camel": "camel",
@@ -68,18 +84,8 @@ RES_SHORT = {
 
 
 #: Text measuring is slow and the same strings recur on every board: measure each once.
-_tw = lru_cache(maxsize=8192)(kit.text_width)
+_tw = kit.text_width
 _fit = lru_cache(maxsize=8192)(kit.fit_text)
-
-
-@lru_cache(maxsize=8192)
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The text's coverage mask, drawn once per process (text drawing is the slowest part)."""
-    f = kit.font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))))
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, int(left), int(top)
 
 
 def _t(
@@ -91,9 +97,8 @@ def _t(
     fill: tuple[int, int, int] = kit.INK,
     anchor: str = "la",
 ) -> None:
-    """Text at ``xy`` (top-left), pasted from the cached mask."""
-    mask, left, top = _mask(text, max(size, kit.MIN_TEXT), bold, anchor)
-    d._image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+    """Text at ``xy`` (top-left by default), through the kit."""
+    kit.text(d, xy, text, size, bold=bold, fill=fill, anchor=anchor)
 
 
 def _c(
@@ -134,7 +139,7 @@ def _city_name(loc: str) -> str:
 @cache
 def _static(height: int) -> Image.Image:
     img = kit.new_canvas(height)
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     d.rounded_rectangle(
         (MAP_X - 8, MAP_Y - 8, MAP_X + MAP_W + 8, MAP_Y + MAP_H + 8), 18, fill=SEA, outline=kit.INK
     )
@@ -236,7 +241,7 @@ def die(d: ImageDraw.ImageDraw, seat: int, kind: str, value: int, x: float, y: f
     """A placed or unused die: own dice in the player's shape and colour, black, white, neutral."""
     label = str(value) if value else "?"
     if kind == "o" and seat >= 0:
-        kit.player_mark(d, seat, x, y, DIE, letter=False)
+        SEATS.mark(d, seat, x, y, DIE, letter=False)
         _c(d, (x, y + (3 if seat % 5 == 2 else 0)), label, SMALL + 2, True, WHITE)
         return
     fill, ink = {"b": (BLACK, WHITE), "w": (WHITE, kit.INK)}.get(kind, (NEUTRAL, WHITE))
@@ -259,7 +264,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         text = f"To act: {names}{todo}"
         x = 24 + _tw(info, 20, True) + 40
         for s in who:
-            kit.player_mark(d, s, x + 12, 68, 12)
+            SEATS.mark(d, s, x + 12, 68, 12)
             x += 30
         # The set-up note shares this line on the right; otherwise the line is free to the edge.
         room = 560 if view.get("phase") in ("draft", "goals") else W - x - 30
@@ -308,7 +313,7 @@ def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 vp = T.BEIJING_VP[view["beijing"].index(s)] if s in view["beijing"] else 0
                 _t(d, (px + 14, py - 9), f"{vp}", SMALL, True, kit.INK)
             d.rectangle((px - 8, py - 8, px + 8, py + 8), fill=WHITE, outline=kit.INK)
-            kit.player_mark(d, s, px, py, 7, letter=False)
+            SEATS.mark(d, s, px, py, 7, letter=False)
     # Figures: player marks with a letter, fanned out around the location.
     at: dict[str, list[int]] = {}
     for s, seat in enumerate(view["seats"]):
@@ -320,7 +325,7 @@ def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             fx = x + 30 + (i % 3) * 26
             fy = y - 14 + (i // 3) * 26
             d.ellipse((fx - 15, fy - 15, fx + 15, fy + 15), fill=WHITE, outline=kit.INK, width=2)
-            kit.player_mark(d, s, fx, fy, 12)
+            SEATS.mark(d, s, fx, fy, 12)
 
 
 def _short(text: str) -> str:
@@ -496,7 +501,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             outline=border,
             width=5 if s in to_act else 2,
         )
-        kit.player_mark(d, s, x + 26, y + 26, 16)
+        SEATS.mark(d, s, x + 26, y + 26, 16)
         name = kit.player_name(view, s)
         arrow = "▶ " if s in to_act else ""
         start = "  (start player)" if view.get("start") == s else ""
@@ -602,7 +607,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
     yy += 40
     x = 40
     for s in range(len(view["seats"])):
-        kit.player_mark(d, s, x + 12, yy + 12, 12)
+        SEATS.mark(d, s, x + 12, yy + 12, 12)
         name = kit.player_name(view, s)
         t = f"{kit.seat_letter(s)} {name}: figure (letter), post (small mark), die (number)"
         _t(d, (x + 30, yy + 2), _fit(t, FONT, 700), FONT, False, kit.INK)
@@ -643,7 +648,7 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     winners = (final.get("ranking") or [[]])[0]
     for s, sheet in enumerate(final["breakdown"]):
         yy = y + 52 + 28 * s
-        kit.player_mark(d, s, 52, yy, 11)
+        SEATS.mark(d, s, 52, yy, 11)
         name = kit.player_name(view, s) + ("  ★ winner" if s in winners else "")
         _t(d, (72, yy - 10), _fit(name, FONT, 240), FONT, True, kit.INK)
         for i, (key, _) in enumerate(FINAL_COLUMNS):
@@ -658,11 +663,14 @@ def _height(view: dict[str, Any]) -> int:
     return PLAYERS_Y + rows * (PANEL_H + 14) + LEGEND_H + extra + 10
 
 
-def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
     """The public board as PNG bytes (from the public part of the view only)."""
+    view = kit.with_names(view, names)
     height = _height(view)
     img = _static(height).copy()
-    d = ImageDraw.Draw(img)
+    d = kit.Pen(img)
     _header(d, view)
     rows = _side(d, view)
     _cards(d, view)
@@ -675,8 +683,9 @@ def render(view: dict[str, Any], *, seat: int | None = None) -> bytes:
     return encode(img)
 
 
-def render_private(view: dict[str, Any]) -> bytes | None:
+def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
     """One seat's secret goal cards (and goal choice in the advanced set-up)."""
+    view = kit.with_names(view, names)
     private = view.get("private")
     if not private:
         return None
@@ -686,8 +695,8 @@ def render_private(view: dict[str, Any]) -> bytes | None:
     cards = goals or offer
     height = 190 + 110 * max(1, len(cards))
     img = kit.new_canvas(height)
-    d = ImageDraw.Draw(img)
-    kit.player_mark(d, seat, 40, 40, 18)
+    d = kit.Pen(img)
+    SEATS.mark(d, seat, 40, 40, 18)
     title = f"{kit.player_name(view, seat)} — your goal cards (secret)"
     if offer:
         title = f"{kit.player_name(view, seat)} — keep 2 of these 4 goal cards (secret)"
@@ -756,7 +765,7 @@ def _palette() -> Image.Image:
         (255, 240, 200),
         (90, 90, 90),
         *GOOD_COLOURS.values(),
-        *kit.PLAYER_COLOURS,
+        *SEATS.colours,
     ]
     colours: list[tuple[int, int, int]] = list(dict.fromkeys(base))
     backs = [
@@ -773,12 +782,10 @@ def _palette() -> Image.Image:
     fronts = [kit.INK, kit.MUTED, ROUTE, BLACK]
     pairs = [(f, b) for f in fronts for b in backs]
     pairs += [
-        (WHITE, c)
-        for c in (*kit.PLAYER_COLOURS, CAMEL_BADGE, OASIS, BLACK, NEUTRAL, LARGE, SMALL_CITY)
+        (WHITE, c) for c in (*SEATS.colours, CAMEL_BADGE, OASIS, BLACK, NEUTRAL, LARGE, SMALL_CITY)
     ]
     pairs += [
-        (kit.INK, c)
-        for c in (*kit.PLAYER_COLOURS, COIN_BADGE, LARGE, SMALL_CITY, OASIS, BEIJING, SEA)
+        (kit.INK, c) for c in (*SEATS.colours, COIN_BADGE, LARGE, SMALL_CITY, OASIS, BEIJING, SEA)
     ]
     for f, b in pairs:
         for t in (0.2, 0.4, 0.6, 0.8):
@@ -796,3 +803,34 @@ def encode(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` mapped onto the fixed palette."""
     q = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
     return kit.encode_png(q)
+
+
+def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """The phone-sized summary shown beside the board: whose turn, what is asked, VP and coins
+    per seat (#10.5)."""
+    view = kit.with_names(view, names)
+    final = view.get("final")
+    seats = view["seats"]
+    vp = final["scores"] if final else [s["vp"] for s in seats]
+    scores = [f"{v} VP · {s['coin']} coins" for v, s in zip(vp, seats, strict=True)]
+    pending = view.get("pending")
+    phase = view.get("phase")
+    if final:
+        asked = "Game over — final scores"
+    elif pending:
+        asked = str(pending["what"])
+    elif phase == "draft":
+        asked = "Choose a character"
+    elif phase == "goals":
+        asked = "Keep 2 of 4 goal cards (see your private image)"
+    else:
+        asked = "Place dice, take a free action, or end the turn"
+    last = view.get("last") or {}
+    seat = last.get("seat")
+    line = ""
+    if last.get("text"):
+        line = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {last['text']}"
+    glance = kit.Glance(
+        "Marco Polo", str(view.get("round_info", "")), asked, scores, line, bool(final)
+    )
+    return kit.glance(view, SEATS, glance)

@@ -1,0 +1,170 @@
+"""The drawing kit: seat palettes under colour-vision deficiency (#10.6), the font stack and
+per-character fallback for any display name (#13.3)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import engines
+import renderers
+from engines.randomplay import random_play
+from engines.rng import Rng
+from renderers import kit
+
+# -- colour-vision simulation (Machado, Oliveira & Fernandes 2009, severity 1.0, linear RGB) ------
+PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+VISIONS = {"normal": None, "protanopia": PROTANOPIA, "deuteranopia": DEUTERANOPIA}
+#: Minimum CIE76 ΔE between two seats, and between a seat and a component, in every vision.
+SEAT_SEAT = 20.0
+SEAT_COMPONENT = 15.0
+
+
+def _linear(c: float) -> float:
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _lab(rgb: tuple[int, int, int], matrix: Any) -> tuple[float, float, float]:
+    lin = [_linear(v) for v in rgb]
+    if matrix is not None:
+        lin = [
+            min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True)))) for row in matrix
+        ]
+    r, g, b = lin
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(a: tuple[int, int, int], b: tuple[int, int, int], vision: str) -> float:
+    """CIE76 colour difference of ``a`` and ``b`` as seen with ``vision``."""
+    return math.dist(_lab(a, VISIONS[vision]), _lab(b, VISIONS[vision]))
+
+
+GAMES = ["bombay", "brass", "imhotep", "marco_polo"]
+
+
+def test_simulation_sees_the_classic_confusion() -> None:
+    """Sanity check of the simulation itself: a red and a dark green, or a red and an olive, that
+    differ plainly in normal vision come close under protanopia or deuteranopia respectively."""
+    red, dark_green = (200, 30, 40), (20, 90, 40)
+    assert delta_e(red, dark_green, "normal") > 90
+    assert delta_e(red, dark_green, "protanopia") < 5
+    light_red, olive = (220, 50, 50), (120, 120, 30)
+    assert delta_e(light_red, olive, "normal") > 70
+    assert delta_e(light_red, olive, "deuteranopia") < 8
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_pair_of_seats_stays_apart_in_every_vision(game: str) -> None:
+    palette = kit.SEAT_PALETTES[game]
+    assert len(palette) >= engines.get(game).meta.max_players
+    for (na, a), (nb, b) in itertools.combinations(palette, 2):
+        for vision in VISIONS:
+            assert delta_e(a, b, vision) >= SEAT_SEAT, (game, na, nb, vision)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seat_looks_like_a_component_of_its_game(game: str) -> None:
+    components = renderers.get(game).COMPONENT_COLOURS
+    for (seat, a), (part, b) in itertools.product(kit.SEAT_PALETTES[game], components.items()):
+        for vision in VISIONS:
+            assert delta_e(a, b, vision) >= SEAT_COMPONENT, (game, seat, part, vision)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_renderers_draw_seats_in_their_games_palette(game: str) -> None:
+    assert renderers.get(game).SEATS.colours == tuple(rgb for _, rgb in kit.SEAT_PALETTES[game])
+
+
+# -- fonts ----------------------------------------------------------------------------------------
+NAMES = {
+    "japanese": "山田花子",
+    "kana": "たろう・カタカナ",
+    "spanish": "José Ñúñez-Güell",
+    "emoji": "Ana 🎲🐫",
+    "zwj family": "👨\u200d👩\u200d👧 fam",
+    "hebrew": "שלום",
+    "arabic": "مرحبا",
+    "long": "Bartholomew Featherstonehaugh III",  # 33 characters
+}
+
+
+def test_the_japanese_subset_covers_kana_and_jis_kanji() -> None:
+    jp = kit.coverage("NotoSansJP-Turnpost.otf")
+    for ch in "あいうえおアイウエオ山田花子東京都愛媛鬱々「」ー・ＡＢ１２":
+        assert ord(ch) in jp, ch
+
+
+@pytest.mark.parametrize("case", sorted(NAMES))
+def test_any_display_name_draws_every_character_with_a_font_that_has_it(case: str) -> None:
+    img = kit.new_canvas(60, 600)
+    with kit.recording() as log:
+        box = kit.text(kit.Pen(img), (10, 10), NAMES[case], 24, max_width=300)
+    assert box[2] - 10 <= 300 + 1, "the name overflows its room"
+    assert img.crop(box).getextrema() != ((245, 245), (238, 238), (222, 222)), "nothing drawn"
+    assert log.glyphs, "nothing recorded"
+    for ch, name in log.glyphs:
+        assert ord(ch) in kit.coverage(name), (case, ch, name)
+
+
+def test_an_emoji_becomes_one_placeholder_never_a_missing_glyph_box() -> None:
+    assert kit.runs("a 🎲") == (("a " + kit.PLACEHOLDER, "DejaVuSans.ttf"),)
+    # A family joined by zero-width joiners is one cluster, so one placeholder.
+    assert kit.runs("👨\u200d👩\u200d👧") == ((kit.PLACEHOLDER, "DejaVuSans.ttf"),)
+
+
+def test_a_japanese_name_falls_back_to_the_japanese_font_per_character() -> None:
+    assert kit.runs("Ana 花子") == (("Ana ", "DejaVuSans.ttf"), ("花子", "NotoSansJP-Turnpost.otf"))
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_to_its_room() -> None:
+    name = "x" * 32
+    cut = kit.fit_text(name, 20, 120)
+    assert cut.endswith(kit.ELLIPSIS) and kit.text_width(cut, 20) <= 120
+    assert kit.fit_text("Ana", 20, 120) == "Ana"
+
+
+JA_NAMES = ["山田花子", "たろう", "José Ñúñez", "Ana 🎲", "שלום"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_with_japanese_names_draws_each_character_with_a_font_that_has_it(
+    game: str,
+) -> None:
+    engine = engines.get(game)
+    players = engine.meta.max_players
+    state = engine.setup(players, engine.meta.validate_options({}), 5)
+    state, _ = random_play(engine, state, Rng(5), 60)
+    names = (JA_NAMES * 2)[:players]
+    with kit.recording() as log:
+        png = renderers.get(game).render(engine.view(state, None), names=names)
+    assert png.startswith(b"\x89PNG")
+    drawn = {ch for ch, _ in log.glyphs}
+    assert "花" in drawn or "た" in drawn, "the Japanese names were not drawn"
+    for ch, name in log.glyphs:
+        assert ord(ch) in kit.coverage(name), (game, ch, name)
+
+
+def test_bold_and_regular_share_the_same_stack() -> None:
+    assert kit.FONT_FILES[True][1:] == kit.FONT_FILES[False][1:]
+    assert isinstance(Image.new("L", (1, 1)), Image.Image)
