@@ -33,6 +33,20 @@ def _timed(fn: Callable[[], Any]) -> float:
     return time.perf_counter() - t
 
 
+def encode_floor(png: bytes, repeat: int = 3) -> float:
+    """Seconds to PNG-encode the image ``png`` holds again, with the kit's settings (best of
+    ``repeat``): the floor a render is measured against (#10.5)."""
+    import io
+
+    from PIL import Image
+
+    from renderers import kit
+
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return min(_timed(lambda: kit.encode_png(img)) for _ in range(repeat))
+
+
 def positions(
     engine: Engine[Any, Any], players: int, games: int, seed: int
 ) -> list[tuple[Any, int, str]]:
@@ -62,13 +76,18 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
     names = [f"Player {i + 1}" for i in range(players)]
     rstep = max(1, len(pos) // renders)
     render_t: list[float] = []
+    encode_t: list[float] = []
+    ratios: list[float] = []
     sizes: list[int] = []
     for s, _, _ in pos[::rstep][:renders]:
         view = engine.view(s, None)
-        view["names"] = names
         t = time.perf_counter()
-        png = renderer.render(view)
-        render_t.append(time.perf_counter() - t)
+        png = renderer.render(view, names=names)
+        took = time.perf_counter() - t
+        floor = encode_floor(png)
+        render_t.append(took)
+        encode_t.append(floor)
+        ratios.append(took / floor)
         sizes.append(len(png))
     full = []
     for g in range(max(3, games)):
@@ -83,6 +102,13 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         "legal": _stats(legal_t),
         "complete": _stats(complete_t),
         "render": _stats(render_t),
+        # The time to PNG-encode the very image a render returned (same pixels, same mode, same
+        # settings): no renderer can be faster than this, so render time is judged against it.
+        "encode_floor": _stats(encode_t),
+        "render_over_encode": {
+            "median": round(statistics.median(ratios), 2),
+            "max": round(max(ratios), 2),
+        },
         "png_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
         "full_game": _stats(full),
         "games_per_second": round(len(full) / sum(full), 2),

@@ -175,6 +175,8 @@ class MoveOutcome:
     score_sheet: ScoreSheet | None = None
     #: Further actions the service played automatically after this one (seats voted out).
     auto_actions: tuple[str, ...] = ()
+    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
+    glance_png: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,8 @@ class BoardImage:
     png: bytes
     lines: tuple[str, ...]  # caption: status, whose turn, last move
     score_sheet: ScoreSheet | None = None
+    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
+    glance_png: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -905,9 +909,11 @@ class Service:
             lines.extend(sheet.lines)
         elif change.to_act:
             lines.append(self._now_line(engine, change.state, change.to_act, names))
-        png = None
+        png = glance = None
         if render:
-            png = await asyncio.to_thread(self._render_public, row.engine, change.state, names)
+            png, glance = await asyncio.to_thread(
+                self._render_public, row.engine, change.state, names
+            )
         mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
         last = change.plays[-1] if change.plays else None
         return MoveOutcome(
@@ -924,6 +930,7 @@ class Service:
             finished=not change.to_act,
             score_sheet=sheet,
             auto_actions=tuple(p.action for p in change.plays if p.auto),
+            glance_png=glance,
         )
 
     def _now_line(
@@ -942,20 +949,22 @@ class Service:
         return self._t("service.now", {"names": who})
 
     @staticmethod
-    def _render_public(game: str, state: Any, names: Sequence[str]) -> bytes:
+    def _render_public(game: str, state: Any, names: Sequence[str]) -> tuple[bytes, bytes | None]:
+        """The public board and its glance (None if the game's renderer draws none)."""
         engine = engines.get(game)
         view = engine.view(state, None)
-        view["names"] = list(names)
-        data: bytes = renderers.get(game).render(view, seat=None)
-        return data
+        renderer = renderers.get(game)
+        data: bytes = renderer.render(view, seat=None, names=list(names))
+        glance_fn = getattr(renderer, "render_glance", None)
+        glance: bytes | None = glance_fn(view, names=list(names)) if glance_fn else None
+        return data, glance
 
     @staticmethod
     def _render_private(game: str, state: Any, seat: int, names: Sequence[str]) -> bytes | None:
         engine = engines.get(game)
         view = engine.view(state, seat)
-        view["names"] = list(names)
         fn = getattr(renderers.get(game), "render_private", None)
-        data: bytes | None = fn(view) if fn is not None else None
+        data: bytes | None = fn(view, names=list(names)) if fn is not None else None
         return data
 
     def _sheet(self, game: str, result: Mapping[str, Any], seats: Sequence[SeatRow]) -> ScoreSheet:
@@ -1034,8 +1043,8 @@ class Service:
             lines.extend(sheet.lines)
         elif row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))
-        png = await asyncio.to_thread(self._render_public, row.engine, state, names)
-        return BoardImage(row.id, row.version, png, tuple(lines), sheet)
+        png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names)
+        return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
 
     def _status_line(self, row: GameRow) -> str:
         return self._t(
