@@ -16,6 +16,7 @@ Nothing here knows Discord, SQLite, clocks or the network.
 from __future__ import annotations
 
 import json
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,9 +207,66 @@ class Result:
         }
 
 
-def tokens(text: str) -> list[str]:
-    """Split action text into lowercase tokens (the notation is case-insensitive)."""
-    return text.strip().lower().split()
+#: Decomposition tags whose compatibility mapping is only a change of width: full-width ``３``
+#: and ``ｍ`` are the ASCII ``3`` and ``m`` typed on a CJK keyboard, so they are read as such.
+_WIDTH_TAGS = ("<wide>", "<narrow>")
+
+
+def _bad_character(ch: str) -> IllegalAction:
+    code = f"U+{ord(ch):04X}"
+    return IllegalAction("core.bad_character", char=ch if ch.isprintable() else code, code=code)
+
+
+def normalise(text: str, *, strict: bool = True) -> str:
+    """The text a player typed, reduced to what the notation can read.
+
+    Full-width and half-width forms become their ordinary characters (NFKC for those only),
+    letters are case-folded, accents on Latin letters are dropped (``León`` reads as ``leon``),
+    every kind of space is a space. Letters of other scripts (Japanese names) are kept for the
+    localised names. Everything else that is not ASCII - digits of other scripts (``٣``),
+    superscripts (``²``), circled numbers (``⑦``), symbols, emoji, control and format characters -
+    is refused with ``core.bad_character`` rather than guessed at; with ``strict=False`` (for
+    autocompletion of a half-typed prefix) it is kept as it is, so it simply matches nothing.
+    """
+    out: list[str] = []
+    for ch in text:
+        if ch.isascii():
+            if ch.isprintable() or ch in " \t\n\r":
+                out.append(ch.lower())
+                continue
+        elif unicodedata.decomposition(ch).startswith(_WIDTH_TAGS):
+            out.append(normalise(unicodedata.normalize("NFKC", ch), strict=strict))
+            continue
+        elif ch.isspace():
+            out.append(" ")
+            continue
+        else:
+            cat = unicodedata.category(ch)
+            if cat[0] == "L":
+                base = unicodedata.normalize("NFD", ch)[0]
+                out.append(base.lower() if base.isascii() else ch.casefold())
+                continue
+            if cat[0] == "M":
+                # A combining accent after a Latin letter is dropped like a precomposed one;
+                # after any other letter (Japanese voicing marks) it is part of the letter.
+                if out and out[-1][-1:].isascii() and out[-1][-1:].isalpha():
+                    continue
+                out.append(ch)
+                continue
+            if cat[0] == "P":
+                out.append(ch)  # punctuation inside localised names, e.g. 「・」
+                continue
+        if strict:
+            raise _bad_character(ch)
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def tokens(text: str, *, strict: bool = True) -> list[str]:
+    """Split action text into normalised tokens (see ``normalise``; the notation is
+    case-insensitive). Raises ``IllegalAction`` on a character the notation cannot read unless
+    ``strict`` is false (prefixes being completed never raise)."""
+    return normalise(text, strict=strict).split()
 
 
 def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -270,7 +328,7 @@ class Engine(ABC, Generic[S, A]):
         actions = self.legal_actions(state, seat)
         if actions is None:
             raise NotImplementedError(f"{self.meta.id} must override complete()")
-        done = tokens(prefix)
+        done = tokens(prefix, strict=False)
         n = len(done)
         nxt: set[str] = set()
         for a in actions:

@@ -10,6 +10,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engines
 from engines.base import END, Engine, IllegalAction
@@ -216,3 +218,156 @@ def test_random_games_finish_with_a_result(engine: Engine[Any, Any]) -> None:
         assert sorted(s for g in res.ranking for s in g) == list(range(players))
         assert len(res.scores) == len(res.breakdown) == players
         assert engine.to_act(state) == []
+
+
+# -- property-based garbage (issue 11.4): every engine is fuzzed the same way ----------------------
+
+_FUZZ_CACHE: dict[str, list[tuple[Any, list[int], list[str]]]] = {}
+
+
+def fuzz_positions(engine: Engine[Any, Any]) -> list[tuple[Any, list[int], list[str]]]:
+    """A few positions of one random game: (state, seats to try, legal texts of the first)."""
+    if engine.meta.id not in _FUZZ_CACHE:
+        opts = engine.meta.validate_options({})
+        out = []
+        for state, _, _ in states_of_random_game(engine, engine.meta.min_players, opts, 13, 90)[
+            ::15
+        ]:
+            seats = engine.to_act(state) or [0]
+            others = [s for s in range(engine.meta.min_players) if s not in seats]
+            legal = sorted(walk(engine, state, seats[0], limit=300))
+            out.append((state, seats + others[:1], legal))
+        _FUZZ_CACHE[engine.meta.id] = out
+    return _FUZZ_CACHE[engine.meta.id]
+
+
+#: Every Unicode category: letters of every script, other digits, superscripts, symbols, marks,
+#: controls, format characters, private use, surrogates excluded only because str cannot hold them
+#: in UTF-8 text a player could send.
+#: The characters that broke or fooled parsers before are drawn often, not left to chance:
+#: other-script and superscript digits, circled numbers, full-width forms, ligatures, dotted I,
+#: a combining accent, zero-width and bidi controls.
+TRICKY = "²³⑦٣۳३１ＡⅢ𝟑ﬁİß\u0301\u200b\u200d\u202e\u3000\x00"
+ANY_CHAR = st.one_of(
+    st.characters(exclude_categories=("Cs",)), st.sampled_from(TRICKY), st.sampled_from(TRICKY)
+)
+NUMERALS = "0123456789²³⑦٣۳३１"
+WORDS = st.sampled_from(["=", "+", ",", "-", ".", " ", "1", "0", "x", "card=", "slot="])
+
+
+@st.composite
+def mutated(draw: st.DrawFn, legal: list[str]) -> str:
+    """A legal move with a few characters inserted, deleted or replaced, or tokens shuffled."""
+    text = draw(st.sampled_from(legal)) if legal else draw(st.text(ANY_CHAR, max_size=12))
+    for _ in range(draw(st.integers(1, 3))):
+        kinds = ["insert", "delete", "replace", "swap", "drop", "double", "number"]
+        kind = draw(st.sampled_from(kinds))
+        toks = text.split()
+        if kind == "number" and toks:
+            # A token replaced by a number in any script: ids and numbers are where digits live.
+            i = draw(st.integers(0, len(toks) - 1))
+            toks[i] = draw(st.text(st.sampled_from(NUMERALS), min_size=1, max_size=3))
+            text = " ".join(toks)
+            continue
+        if kind in ("swap", "drop", "double") and len(toks) >= 2:
+            i = draw(st.integers(0, len(toks) - 1))
+            j = draw(st.integers(0, len(toks) - 1))
+            if kind == "swap":
+                toks[i], toks[j] = toks[j], toks[i]
+            elif kind == "drop":
+                del toks[i]
+            else:
+                toks.insert(i, toks[j])
+            text = " ".join(toks)
+            continue
+        pos = draw(st.integers(0, len(text)))
+        ch = draw(st.one_of(ANY_CHAR, WORDS))
+        if kind == "insert":
+            text = text[:pos] + ch + text[pos:]
+        elif kind == "delete":
+            text = text[:pos] + text[pos + 1 :]
+        else:
+            text = text[:pos] + ch + text[pos + 1 :]
+    return text
+
+
+def check_refused_or_legal(engine: Engine[Any, Any], state: Any, seat: int, text: str) -> None:
+    """``text`` is refused with a catalog IllegalAction and nothing changes, or it is a move
+    legal for ``seat`` right now, stored under its canonical text."""
+    before = engine.dumps(state)
+    try:
+        action = engine.parse(state, seat, text)
+        engine.apply(state, seat, action)
+    except IllegalAction as exc:
+        assert CATALOG.has(exc.key), f"no catalog message for {exc.key}"
+        assert str(exc) and len(str(exc)) < 500
+    else:
+        assert seat in engine.to_act(state), f"{text!r} accepted from seat {seat}"
+        canonical = str(action)
+        assert END in engine.complete(state, seat, canonical), (text, canonical)
+        assert str(engine.parse(state, seat, canonical)) == canonical
+    assert engine.dumps(state) == before, f"{text!r} changed the state"
+
+
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=True,
+)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_any_unicode_text_is_refused_cleanly_or_legal(
+    engine: Engine[Any, Any], data: st.DataObject
+) -> None:
+    positions = fuzz_positions(engine)
+    state, seats, _ = data.draw(st.sampled_from(positions))
+    seat = data.draw(st.sampled_from(seats))
+    text = data.draw(
+        st.one_of(
+            st.text(ANY_CHAR, max_size=30),
+            st.lists(st.text(ANY_CHAR, min_size=1, max_size=6), max_size=5).map(" ".join),
+        )
+    )
+    check_refused_or_legal(engine, state, seat, text)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_legal_moves_are_refused_cleanly_or_legal(
+    engine: Engine[Any, Any], data: st.DataObject
+) -> None:
+    positions = fuzz_positions(engine)
+    state, seats, legal = data.draw(st.sampled_from(positions))
+    seat = data.draw(st.sampled_from(seats))
+    check_refused_or_legal(engine, state, seat, data.draw(mutated(legal)))
+
+
+@pytest.mark.parametrize(
+    "text", ["move ²", "move ⑦", "move ٣", "move ³", "move 𝟑", "move Ⅲ", "move 3\u200b"]
+)
+def test_digits_other_than_ascii_are_refused_not_read(text: str) -> None:
+    """Issue 11.4: ``site_by_text`` crashed on ``²``/``⑦`` and read ``٣`` as site 3."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    with pytest.raises(IllegalAction) as exc:
+        engine.play(state, seat, text)
+    assert exc.value.key == "core.bad_character"
+
+
+def test_full_width_digits_and_letters_read_as_ascii() -> None:
+    """Full-width forms are what a Japanese keyboard types: ``ＭＯＶＥ　１８`` is ``move 18``."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    for text in engine.complete(state, seat, "move"):
+        if text and text.isdigit():
+            wide = "".join(chr(ord(c) + 0xFEE0) for c in text)
+            assert str(engine.parse(state, seat, f"ＭＯＶＥ\u3000{wide}")) == str(
+                engine.parse(state, seat, f"move {text}")
+            )

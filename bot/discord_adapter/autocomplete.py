@@ -51,7 +51,7 @@ async def _move_choices(service: Service, channel_id: int, user: User, typed: st
         if len(matches) <= MAX_CHOICES:
             return [(a, a) for a in matches]
         # Too many to show: walk token by token instead (grouped by the next decision).
-    done = tokens(typed)
+    done = tokens(typed, strict=False)
     partial = ""
     if done and not typed.endswith(" "):
         partial = done.pop()

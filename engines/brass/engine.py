@@ -112,7 +112,7 @@ class Brass(Engine[State, Action]):
         return [_fast_action(t) for t in self.legal_texts(state, seat)]
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
-        done = tokens(prefix)
+        done = tokens(prefix, strict=False)
         n = len(done)
         nxt: set[str] = set()
         for text in self.legal_texts(state, seat):

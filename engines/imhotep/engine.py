@@ -249,7 +249,7 @@ class Imhotep(Engine[State, Action]):
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix``."""
-        done = tokens(prefix)
+        done = tokens(prefix, strict=False)
         n = len(done)
         nxt: set[str] = set()
         for text in self._texts(state, seat):

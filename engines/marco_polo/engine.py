@@ -142,7 +142,7 @@ class MarcoPolo(Engine[State, Action]):
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         if seat not in self.to_act(state):
             return []
-        toks = tokens(prefix)
+        toks = tokens(prefix, strict=False)
         if toks[:1] == ["place"]:
             return (
                 self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
