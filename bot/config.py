@@ -12,6 +12,11 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+
+class StartupError(RuntimeError):
+    """Turnpost cannot start as configured; ``str(err)`` is the one line to show (no traceback)."""
+
+
 #: The one range of each reminder setting, accepted alike by ``.env``, ``/game settings``, the console
 #: and the service (hours). A reminder at least an hour after the turn began and at most every
 #: 30 days; 0 deadline means none.

@@ -1,5 +1,5 @@
-"""The container health check (``turnpost health``): the database opens and, while the bot runs,
-its heartbeat file is fresh."""
+"""The container health check (``turnpost health``): the database is a sound SQLite file of a schema
+this code knows, and, while the bot runs, its heartbeat file is fresh."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from bot.config import Config
+from bot.storage import SCHEMA_VERSION, file_problem
 
 #: The running bot touches this file (beside the database) every minute.
 HEARTBEAT_NAME = "turnpost.heartbeat"
@@ -27,14 +28,39 @@ def touch_heartbeat(config: Config) -> None:
     os.utime(path)
 
 
+def database_problem(path: Path) -> str | None:
+    """What is wrong with the database file, or None: it must exist, be SQLite, pass SQLite's
+    ``PRAGMA quick_check`` (every page readable and well-formed) and have a schema this code
+    knows. Read-only: nothing is created or changed."""
+    if not path.exists():
+        return f"database {path} does not exist"
+    problem = file_problem(path)
+    if problem is not None:
+        return problem
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            version = int(con.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                return (
+                    f"database {path} has schema version {version}, newer than this Turnpost "
+                    f"knows ({SCHEMA_VERSION})"
+                )
+            findings = [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        return f"database {path} cannot be read: {exc}"
+    if findings != ["ok"]:
+        return f"database {path} is damaged: {'; '.join(findings[:3])}"
+    return None
+
+
 def check(config: Config) -> str | None:
     """``None`` when healthy, else what is wrong."""
-    try:
-        con = sqlite3.connect(f"file:{config.db_path}?mode=ro", uri=True, timeout=5)
-        con.execute("PRAGMA user_version").fetchone()
-        con.close()
-    except sqlite3.Error as exc:
-        return f"database {config.db_path} cannot be read: {exc}"
+    problem = database_problem(config.db_path)
+    if problem is not None:
+        return problem
     beat = heartbeat_path(config)
     if beat.exists() and time.time() - beat.stat().st_mtime > STALE_AFTER_S:
         return f"no heartbeat for {int(time.time() - beat.stat().st_mtime)} s"

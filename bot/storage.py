@@ -24,6 +24,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.config import StartupError
+
 LIVE = ("lobby", "active")
 
 #: Numbered schema migrations; ``PRAGMA user_version`` records how many have run.
@@ -134,8 +136,50 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNew(RuntimeError):
+class StorageError(StartupError):
+    """The database file cannot be used (a folder, not SQLite, empty, unreadable...): one line."""
+
+
+class SchemaTooNew(StorageError):
     """The database was written by a newer Turnpost than this one."""
+
+
+#: The first 16 bytes of every SQLite 3 database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def file_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot hold a Turnpost database, without touching it, or None.
+
+    A missing file is fine (it will be created) as long as its folder can be; a 0-byte or
+    non-SQLite file is refused, never started over as a new database: it may be a damaged or
+    misplaced copy of the real one, and overwriting it would lose it for good."""
+    if str(path) == ":memory:":
+        return None
+    path = Path(path)
+    if path.is_dir():
+        return f"The database path {path} is a folder; give the name of a file (TURNPOST_DB)."
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            return f"The database {path} cannot be created: {parent} is a file, not a folder."
+    if not path.exists():
+        return None
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        return f"The database file {path} cannot be read: {exc.strerror or exc}."
+    if not head:
+        return (
+            f"The database file {path} is empty (0 bytes), so it is not a Turnpost database; it "
+            "was left as it is. Restore it from a backup, or remove it to start a new one."
+        )
+    if head != SQLITE_HEADER:
+        return (
+            f"The file {path} is not a SQLite database; it was left as it is. Point TURNPOST_DB "
+            "at the right file, or remove this one to start a new database."
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -258,9 +302,23 @@ class Storage:
         """
         # isolation_level=None: we issue BEGIN IMMEDIATE ourselves instead of sqlite3's implicit
         # deferred transactions, which would let two writers read the same version.
+        problem = file_problem(path)
+        if problem is not None:
+            raise StorageError(problem)
         if str(path) != ":memory:":
             # A fresh volume (e.g. Docker's /data) may not have the folder yet.
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError(
+                    f"The folder of the database {path} cannot be created: {exc.strerror or exc}."
+                ) from None
+        try:
+            # Probe with a plain connection first: a failed aiosqlite connect leaves its worker
+            # thread finishing after the caller's loop may be gone (a traceback at exit).
+            await asyncio.to_thread(_probe, str(path))
+        except sqlite3.Error as exc:
+            raise StorageError(f"The database {path} cannot be opened: {exc}.") from None
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -270,6 +328,9 @@ class Storage:
             await conn.execute("PRAGMA foreign_keys = ON")
             storage = cls(conn)
             await storage._migrate()
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise StorageError(f"The database {path} cannot be opened: {exc}.") from None
         except BaseException:
             await conn.close()
             raise
@@ -692,6 +753,11 @@ class Storage:
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+
+def _probe(path: str) -> None:
+    """Open and close ``path`` with a plain connection (raises ``sqlite3.Error``)."""
+    sqlite3.connect(path).close()
 
 
 def _statements(script: str) -> list[str]:
