@@ -694,9 +694,11 @@ class Service:
             await self.db.set_seats(row.id, seated)
             head = (
                 self._t("service.started", {"game": meta.title}),
+                # The order turns are actually taken in (Brass draws its own, B13), never
+                # merely the seat order.
                 *(
-                    self._t("service.seat_line", {"number": s.seat + 1, "name": s.name})
-                    for s in seated
+                    self._t("service.seat_line", {"number": i + 1, "name": seated[s].name})
+                    for i, s in enumerate(engine.turn_order(state, len(seated)))
                 ),
                 *self._event_lines(engine.setup_events(state), [s.name for s in seated], None),
             )

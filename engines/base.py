@@ -303,6 +303,14 @@ class Engine(ABC, Generic[S, A]):
         message that starts the game; ``state`` is the one ``setup`` returned."""
         return []
 
+    def turn_order(self, state: S, players: int) -> list[int]:
+        """The seats in the order they take their first turns, as the start message states it.
+
+        Seat 0 first, then clockwise, unless the rules deal the order otherwise (Brass: at
+        random); an engine whose first turns differ overrides this, so the stated order is
+        always the one played."""
+        return list(range(players))
+
     @abstractmethod
     def parse(self, state: S, seat: int, text: str) -> A:
         """Turn notation into an action object or raise ``IllegalAction`` saying what is wrong.

@@ -5,7 +5,8 @@ first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` 
 complete; other languages fall back to English key by key.
 
 Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
-player names is given they are shown as names. List values are joined with commas (an empty list shows as a dash). A word passed as a value is
+player names is given they are shown as names; so are the seat numbers in a list named ``seats``
+or ending in ``_seats``, in the list's order. List values are joined with commas (an empty list shows as a dash). A word passed as a value is
 shown as ``<namespace>.value.<word>`` where the language has that key ("purple" → "紫").
 """
 
@@ -26,6 +27,11 @@ _FORMATTER = string.Formatter()
 
 def _is_seat_param(name: str) -> bool:
     return name in ("seat", "player") or name.endswith("_seat")
+
+
+def _is_seats_param(name: str) -> bool:
+    """A list of seat numbers (``seats``, ``order_seats``): shown as names, in its order."""
+    return name == "seats" or name.endswith("_seats")
 
 
 class Catalog:
@@ -86,6 +92,13 @@ class Catalog:
                 value = names[value] if 0 <= value < len(names) else f"seat {value + 1}"
             elif _is_seat_param(name) and isinstance(value, int):
                 value = f"player {value + 1}"
+            elif _is_seats_param(name) and isinstance(value, list | tuple):
+                value = ", ".join(
+                    (names[v] if names is not None and 0 <= v < len(names) else f"player {v + 1}")
+                    if isinstance(v, int)
+                    else str(v)
+                    for v in value
+                )
             elif isinstance(value, list | tuple):
                 # An empty list reads as a dash, not as nothing at all.
                 value = ", ".join(str(v) for v in value) or "—"

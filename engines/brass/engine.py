@@ -59,6 +59,10 @@ class Brass(Engine[State, Action]):
         self.meta.validate_players(players)
         return new_game(players, int(options.get("iron_price_when_empty", "6")), seed)
 
+    def turn_order(self, state: State, players: int) -> list[int]:
+        """Round 1's turn order, drawn at random (B13), not the seat order."""
+        return list(state.order)
+
     def parse(self, state: State, seat: int, text: str) -> Action:
         action = parse_text(text)
         if action.verb == "network" and action.args and "-" in action.args[0]:

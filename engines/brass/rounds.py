@@ -97,7 +97,7 @@ def start_round(d: Draft) -> None:
     """Begin the next round with the first player in turn order."""
     d.round += 1
     d.pos = -1
-    d.emit("new_round", round=d.round, first_seat=d.order[0])
+    d.emit("new_round", round=d.round, first_seat=d.order[0], order_seats=list(d.order))
     next_turn(d)
 
 

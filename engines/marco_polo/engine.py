@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import END, Engine, EngineMeta, IllegalAction, Option, Result, tokens
+from engines.base import END, Engine, EngineMeta, Event, IllegalAction, Option, Result, tokens
 from engines.marco_polo import tables as T
 from engines.marco_polo.decisions import (
     Options,
@@ -15,7 +15,14 @@ from engines.marco_polo.decisions import (
     resolve,
     turn_options,
 )
-from engines.marco_polo.flow import advance, character_setup, new_game, settle, start_round
+from engines.marco_polo.flow import (
+    advance,
+    character_setup,
+    new_game,
+    seats_from,
+    settle,
+    start_round,
+)
 from engines.marco_polo.notation import VERBS, Action, parse
 from engines.marco_polo.placement import (
     SPACES,
@@ -84,6 +91,21 @@ class MarcoPolo(Engine[State, Action]):
         self.meta.validate_players(players)
         st, _ = new_game(players, options, seed)
         return st
+
+    def setup_events(self, state: State) -> list[Event]:
+        """Advanced set-up: the draft order (last seat first, M13), which is not the turn order."""
+        if state["phase"] != "draft":
+            return []
+        return [
+            Event(
+                "marco_polo.draft_order",
+                {"order_seats": list(state["draft"]["order"]), "first_seat": state["start"]},
+            )
+        ]
+
+    def turn_order(self, state: State, players: int) -> list[int]:
+        """Round 1's turns: the start player, then clockwise (M21)."""
+        return seats_from(state, int(state["start"]))
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         return parse(text)

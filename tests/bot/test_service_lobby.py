@@ -162,3 +162,23 @@ async def test_the_service_opens_from_the_settings(tmp_path: object) -> None:
         assert (settings.reminder_delay_hours, settings.reminder_max) == (5, 3)
     finally:
         await svc.close()
+
+
+async def test_the_start_message_states_the_turn_order_played_not_the_seat_order(
+    service: Service,
+) -> None:
+    # Brass draws its own first turn order (B13): the message must list that one (issue 12.5)
+    for channel, seed in ((1, 1), (2, 2), (3, 3), (4, 4)):
+        await service.create_lobby(GUILD, channel, ANA, "brass", seed=seed)
+        for u in (BEN, CAL):
+            await service.join(channel, u)
+        out = await service.start(channel, ANA, order=[BEN.id, ANA.id, CAL.id], render=False)
+        assert out.lines[0].endswith("begins! Turn order:")
+        stated = [line.split(". ", 1)[1] for line in out.lines[1:4]]
+        first = {u.id: u.name for u in (ANA, BEN, CAL)}[out.to_act[0]]
+        assert stated[0] == first
+        assert sorted(stated) == ["Ana", "Ben", "Cal"]
+        if stated != ["Ben", "Ana", "Cal"]:
+            break  # an order that differs from the seats was stated and is the one played
+    else:
+        pytest.fail("every seed dealt the seat order: the test shows nothing")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.base import Event
+from engines.catalog import CATALOG
 from engines.brass.state import OVER, SHORTFALL, State
 from tests.brass.helpers import E, illegal, keys, new, play, position, tile_at
 
@@ -169,8 +170,21 @@ def test_B76_turn_order_by_spent_ties_keep_previous_order() -> None:
     s = position(3, order=(2, 0, 1), spent={2: 7, 0: 3, 1: 3}, round_no=1, actions_left=1)
     for seat in (2, 0):
         s, _ = play(s, seat, f"pass card={s.hands[seat][0]}")
-    s, _ = play(s, 1, f"pass card={s.hands[1][0]}")
+    s, events = play(s, 1, f"pass card={s.hands[1][0]}")
     assert s.order == (0, 1, 2)
+    # the new round states the whole new order, and it is the order played (issue 12.5)
+    new_round = next(e for e in events if e.key == "brass.new_round")
+    assert new_round.params["order_seats"] == [0, 1, 2]
+    text = CATALOG.text(new_round.key, new_round.params, names=["ann", "ben", "cat"])
+    assert text == "Round 2 begins; turn order: ann, ben, cat."
+    assert E.to_act(s) == [0]
+
+
+def test_B13_round_one_turn_order_is_random_and_is_the_order_stated() -> None:
+    orders = {E.turn_order(E.setup(3, {}, seed), 3) == list(range(3)) for seed in range(8)}
+    assert orders == {True, False}  # not merely the seat order
+    s = E.setup(3, {}, 2)
+    assert E.turn_order(s, 3) == list(s.order) and E.to_act(s) == [s.order[0]]
 
 
 def test_B77_income_level_positive_receives_negative_pays() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from tests.marco_polo.helpers import E, game, p, play, ready
 
@@ -135,3 +136,15 @@ def test_D21_adana_keeps_its_label() -> None:
 def test_M64_same_seed_same_game_other_seed_other_game() -> None:
     assert E.dumps(game(4, seed=9)) == E.dumps(game(4, seed=9))
     assert E.dumps(game(4, seed=9)) != E.dumps(game(4, seed=10))
+
+
+def test_M13_the_start_message_states_the_draft_order_last_seat_first() -> None:
+    st = game(3, "advanced")
+    (event,) = E.setup_events(st)
+    assert event.params["order_seats"] == [2, 1, 0]
+    text = CATALOG.text(event.key, event.params, names=["ann", "ben", "cat"])
+    assert text.startswith("Character draft: cat, ben, ann choose in this order")
+    for seat in (2, 1, 0):  # the order stated is the order asked
+        assert E.to_act(st) == [seat]
+        st, _ = play(st, seat, "choose " + E.complete(st, seat, "choose")[0])
+    assert E.setup_events(game(3)) == []  # basic: no draft to announce
