@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.base import Event
-from engines.catalog import CATALOG
 from engines.brass.state import OVER, SHORTFALL, State
+from engines.catalog import CATALOG
 from tests.brass.helpers import E, illegal, keys, new, play, position, tile_at
 
 
