@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
 
-from bot.config import Config
+from bot.config import Config, StartupError
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set (in the environment or in .env).
@@ -57,7 +58,24 @@ def cmd_console(args: argparse.Namespace) -> int:
     config = Config.from_env()
     db = getattr(args, "db", None) or config.db_path
     out = getattr(args, "out", None) or config.out_dir
+    problem = folder_problem(Path(out))
+    if problem is not None:
+        raise StartupError(
+            f"Board images cannot be written to {out}: {problem} (TURNPOST_OUT or --out)."
+        )
     return console_main(db_path=Path(db), out_dir=Path(out))
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why files cannot be written into ``folder`` (created if missing), or None. Tried for
+    real, since permission bits do not tell the whole story (root, read-only mounts)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -184,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     except IllegalAction as exc:  # e.g. an unknown game or option: say so plainly
         print(str(exc), file=sys.stderr)
         return 2
+    except StartupError as exc:  # the database, the token, the network, a folder: one line
+        print(f"turnpost: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

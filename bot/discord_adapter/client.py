@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Config
+from bot.config import Config, StartupError
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
 from bot.discord_adapter.table import Table
 from bot.discord_adapter.text import CatalogTranslator, t
@@ -104,6 +105,7 @@ class TurnpostBot(commands.Bot):
         #: Seconds between two touches of the heartbeat file that ``turnpost health`` checks.
         self.heartbeat_every = heartbeat_every
         self.heartbeat_task: asyncio.Task[None] | None = None
+        self._closing_all: asyncio.Future[None] | None = None
         self.handle_signals = handle_signals
         self._own_service = service is None
         self._service = service
@@ -196,6 +198,12 @@ class TurnpostBot(commands.Bot):
         log.info("connected", extra={"user": self.user.id, "guilds": len(self.guilds)})
 
     async def close(self) -> None:
+        # Idempotent: a second call (SIGTERM, then the end of run) waits for the first to finish.
+        if self._closing_all is None:
+            self._closing_all = asyncio.ensure_future(self._close_all())
+        await asyncio.shield(self._closing_all)
+
+    async def _close_all(self) -> None:
         if self.heartbeat_task is not None:
             # Stop beating first: a bot that is shutting down must be allowed to go stale.
             self.heartbeat_task.cancel()
@@ -281,4 +289,22 @@ def run(config: Config, force_sync: bool | None = None) -> None:
     configure_logging(config.log_level, [config.token])
     log.info("starting", extra={"db": str(config.db_path), "dev_guild": config.dev_guild})
     bot = TurnpostBot(config, handle_signals=True, force_sync=force_sync)
-    bot.run(config.token, log_handler=None)
+
+    async def main() -> None:
+        async with bot:
+            await bot.start(config.token)
+        # A close begun by SIGTERM may still be running when start returns; wait for it to end
+        # (it writes the "stopped" line) before the loop goes away.
+        await bot.close()
+
+    # Start-up failures become one clear line for the CLI (bot.config.StartupError), not a
+    # traceback; once connected, discord.py reconnects by itself.
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        raise StartupError(
+            "Discord refused the token in DISCORD_TOKEN; reset it under Bot in the developer "
+            "portal (https://discord.com/developers/applications) and put the new one in .env."
+        ) from None
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        raise StartupError(f"Cannot reach Discord ({exc}); check the network and retry.") from None
