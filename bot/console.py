@@ -86,6 +86,10 @@ class Console:
             # Discord would mention these players now; the console just says so.
             names = await self._names()
             self.write("[ping] " + ", ".join(names.get(u, str(u)) for u in out.mention))
+        for line in out.recap:
+            self.write(f"  {line}")
+        # Shown: nothing is owed to this channel any more (see bot/outbox.py).
+        await self.service.announced(out.game_id, out.version)
 
     async def handle(self, line: str) -> bool:
         """Run one line; ``False`` means quit."""
@@ -236,7 +240,8 @@ class Console:
         )
 
     async def _log(self, args: list[str]) -> None:
-        page = int(args[0]) if args and args[0].isdigit() else 1
+        # Without a page number the newest page, where a returning player wants to start.
+        page = int(args[0]) if args and args[0].isdigit() else -1
         viewer = self.current.id if self.current else None
         lp = await self.service.log(CHANNEL_ID, page, viewer)
         self.write(f"Log page {lp.page}/{lp.pages}")

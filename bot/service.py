@@ -31,11 +31,13 @@ from typing import Any
 import engines
 import renderers
 from bot.config import Config, reminder_problem
+from bot.recap import Step, recap_lines
 from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
 from bot.storage import (
     LIVE,
     ActionRow,
     GameRow,
+    OutboxRow,
     ReminderRow,
     SeatRow,
     SettingsRow,
@@ -177,6 +179,11 @@ class MoveOutcome:
     auto_actions: tuple[str, ...] = ()
     #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
     glance_png: bytes | None = None
+    #: For the players in ``mention``: every move since their own last turn, public text only,
+    #: as a title and one line per turn, folded to fit one message (bot/recap.py).
+    recap: tuple[str, ...] = ()
+    #: The game's channel (where a late announcement goes).
+    channel_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -332,6 +339,12 @@ STATE_CACHE_SIZE = 512
 MAX_ACTION_CHARS = 300
 #: Automatic moves for removed seats in one go; far beyond any real run of them.
 MAX_AUTO_MOVES = 1000
+#: Seconds an outbox row stays with whoever claimed it (the mover's own process right after the
+#: move, or a drain): long enough to render and post a board, short enough that after a crash
+#: the next drain pass announces the move within about a minute.
+OUTBOX_LEASE = 60.0
+#: Log rows a catch-up recap reads at most (a seat that has not acted for longer gets the newest).
+RECAP_MAX_ROWS = 200
 
 
 @dataclass(frozen=True)
@@ -358,6 +371,8 @@ class _Change:
     to_act: tuple[int, ...]
     result: dict[str, Any] | None
     head: tuple[str, ...] = ()
+    #: Log rows since the newly pending seats' own last turn (for the catch-up recap).
+    since_turn: tuple[ActionRow, ...] = ()
 
 
 def _title(game: str) -> str:
@@ -411,6 +426,8 @@ class Service:
         self._seats: dict[int, tuple[int, tuple[SeatRow, ...]]] = {}
         # The last known live game row per channel, for autocomplete without a database query.
         self._live: dict[int, GameRow] = {}
+        #: Who this service is when it claims outbox rows (another process has another).
+        self.owner = secrets.token_hex(8)
 
     @classmethod
     async def open(
@@ -826,6 +843,19 @@ class Service:
             await self.db.delete_reminders(row.id)
             await self.db.clear_votes(row.id)
         before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
+        # In this same transaction: the change is owed an announcement until an adapter says it
+        # posted it (``announced``). Claimed by us now, since we are about to post it ourselves.
+        await self.db.add_outbox(
+            row.id,
+            version=version,
+            first_move=plays[0].move if plays else next_move,
+            head=head,
+            now=now,
+            owner=self.owner,
+            lease_until=now + OUTBOX_LEASE,
+        )
+        newly = [s for s in to_act if s not in before]
+        since = await self._since_turn(row.id, newly) if newly and status == "active" else []
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self._remember(row.id, version, state)
         self._seats[row.id] = (version, tuple(seats))
@@ -845,7 +875,13 @@ class Service:
             to_act=to_act,
             result=result_json,
             head=head,
+            since_turn=tuple(since),
         )
+
+    async def _since_turn(self, game_id: int, seats: Sequence[int]) -> list[ActionRow]:
+        """Log rows (in effect) after the earliest of ``seats``' own last turns: what the
+        longest-absent of them has not seen played. Caller holds the lock."""
+        return await self.db.actions_since_turn(game_id, seats, limit=RECAP_MAX_ROWS)
 
     @staticmethod
     def _autoplay(
@@ -917,6 +953,11 @@ class Service:
                 self._render_public, row.engine, change.state, names
             )
         mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
+        # The caption already tells this change's own moves: a recap earns its place when the
+        # players pinged missed more than that (other turns, earlier commands of this turn).
+        shown = {p.move for p in change.plays}
+        missed = any(a.move not in shown for a in change.since_turn)
+        recap = self._recap(engine, change.since_turn, names) if mention and missed else ()
         last = change.plays[-1] if change.plays else None
         return MoveOutcome(
             game_id=row.id,
@@ -933,7 +974,94 @@ class Service:
             score_sheet=sheet,
             auto_actions=tuple(p.action for p in change.plays if p.auto),
             glance_png=glance,
+            recap=recap,
+            channel_id=row.channel_id,
         )
+
+    def _recap(
+        self, engine: Engine[Any, Any], rows: Sequence[ActionRow], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The catch-up lines for ``rows``: public action texts and public events only."""
+        steps = [
+            Step(
+                a.seat,
+                self._action_text(engine, a.action, public=True),
+                tuple(self._event_lines([Event.from_json(e) for e in a.events], names, None)),
+                a.auto,
+            )
+            for a in rows
+        ]
+        return recap_lines(steps, names, self.lang)
+
+    # -- the outbox -------------------------------------------------------------------------
+    async def announced(self, game_id: int, version: int) -> None:
+        """Record that the change bringing game ``game_id`` to ``version`` (and every earlier
+        one) was posted: it is never announced again. Idempotent."""
+        async with self._write():
+            await self.db.clear_outbox(game_id, version)
+
+    async def release_announcement(self, game_id: int) -> None:
+        """Give back this service's claim on a game's pending announcement (posting it failed),
+        so that the next drain pass tries again at once instead of after the lease."""
+        async with self._write():
+            await self.db.release_outbox(game_id, self.owner)
+
+    async def claim_announcements(self, *, limit: int = 20) -> list[MoveOutcome]:
+        """Changes that were committed but never announced (the process died between the two,
+        or posting failed), claimed for this service so no other process posts them too.
+
+        One outcome per game, covering every pending change of it: a line saying it comes late,
+        the pending changes' own head lines, the moves they added with their public events,
+        whose turn it is, and ``mention`` = everyone who must act now (with their catch-up
+        recap). Post each, then call :meth:`announced` with its game id and version (or
+        :meth:`release_announcement` when posting failed). A game whose rows someone else holds
+        under a running lease is left to them; an aborted game's rows are simply dropped.
+        """
+        now = self.clock()
+        changes: list[_Change] = []
+        async with self._write():
+            pending: dict[int, list[OutboxRow]] = {}
+            for r in await self.db.outbox():
+                pending.setdefault(r.game_id, []).append(r)
+            for game_id, rows in pending.items():
+                if len(changes) >= limit:
+                    break
+                claimed = await self.db.claim_outbox(
+                    game_id, owner=self.owner, now=now, until=now + OUTBOX_LEASE
+                )
+                if not claimed:
+                    continue
+                row = await self.db.game(game_id)
+                if row is None or row.status not in ("active", "finished"):
+                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
+                    continue
+                engine = _engine(row.engine)
+                seats = await self._seats_of(row)
+                state = await self._state_of(row, engine)
+                first = min(r.first_move for r in rows)
+                plays = tuple(
+                    _Play(a.move, a.seat, a.action, tuple(map(Event.from_json, a.events)), a.auto)
+                    for a in await self.db.actions_since_move(game_id, first - 1)
+                )
+                late = self._t("service.late", {})
+                to_act = tuple(row.to_act)
+                since = await self._since_turn(game_id, to_act) if row.status == "active" else []
+                changes.append(
+                    _Change(
+                        row=row,
+                        version=row.version,
+                        seats=seats,
+                        state=state,
+                        plays=plays,
+                        # Nobody counts as already told: everyone pending now is pinged.
+                        old_to_act=(),
+                        to_act=to_act,
+                        result=row.result,
+                        head=(late, *(h for r in rows for h in r.head)),
+                        since_turn=tuple(since),
+                    )
+                )
+        return [await self._outcome(c, render=False) for c in changes]
 
     def _now_line(
         self, engine: Engine[Any, Any], state: Any, to_act: Sequence[int], names: Sequence[str]

@@ -131,6 +131,23 @@ MIGRATIONS: tuple[str, ...] = (
         value  TEXT NOT NULL
     );
     """,
+    # 4: the outbox: a change committed but not yet announced in its channel (written in the
+    # change's own transaction, deleted once its message is posted), so a crash between the two
+    # never leaves a move silent. ``claimed_until`` is a lease: whoever holds an unexpired one is
+    # posting the row now, and nobody else may.
+    """
+    CREATE TABLE outbox (
+        id             INTEGER PRIMARY KEY,
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version        INTEGER NOT NULL,
+        first_move     INTEGER NOT NULL,
+        head           TEXT    NOT NULL DEFAULT '[]',
+        created_at     REAL    NOT NULL,
+        claimed_by     TEXT    NOT NULL DEFAULT '',
+        claimed_until  REAL    NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_by_game ON outbox (game_id, version);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -245,6 +262,21 @@ class UserRow:
 
 
 @dataclass(frozen=True)
+class OutboxRow:
+    """A change waiting to be announced: the game's version after it, the first log move it
+    added (the next move number when it added none), and its rendered head lines."""
+
+    id: int
+    game_id: int
+    version: int
+    first_move: int
+    head: list[str]
+    created_at: float
+    claimed_by: str
+    claimed_until: float
+
+
+@dataclass(frozen=True)
 class ReminderRow:
     game_id: int
     user_id: int
@@ -280,6 +312,10 @@ def _game(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
         result=json.loads(row[14]) if row[14] else None,
         snapshot=snapshot,
     )
+
+
+def _action(r: Sequence[Any]) -> ActionRow:
+    return ActionRow(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7])
 
 
 def dumps(data: Any) -> str:
@@ -589,6 +625,36 @@ class Storage:
             r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7]
         )
 
+    async def actions_since_turn(
+        self, game_id: int, seats: Iterable[int], *, limit: int = 200
+    ) -> list[ActionRow]:
+        """The log rows in effect after the earliest own (not automatic) action of any of
+        ``seats`` (all rows for a seat that never acted), the newest ``limit`` of them."""
+        start = None
+        for seat in seats:
+            row = await self._one(
+                "SELECT MAX(move) FROM actions WHERE game_id = ? AND seat = ? AND undone = 0"
+                " AND auto = 0",
+                (game_id, seat),
+            )
+            last = int(row[0] or 0)
+            start = last if start is None else min(start, last)
+        rows = await self._all(
+            "SELECT move, seat, action, events, reveals, auto, undone, at FROM actions"
+            " WHERE game_id = ? AND undone = 0 AND move > ? ORDER BY move DESC LIMIT ?",
+            (game_id, start or 0, limit),
+        )
+        return [_action(r) for r in reversed(rows)]
+
+    async def actions_since_move(self, game_id: int, move: int) -> list[ActionRow]:
+        """The log rows in effect after log move ``move``, in order."""
+        rows = await self._all(
+            "SELECT move, seat, action, events, reveals, auto, undone, at FROM actions"
+            " WHERE game_id = ? AND undone = 0 AND move > ? ORDER BY move",
+            (game_id, move),
+        )
+        return [_action(r) for r in rows]
+
     async def mark_undone(self, game_id: int, move: int) -> None:
         """Take a move back. The row stays (the log keeps its history) but no longer counts."""
         await self._exec(
@@ -740,6 +806,72 @@ class Storage:
                 "DELETE FROM votes WHERE game_id = ? AND kind = ? AND target = ?",
                 (game_id, kind, target),
             )
+
+    # -- the outbox -------------------------------------------------------------------------
+    async def add_outbox(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        first_move: int,
+        head: Sequence[str],
+        now: float,
+        owner: str,
+        lease_until: float,
+    ) -> int:
+        """Queue a change for announcement, already claimed by ``owner`` (the one about to post
+        it) until ``lease_until``; returns the row id."""
+        async with self.conn.execute(
+            "INSERT INTO outbox (game_id, version, first_move, head, created_at, claimed_by,"
+            " claimed_until) VALUES (?,?,?,?,?,?,?)",
+            (game_id, version, first_move, dumps(list(head)), now, owner, lease_until),
+        ) as cur:
+            row_id = cur.lastrowid
+        assert row_id is not None
+        return row_id
+
+    async def outbox(self, game_id: int | None = None) -> list[OutboxRow]:
+        """Rows waiting, by game and version (of one game, or all)."""
+        sql = (
+            "SELECT id, game_id, version, first_move, head, created_at, claimed_by, claimed_until"
+            " FROM outbox"
+        )
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            params = (game_id,)
+        rows = await self._all(sql + " ORDER BY game_id, version, id", params)
+        return [OutboxRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7]) for r in rows]
+
+    async def claim_outbox(self, game_id: int, *, owner: str, now: float, until: float) -> bool:
+        """Take every row of a game for ``owner`` until ``until``, unless someone holds one of
+        them under a lease still running; returns whether it did. Call inside ``write()``: the
+        immediate transaction makes the check and the claim one step for every process."""
+        held = await self._one(
+            "SELECT 1 FROM outbox WHERE game_id = ? AND claimed_until > ? LIMIT 1",
+            (game_id, now),
+        )
+        if held is not None:
+            return False
+        async with self.conn.execute(
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE game_id = ?",
+            (owner, until, game_id),
+        ) as cur:
+            return cur.rowcount > 0
+
+    async def clear_outbox(self, game_id: int, up_to_version: int) -> int:
+        """Forget the rows of a game up to a version (announced); returns how many."""
+        async with self.conn.execute(
+            "DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, up_to_version)
+        ) as cur:
+            return cur.rowcount
+
+    async def release_outbox(self, game_id: int, owner: str) -> None:
+        """Give back ``owner``'s claim on a game's rows (its post failed: retry on a later pass)."""
+        await self._exec(
+            "UPDATE outbox SET claimed_until = 0 WHERE game_id = ? AND claimed_by = ?",
+            (game_id, owner),
+        )
 
     async def bot_state(self, key: str) -> str | None:
         """A value the bot stored for itself under ``key``, if any."""

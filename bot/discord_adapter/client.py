@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, StartupError
+from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
 from bot.discord_adapter.table import Table
 from bot.discord_adapter.text import CatalogTranslator, t
@@ -111,6 +112,7 @@ class TurnpostBot(commands.Bot):
         self._service = service
         self.table: Table
         self.reminders: ReminderLoop
+        self.announcer: Announcer
         self.synced: list[app_commands.AppCommand] = []
 
     @property
@@ -133,6 +135,8 @@ class TurnpostBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TableCog(self))
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
+        self.announcer = Announcer(self, self.service, self.table, self.config.lang)
+        await self.add_cog(OutboxCog(self, self.announcer, interval=self.reminder_every))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()
@@ -145,6 +149,12 @@ class TurnpostBot(commands.Bot):
                 )
         if self.sync_commands:
             await self.sync()
+        # Moves saved before a crash but never posted: announce them now (posting needs only
+        # the HTTP client, which is logged in by now), so their players hear without a reminder.
+        try:
+            await self.announcer.drain()
+        except Exception:
+            log.exception("outbox drain at start-up failed")
 
     def _beat_once(self) -> None:
         try:

@@ -180,10 +180,12 @@ class Table:
         score_sheet: ScoreSheet | None = None,
         finished: bool = False,
         peek: Sequence[int] = (),
+        recap: Sequence[str] = (),
     ) -> dict[str, Any]:
         """Keyword arguments for ``send`` of a turn message: caption in an embed with the board
-        image, a mention of who must act now (only ``mention``), of who was shown something
-        privately (``peek``, told to look at their hand), and the turn's buttons."""
+        image, a mention of who must act now (only ``mention``) with what happened since their
+        last turn (``recap``), of who was shown something privately (``peek``, told to look at
+        their hand), and the turn's buttons."""
         board = await self.service.board(channel_id, game_id=game_id)
         caption = "\n".join(lines) or "\n".join(board.lines)
         if score_sheet is not None:
@@ -196,7 +198,7 @@ class Table:
             kw["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         else:
             embed.set_footer(text=t("image_too_large", lang))
-        kw.update(_pings(mention, () if finished else peek, lang))
+        kw.update(_pings(mention, () if finished else peek, lang, recap))
         if finished:
             kw["content"] = t("game_finished", lang)
         else:
@@ -248,6 +250,7 @@ class Table:
                 score_sheet=outcome.score_sheet,
                 finished=outcome.finished,
                 peek=peek,
+                recap=outcome.recap,
             )
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
@@ -256,6 +259,8 @@ class Table:
             kw = text_only_message(outcome, lang, peek)
         await interaction.followup.send(**kw)
         interaction.extras.pop(PUBLIC_DEFER, None)
+        # Posted: the change's outbox row is settled (bot/outbox.py would announce it otherwise).
+        await self.service.announced(outcome.game_id, outcome.version)
         private = outcome.private_lines.get(actor.id)
         if private:
             await interaction.followup.send(
@@ -729,6 +734,9 @@ class Table:
         await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
         if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
             await self.post_outcome(interaction, vote.move, voter)
+        elif vote.move is not None:
+            # The vote's lines were all the table needed to hear: nothing more is owed.
+            await self.service.announced(vote.move.game_id, vote.move.version)
 
     async def _deadline_check(
         self, interaction: discord.Interaction, game_id: int, target: int, version: int
@@ -744,14 +752,19 @@ class Table:
         return info
 
 
-def _pings(mention: Sequence[int], peek: Sequence[int], lang: str) -> dict[str, Any]:
+def _pings(
+    mention: Sequence[int], peek: Sequence[int], lang: str, recap: Sequence[str] = ()
+) -> dict[str, Any]:
     """``content`` and ``allowed_mentions`` of a turn message: whose turn it became, and who
-    should look at their hand (never the secret itself: this message is public)."""
+    should look at their hand (never the secret itself: this message is public), then what
+    happened since the mentioned players' last turn (public text, folded by the service)."""
     lines = []
     if mention:
         lines.append(t("your_turn", lang, mentions=mention_list(mention)))
     if peek:
         lines.append(t("look_at_hand", lang, mentions=mention_list(peek)))
+    if mention and recap:
+        lines.extend(recap)
     pinged = list(dict.fromkeys([*mention, *peek]))
     kw: dict[str, Any] = {
         "allowed_mentions": discord.AllowedMentions(
@@ -761,7 +774,7 @@ def _pings(mention: Sequence[int], peek: Sequence[int], lang: str) -> dict[str, 
         else discord.AllowedMentions.none()
     }
     if lines:
-        kw["content"] = "\n".join(lines)
+        kw["content"] = clip("\n".join(lines), CONTENT_MAX)
     return kw
 
 
@@ -773,7 +786,7 @@ def text_only_message(outcome: MoveOutcome, lang: str, peek: Sequence[int] = ())
     caption += "\n" + t("board_unavailable", lang)
     kw: dict[str, Any] = {
         "embed": discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX)),
-        **_pings(outcome.mention, () if outcome.finished else peek, lang),
+        **_pings(outcome.mention, () if outcome.finished else peek, lang, outcome.recap),
     }
     if outcome.finished:
         kw["content"] = t("game_finished", lang)

@@ -1,0 +1,96 @@
+"""Late announcements on Discord: moves saved but never posted (the bot died in between).
+
+The drain itself is transport-agnostic (bot/outbox.py); this module gives it the Discord way to
+announce one change — the same turn message a move gets (``Table.board_message``: the board, what
+happened, a ping of whoever acts now with their catch-up recap), posted as a channel message,
+which Discord creates and therefore notifies — and runs the drain once at start-up and then on
+every pass of a loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.discord_adapter.table import Table, text_only_message
+from bot.outbox import drain
+from bot.service import MoveOutcome, Service
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.client import TurnpostBot
+
+log = logging.getLogger("turnpost.outbox")
+
+#: Upload limit assumed for a channel message (Discord's default for every server).
+CHANNEL_FILESIZE_LIMIT = 10 * 1024 * 1024
+
+
+class Announcer:
+    """Posts late announcements in their games' channels."""
+
+    def __init__(self, client: discord.Client, service: Service, table: Table, lang: str) -> None:
+        self.client = client
+        self.service = service
+        self.table = table
+        self.lang = lang
+
+    async def announce(self, outcome: MoveOutcome) -> None:
+        """Post ``outcome`` in its channel as a turn message. A channel that is gone or closed to
+        the bot is logged and counted as done (retrying would fail the same way); any other
+        failure raises, so the drain tries again later."""
+        lang = self.lang
+        # Only whoever acts now is pinged. Private lines cannot go into a channel message; their
+        # owners find what they hold with /game hand.
+        try:
+            kw = await self.table.board_message(
+                channel_id=outcome.channel_id,
+                game_id=outcome.game_id,
+                lines=outcome.lines,
+                mention=outcome.mention,
+                filesize_limit=CHANNEL_FILESIZE_LIMIT,
+                lang=lang,
+                score_sheet=outcome.score_sheet,
+                finished=outcome.finished,
+                recap=outcome.recap,
+            )
+        except Exception:
+            log.exception("board image failed", extra={"game": outcome.game_id})
+            kw = text_only_message(outcome, lang)
+        channel = self.client.get_partial_messageable(outcome.channel_id)
+        try:
+            await channel.send(**kw)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("late announcement channel unavailable", extra={"game": outcome.game_id})
+
+    async def drain(self) -> int:
+        """Announce everything pending that this bot can claim; returns how many it posted."""
+        return await drain(self.service, self.announce)
+
+
+class OutboxCog(commands.Cog):
+    """Drains the outbox every ``interval`` seconds once the bot is connected."""
+
+    def __init__(self, bot: TurnpostBot, announcer: Announcer, *, interval: float = 60.0) -> None:
+        self.bot = bot
+        self.announcer = announcer
+        self.task = tasks.loop(seconds=interval)(self._tick)
+        self.task.before_loop(self._wait_ready)
+
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        try:
+            await self.announcer.drain()
+        except Exception:
+            log.exception("outbox pass failed")
+
+    async def cog_load(self) -> None:
+        if self.bot.start_reminders:
+            self.task.start()
+
+    async def cog_unload(self) -> None:
+        self.task.cancel()

@@ -1,0 +1,131 @@
+"""Issue 10.7: a move committed but never announced (the process died in between) is announced
+after restart, exactly once, with a ping of whoever must act now."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.outbox import drain
+from bot.service import OUTBOX_LEASE, MoveOutcome, Service, ServiceError
+from tests.bot.conftest import ANA, BEN, CHANNEL, started_game
+from tests.fakes import FakeClock
+
+
+async def _started_and_posted(svc: Service) -> int:
+    """A started game whose start message was posted (as an adapter would record it)."""
+    info = await started_game(svc)
+    await svc.announced(info.game_id, info.version)
+    return info.game_id
+
+
+async def test_a_move_and_its_outbox_row_commit_together(service: Service) -> None:
+    game_id = await _started_and_posted(service)
+    assert await service.db.outbox() == []
+    out = await service.act(CHANNEL, ANA, "draw", render=False)
+    (row,) = await service.db.outbox()
+    assert (row.game_id, row.version) == (game_id, out.version)
+    # Claimed by the mover itself, who is about to post it.
+    assert row.claimed_by == service.owner
+    await service.announced(game_id, out.version)
+    assert await service.db.outbox() == []
+
+
+async def test_a_refused_move_writes_no_outbox_row(service: Service) -> None:
+    await _started_and_posted(service)
+    with pytest.raises(ServiceError):
+        await service.act(CHANNEL, BEN, "draw", render=False)  # not Ben's turn
+    assert await service.db.outbox() == []
+
+
+async def test_crash_after_commit_the_next_process_announces_it_once(
+    service: Service, open_service: Callable[..., Any], clock: FakeClock
+) -> None:
+    game_id = await _started_and_posted(service)
+    out = await service.act(CHANNEL, ANA, "draw", render=False)
+    # The process dies here: the move is saved, its board never posted.
+    await service.close()
+
+    fresh: Service = await open_service()
+    try:
+        (row,) = await fresh.db.outbox()
+        assert row.version == out.version
+        calls: list[MoveOutcome] = []
+
+        async def announce(outcome: MoveOutcome) -> None:
+            calls.append(outcome)
+
+        # The dead process's lease still runs: nobody announces yet (it might be posting).
+        assert await drain(fresh, announce) == 0
+        clock.advance(OUTBOX_LEASE + 1)
+        assert await drain(fresh, announce) == 1
+        (late,) = calls
+        assert late.game_id == game_id and late.version == out.version
+        assert late.mention == (BEN.id,)  # whoever acts now is pinged
+        assert late.lines[0] == fresh.text("service.late")
+        assert "Ana: draw" in late.lines and "Ana drew a card." in late.lines
+        assert await fresh.db.outbox() == []
+        # Cleared: a second pass (or a restart) announces nothing again.
+        assert await drain(fresh, announce) == 0
+        assert len(calls) == 1
+    finally:
+        await fresh.close()
+
+
+async def test_two_processes_never_both_announce(
+    service: Service, open_service: Callable[..., Any], clock: FakeClock
+) -> None:
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    clock.advance(OUTBOX_LEASE + 1)
+    other: Service = await open_service()
+    try:
+        first = await service.claim_announcements()
+        second = await other.claim_announcements()
+        assert len(first) == 1 and second == []
+    finally:
+        await other.close()
+
+
+async def test_a_failed_post_is_retried_on_the_next_pass(
+    service: Service, clock: FakeClock
+) -> None:
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    clock.advance(OUTBOX_LEASE + 1)
+    tries: list[int] = []
+
+    async def flaky(outcome: MoveOutcome) -> None:
+        tries.append(outcome.version)
+        if len(tries) == 1:
+            raise ConnectionError("channel unreachable")
+
+    assert await drain(service, flaky) == 0
+    assert len(await service.db.outbox()) == 1  # released, still owed
+    assert await drain(service, flaky) == 1
+    assert await service.db.outbox() == []
+
+
+async def test_several_pending_changes_make_one_announcement(
+    service: Service, clock: FakeClock
+) -> None:
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    await service.act(CHANNEL, BEN, "draw", render=False)
+    clock.advance(OUTBOX_LEASE + 1)
+    (late,) = await service.claim_announcements()
+    assert "Ana: draw" in late.lines and "Ben: draw" in late.lines
+    assert late.mention == (ANA.id,)
+    # Hidden information stays hidden: the drawn cards were only for their drawers.
+    assert not any("You drew" in line for line in (*late.lines, *late.recap))
+
+
+async def test_an_aborted_game_owes_no_announcement(service: Service, clock: FakeClock) -> None:
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    await service.abort(CHANNEL, ANA)
+    clock.advance(OUTBOX_LEASE + 1)
+    assert await service.claim_announcements() == []
+    assert await service.db.outbox() == []

@@ -1,0 +1,79 @@
+"""Issue 10.7 on Discord: a move saved but never posted (the bot died between the two) is announced
+after the restart, as a channel message Discord creates — so its mention notifies — with the board
+and a ping of exactly the player who acts now; and only once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.discord_adapter import TurnpostBot
+from bot.discord_adapter.table import Table
+from bot.service import OUTBOX_LEASE
+from tests.discord.conftest import BotFactory, FakeClock
+from tests.discord.helpers import PLAYERS, PNG_MAGIC, open_table, send, to_act
+from tests.discord.loopback import FakeDiscord, slash
+
+
+async def test_a_move_saved_before_a_crash_is_announced_after_the_restart(
+    bot: TurnpostBot,
+    fake: FakeDiscord,
+    make_bot: BotFactory,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    await open_table(bot, fake)
+    (mover,) = await to_act(bot)
+
+    killed: list[bool] = []
+
+    async def die(*args: object, **kwargs: object) -> None:
+        # The process dying: the handler's task ends here, nothing after this point runs.
+        killed.append(True)
+        raise asyncio.CancelledError
+
+    # The move commits, then the process is killed before its board is posted.
+    with monkeypatch.context() as patched:
+        patched.setattr(Table, "post_outcome", die)
+        await send(bot, fake, slash(PLAYERS[mover], "play", move="draw"))
+    assert killed == [True]
+    (next_player,) = await to_act(bot)
+    assert next_player != mover
+    assert fake.channel_messages() == []
+    await bot.close()
+
+    # Back up once the dead process's claim on the row has lapsed.
+    clock.advance(OUTBOX_LEASE + 1)
+    mark = len(fake.sent)
+    again = await make_bot()
+    (late,) = [s for s in fake.since(mark) if s in fake.channel_messages()]
+    assert late.content.startswith(f"<@{next_player}>: your turn.")
+    # Only the player who acts now is notified.
+    assert late.json["allowed_mentions"] == {"users": [next_player], "parse": []}
+    description = late.json["embeds"][0]["description"]
+    assert description.startswith("Posted late: the bot restarted")
+    assert f"{PLAYERS[mover].name}: draw" in description
+    ((_, filename, data),) = late.files
+    assert filename == "board.png" and data.startswith(PNG_MAGIC)
+
+    # Announced once: neither the next pass nor another restart posts it again.
+    assert await again.announcer.drain() == 0
+    await again.close()
+    clock.advance(OUTBOX_LEASE + 1)
+    mark = len(fake.sent)
+    third = await make_bot()
+    assert [s for s in fake.since(mark) if s in fake.channel_messages()] == []
+    assert await third.service.db.outbox() == []
+
+
+async def test_a_posted_move_leaves_nothing_to_announce(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    await open_table(bot, fake)
+    (mover,) = await to_act(bot)
+    await send(bot, fake, slash(PLAYERS[mover], "play", move="draw"))
+    assert await bot.service.db.outbox() == []
+    clock.advance(OUTBOX_LEASE + 1)
+    assert await bot.announcer.drain() == 0
+    assert fake.channel_messages() == []
