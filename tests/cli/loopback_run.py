@@ -3,8 +3,8 @@ need a process of its own (exit codes, stderr, SIGTERM). Never reaches the netwo
 
 ``python -m tests.cli.loopback_run MODE`` with MODE:
 
-- ``serve``: the stand-in answers REST as Discord would; the gateway URL points at it too, so the
-  bot logs in, syncs, then keeps retrying the (refused) gateway until stopped;
+- ``serve``: the stand-in answers REST as Discord would; the gateway URL points at it too and is
+  never answered, so the bot logs in, syncs, then waits on the gateway until stopped;
 - ``refuse``: the stand-in answers ``GET /users/@me`` with 401, as Discord does for a bad token;
 - ``offline``: Discord's address is a local port nobody listens on (no network).
 """
@@ -33,6 +33,16 @@ class RefusingDiscord(FakeDiscord):
         return await super()._handle(request)
 
 
+class HangingGateway(FakeDiscord):
+    """REST as Discord; the gateway connection is accepted and then never answered, so the bot
+    waits there after start-up (as it would while connected) until it is stopped."""
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.path == "/":
+            await asyncio.sleep(3600)
+        return await super()._handle(request)
+
+
 def _serve(server: FakeDiscord) -> None:
     """Run ``server`` on a loop of its own in a daemon thread; return once it listens."""
     ready = threading.Event()
@@ -57,7 +67,7 @@ def run(mode: str) -> int:
     if mode == "offline":
         base = f"http://127.0.0.1:{_closed_port()}"
     else:
-        server = RefusingDiscord() if mode == "refuse" else FakeDiscord()
+        server = RefusingDiscord() if mode == "refuse" else HangingGateway()
         _serve(server)
         base = f"http://127.0.0.1:{server.port}"
     discord.http.Route.BASE = f"{base}/api/v10"

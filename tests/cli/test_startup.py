@@ -136,5 +136,5 @@ def test_sigterm_stops_the_bot_with_its_stopped_line(tmp_path: Path) -> None:
     seen.extend(rest.splitlines())
     messages = [json.loads(ln)["msg"] for ln in seen if ln.startswith("{")]
     assert messages.count("stopped") == 1, "".join(seen)
-    assert proc.returncode == 0
+    assert proc.returncode == 0, "".join(seen)
     assert "Traceback" not in "".join(seen)
