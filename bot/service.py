@@ -316,7 +316,11 @@ class Replay:
 
 
 def replay(export: Mapping[str, Any]) -> Replay:
-    """Replay an :meth:`Service.export` dict from scratch (pure; no database)."""
+    """Replay an :meth:`Service.export` of a game that is over, or a :meth:`Service.record`,
+    from scratch (pure; no database). The export of a running game has no seed: it cannot be
+    replayed (that is the point) and is refused with ``service.export_running``."""
+    if "seed" not in export:
+        raise ServiceError("service.export_running")
     engine = engines.get(str(export["game"]))
     options = engine.meta.validate_options(export.get("options") or {})
     state = engine.setup(int(export["players"]), options, int(export["seed"]))
@@ -1657,20 +1661,74 @@ class Service:
     async def export(
         self, channel_id: int | None = None, *, game_id: int | None = None
     ) -> dict[str, Any]:
-        """The game as JSON data: game, options, seed, seats, actions (canonical text)."""
+        """The game as JSON data, for anyone who asks, so it reveals only what a spectator may
+        know. Once the game is over (finished or aborted) that is everything: game, options,
+        seed, seats, actions (canonical text) and result, which :func:`replay` replays. While it
+        runs (or waits in its lobby) there is no seed (it would deal every hand again), each
+        secret action shows only its public form (the verb, as in the log), actions carry only
+        their public events, and ``view`` is the public view; ``complete`` says which it is."""
         async with self.db.read():
-            if game_id is not None:
-                row = await self.db.game(game_id)
-                if row is None:
-                    raise ServiceError("service.no_such_game", game_id=game_id)
-            elif channel_id is not None:
-                row = await self._row(channel_id, None, live=False)
-            else:
-                raise ServiceError("service.no_game")
+            row = await self._addressed(channel_id, game_id)
+        if row.status not in LIVE:
+            return await self._record(row)
+        async with self.db.read():
+            seats = await self.db.seats(row.id)
+            actions = await self.db.actions(row.id)
+            state = None
+            if row.status == "active":
+                state = await self._state_of(row, _engine(row.engine))
+        engine = _engine(row.engine)
+        names = [s.name for s in seats]
+        return {
+            "format": EXPORT_FORMAT,
+            "complete": False,
+            "game": row.engine,
+            "options": dict(row.options),
+            "players": len(seats),
+            "status": row.status,
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats],
+            "actions": [
+                {
+                    "move": a.move,
+                    "seat": a.seat,
+                    "action": self._action_text(engine, a.action, public=True),
+                    "events": self._event_lines(
+                        [Event.from_json(e) for e in a.events], names, None
+                    ),
+                    "at": a.at,
+                }
+                for a in actions
+            ],
+            "view": engine.view(state, None) if state is not None else None,
+            "result": None,
+        }
+
+    async def record(self, game_id: int) -> dict[str, Any]:
+        """The full record of a game, with its seed and every action's own text, whatever its
+        status: for :meth:`verify`, the server's admin and tests. Never show it to players
+        while the game runs (replaying it deals every hand); they get :meth:`export`."""
+        async with self.db.read():
+            row = await self._addressed(None, game_id)
+        return await self._record(row)
+
+    async def _addressed(self, channel_id: int | None, game_id: int | None) -> GameRow:
+        """The game by id, else the channel's (live, else latest). Caller holds the lock."""
+        if game_id is not None:
+            row = await self.db.game(game_id)
+            if row is None:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            return row
+        if channel_id is not None:
+            return await self._row(channel_id, None, live=False)
+        raise ServiceError("service.no_game")
+
+    async def _record(self, row: GameRow) -> dict[str, Any]:
+        async with self.db.read():
             seats = await self.db.seats(row.id)
             actions = await self.db.actions(row.id)
         return {
             "format": EXPORT_FORMAT,
+            "complete": True,
             "game": row.engine,
             "options": dict(row.options),
             "seed": row.seed,
@@ -1693,7 +1751,7 @@ class Service:
             snapshot = await self.db.snapshot(game_id)
         if row.status == "lobby" or snapshot is None:
             return row.status in ("lobby", "aborted") and snapshot is None
-        export = await self.export(game_id=game_id)
+        export = await self.record(game_id)
         engine = _engine(row.engine)
         state = await asyncio.to_thread(replay, export)
         return engine.dumps(engine.load(state.state)) == snapshot

@@ -34,7 +34,7 @@ async def _snapshot(svc: Service, channel: int = CHANNEL) -> str | None:
 
 
 async def _check(svc: Service, channel: int = CHANNEL) -> dict[str, Any]:
-    export = await svc.export(channel)
+    export = await svc.record(await _game_id(svc, channel))
     async with svc.db.read():
         rows = await svc.db.actions(await _game_id_unlocked(svc, channel), include_undone=True)
     # Every row ever written, taken back or not, numbered without a gap.
@@ -141,7 +141,8 @@ async def test_two_services_on_one_file_never_both_land(
             )
         export = await _check(service)
         assert len(export["actions"]) >= 3
-        assert await other.export(CHANNEL) == export
+        assert await other.record(export_id := await _game_id(other)) == export
+        assert await other.export(CHANNEL) == await service.export(game_id=export_id)
         # Each service sees the other's moves (its cache notices the version moved on).
         user = await whose_turn(other)
         legal = await other.legal(CHANNEL, user)

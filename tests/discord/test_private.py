@@ -67,7 +67,7 @@ async def test_a_secret_for_the_next_player_reaches_them_privately(
     # When the mover plays a card,
     sent = await send(bot, fake, slash(mover, "play", move=card))
     # (What the watcher was shown: the top of the deck, from a replay of the stored game.)
-    top = replay(await bot.service.export(CHANNEL_ID)).state["deck"][0]
+    top = replay(await bot.service.record(info.game_id)).state["deck"][0]
     secret = f"Top of the deck: {top}"
     post = sent[1]
     # then the public message pings the watcher to look at their hand, without the secret,
