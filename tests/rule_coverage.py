@@ -6,6 +6,7 @@ A test covers a rule when the id appears, in capitals, in its function name (``t
 a ``@pytest.mark.rules("Y12", "Y13")`` marker, in a file under ``tests/<game>/``. The reference is
 read from ``../shared/reference`` (beside the checkout) or ``TURNPOST_REFERENCE``; a copy of the ids
 is kept in the game's data (``<game>/rule_ids.txt``, see ``engines.data``) so the check also runs where the reference is absent.
+Each id's rule, in the project's own words, is in ``docs/rules/<game>.md``.
 """
 
 from __future__ import annotations
