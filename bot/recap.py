@@ -42,6 +42,26 @@ def turns(steps: Sequence[Step]) -> list[tuple[int, list[Step]]]:
     return out
 
 
+def turn_window(moves: Sequence[tuple[int, bool]], acting: Sequence[int]) -> int:
+    """Where "since the acting player's last turn" starts in ``moves`` ((seat, automatic) in log
+    order): back over the acting seats' own current run of moves (a turn of several commands),
+    then back to their previous own move. With nobody acting (the game is over), the last move.
+    Automatic moves played for a seat voted out are not that seat's turns."""
+    seats = set(acting)
+    if not seats:
+        return max(0, len(moves) - 1)
+
+    def own(i: int) -> bool:
+        return moves[i][0] in seats and not moves[i][1]
+
+    start = len(moves)
+    while start > 0 and own(start - 1):
+        start -= 1
+    while start > 0 and not own(start - 1):
+        start -= 1
+    return start
+
+
 def recap_lines(
     steps: Sequence[Step],
     names: Sequence[str],

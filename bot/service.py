@@ -31,7 +31,7 @@ from typing import Any
 import engines
 import renderers
 from bot.config import Config, reminder_problem
-from bot.recap import Step, recap_lines
+from bot.recap import Step, recap_lines, turn_window
 from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
 from bot.storage import (
     LIVE,
@@ -377,6 +377,8 @@ class _Change:
     head: tuple[str, ...] = ()
     #: Log rows since the newly pending seats' own last turn (for the catch-up recap).
     since_turn: tuple[ActionRow, ...] = ()
+    #: Board marks of every move since the acting seats' last turn, oldest first.
+    recent: tuple[Any, ...] = ()
 
 
 def _title(game: str) -> str:
@@ -803,6 +805,10 @@ class Service:
         plays = list(plays)
         removed = {s.seat for s in seats if s.removed}
         next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
+        # What each move changed on the public board, for boards that mark several moves.
+        marks: dict[int, Any] = {}
+        if plays:
+            marks[plays[-1].move] = _mark(engine, state)
         # A removed seat never blocks the table: play for it until a person must decide.
         for _ in range(MAX_AUTO_MOVES):
             pending = [s for s in engine.to_act(state) if s in removed]
@@ -813,6 +819,7 @@ class Service:
                 break  # nothing the autopilot can do: the table must vote or abort
             text, state, events = played
             plays.append(_Play(next_move, pending[0], text, tuple(events), True))
+            marks[next_move] = _mark(engine, state)
             next_move += 1
         for p in plays:
             await self.db.append_action(
@@ -824,6 +831,7 @@ class Service:
                 reveals=any(e.reveals for e in p.events),
                 auto=p.auto,
                 now=now,
+                mark=marks.get(p.move),
             )
         to_act = tuple(engine.to_act(state))
         result = engine.result(state)
@@ -860,6 +868,7 @@ class Service:
         )
         newly = [s for s in to_act if s not in before]
         since = await self._since_turn(row.id, newly) if newly and status == "active" else []
+        recent = await self._recent_marks(row.id, to_act)
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self._remember(row.id, version, state)
         self._seats[row.id] = (version, tuple(seats))
@@ -880,7 +889,17 @@ class Service:
             result=result_json,
             head=head,
             since_turn=tuple(since),
+            recent=recent,
         )
+
+    async def _recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
+        """Board marks of the moves since the acting seats' last turn, oldest first: back over
+        their own current run of moves (a turn of several commands), then back to the previous
+        move of theirs. With nobody acting (the game is over), only the last move's mark.
+        Caller holds the lock."""
+        rows = await self.db.recent_marks(game_id)
+        start = turn_window([(seat, auto) for seat, auto, _ in rows], acting)
+        return tuple(mark for _, _, mark in rows[start:] if mark is not None)
 
     async def _since_turn(self, game_id: int, seats: Sequence[int]) -> list[ActionRow]:
         """Log rows (in effect) after the earliest of ``seats``' own last turns: what the
@@ -954,7 +973,7 @@ class Service:
         png = glance = None
         if render:
             png, glance = await asyncio.to_thread(
-                self._render_public, row.engine, change.state, names
+                self._render_public, row.engine, change.state, names, change.recent
             )
         mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
         # The caption already tells this change's own moves: a recap earns its place when the
@@ -1083,10 +1102,16 @@ class Service:
         return self._t("service.now", {"names": who})
 
     @staticmethod
-    def _render_public(game: str, state: Any, names: Sequence[str]) -> tuple[bytes, bytes | None]:
-        """The public board and its glance (None if the game's renderer draws none)."""
+    def _render_public(
+        game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = ()
+    ) -> tuple[bytes, bytes | None]:
+        """The public board and its glance (None if the game's renderer draws none).
+        ``recent``: board marks of the moves since the acting player's last turn, oldest first
+        (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
         engine = engines.get(game)
         view = engine.view(state, None)
+        if recent:
+            view["recent"] = list(recent)
         renderer = renderers.get(game)
         data: bytes = renderer.render(view, seat=None, names=list(names))
         glance_fn = getattr(renderer, "render_glance", None)
@@ -1159,6 +1184,7 @@ class Service:
             seats = await self._seats_of(row)
             state = await self._state_of(row, engine)
             last = await self.db.last_action(row.id)
+            recent = await self._recent_marks(row.id, row.to_act)
         names = [s.name for s in seats]
         lines = [self._status_line(row)]
         if last is not None:
@@ -1177,7 +1203,7 @@ class Service:
             lines.extend(sheet.lines)
         elif row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))
-        png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names)
+        png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names, recent)
         return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
 
     def _status_line(self, row: GameRow) -> str:
@@ -1920,6 +1946,11 @@ def _current_votes(
     return sum(
         1 for voter, repl, _ in votes if voter in current and (wanted is None or repl == wanted)
     )
+
+
+def _mark(engine: Engine[Any, Any], state: Any) -> Any:
+    """What the last move changed on the public board, as the engine's public view says."""
+    return engine.view(state, None).get("last")
 
 
 def _policy(s: SettingsRow) -> Policy:

@@ -148,6 +148,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX outbox_by_game ON outbox (game_id, version);
     """,
+    # 5: what each move changed on the board, as the engine's public view tells it (its "last"),
+    # so a board can mark every move since the acting player's last turn, not only the newest.
+    """
+    ALTER TABLE actions ADD COLUMN mark TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -590,13 +595,35 @@ class Storage:
         reveals: bool,
         auto: bool,
         now: float,
+        mark: Any = None,
     ) -> None:
-        """Append one row to the log (a duplicate move number fails: the PRIMARY KEY)."""
+        """Append one row to the log (a duplicate move number fails: the PRIMARY KEY). ``mark``
+        is what the move changed on the public board (the engine view's "last"), if anything."""
         await self._exec(
-            "INSERT INTO actions (game_id, move, seat, action, events, reveals, auto, at)"
-            " VALUES (?,?,?,?,?,?,?,?)",
-            (game_id, move, seat, action, dumps(events), int(reveals), int(auto), now),
+            "INSERT INTO actions (game_id, move, seat, action, events, reveals, auto, at, mark)"
+            " VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                game_id,
+                move,
+                seat,
+                action,
+                dumps(events),
+                int(reveals),
+                int(auto),
+                now,
+                None if mark is None else dumps(mark),
+            ),
         )
+
+    async def recent_marks(self, game_id: int, limit: int = 100) -> list[tuple[int, bool, Any]]:
+        """(seat, automatic, board mark or None) of the newest ``limit`` moves in effect, oldest
+        first."""
+        rows = await self._all(
+            "SELECT seat, auto, mark FROM actions WHERE game_id = ? AND undone = 0"
+            " ORDER BY move DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [(r[0], bool(r[1]), json.loads(r[2]) if r[2] else None) for r in reversed(rows)]
 
     async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
         """The log in move order (without taken-back moves unless asked)."""

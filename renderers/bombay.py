@@ -394,21 +394,24 @@ def _step(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float, fl
     return ax + ux * ra, ay + uy * ra, bx - ux * rb, by - uy * rb
 
 
-def _draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any], *, earlier: bool = False) -> None:
     last = view.get("last")
     if not last or not last.get("site"):
         return
     sites = _sites()
+    path_fill, fill, width = (
+        (kit.EARLIER, kit.EARLIER, kit.EARLIER_WIDTH) if earlier else (PATH, kit.HIGHLIGHT, 6)
+    )
     # the whole turn's walk, thin; then the last step, bold, and a ring on where it ended
     path = [sites[p] for p in last.get("path", []) if p in sites]
     for a, b in zip(path, path[1:], strict=False):
-        draw.line(_step(a, b), fill=PATH, width=6)
+        draw.line(_step(a, b), fill=path_fill, width=width)
     s = sites[last["site"]]
     cx, cy = _xy(s["x"], s["y"])
     r = SITE_R[s["kind"]] + 10
     if last.get("from"):
-        draw.line(_step(sites[last["from"]], s), fill=kit.HIGHLIGHT, width=8)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=kit.HIGHLIGHT, width=6)
+        draw.line(_step(sites[last["from"]], s), fill=fill, width=width + 2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=width)
     # the ring and the walk cross site labels: keep the typable ids readable on top
     for site in {p["id"]: p for p in (*path, s)}.values():
         _site_label(draw, site)
@@ -606,6 +609,8 @@ def _compose(view: dict[str, Any]) -> Image.Image:
     )
     img = _static(unused).copy()
     draw = kit.Pen(img)
+    for mark in kit.earlier_marks(view):  # other players' turns since the acting one's last
+        _draw_last(draw, {**view, "last": mark}, earlier=True)
     _draw_last(draw, view)
     _draw_posts(draw, view)
     _draw_tokens(draw, view)

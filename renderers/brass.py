@@ -339,7 +339,12 @@ def _income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         SEATS.mark(d, seat, x + k * 7, y - k * 7, 10)
 
 
-def _highlight(d: ImageDraw.ImageDraw, places: list[str]) -> None:
+def _highlight(
+    d: ImageDraw.ImageDraw,
+    places: list[str],
+    colour: tuple[int, int, int] = kit.HIGHLIGHT,
+    width: int = 6,
+) -> None:
     for p in places:
         loc = C.locations().get(p)
         if loc is None:
@@ -353,7 +358,7 @@ def _highlight(d: ImageDraw.ImageDraw, places: list[str]) -> None:
         x1, y1 = _pt(max(xs), max(ys))
         pad = SLOT / 2 + 14
         d.rounded_rectangle(
-            (x0 - pad, y0 - pad, x1 + pad, y1 + pad), 14, outline=kit.HIGHLIGHT, width=6
+            (x0 - pad, y0 - pad, x1 + pad, y1 + pad), 14, outline=colour, width=width
         )
 
 
@@ -607,6 +612,8 @@ def render(
     view = kit.with_names(view, names)
     img = _static().copy()
     d = kit.Pen(img)
+    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
+        _highlight(d, mark.get("places", []), kit.EARLIER, kit.EARLIER_WIDTH)
     _highlight(d, view["last"]["places"])
     for link in view["links"]:
         _link(d, link["line"], link["owner"])

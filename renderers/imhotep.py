@@ -153,9 +153,14 @@ def _stone(
     target.paste(sprite, (int(round(cx)) - half, int(round(cy)) - half), sprite)
 
 
-def _highlight(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], w: int = 5) -> None:
+def _highlight(
+    d: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    w: int = 5,
+    colour: tuple[int, int, int] = kit.HIGHLIGHT,
+) -> None:
     x0, y0, x1, y1 = box
-    d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 10, outline=kit.HIGHLIGHT, width=w)
+    d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 10, outline=colour, width=w)
 
 
 def _name(view: dict[str, Any], seat: int) -> str:
@@ -671,6 +676,8 @@ def _harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     ships = view["ships"]
     last = view.get("last") or {}
     touched = {tuple(p) for p in last.get("positions", [])}
+    # Stones placed since the acting player's last turn, before the last move.
+    placed = {tuple(p) for m in kit.earlier_marks(view) for p in m.get("positions", [])}
     sw = (W - 2 * M) // 4
     for i, ship in enumerate(ships):
         x0 = M + i * sw + 10
@@ -712,6 +719,9 @@ def _harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 _stone(d, owner, cx, cy, 16)
             if (ship["number"], p + 1) in touched:
                 _highlight(d, (cx - 24, cy - 24, cx + 24, cy + 24), 4)
+            elif (ship["number"], p + 1) in placed:
+                box = (cx - 24, cy - 24, cx + 24, cy + 24)
+                _highlight(d, box, kit.EARLIER_WIDTH, kit.EARLIER)
         if last.get("ship") == ship["number"] and not touched:
             _highlight(d, (x0, y0 - 4, x0 + length + 20, y0 + 132))
 
@@ -827,6 +837,10 @@ def render(
     _obelisk(d, view)
     _harbour(d, view)
     _results(d, view)
+    for mark in kit.earlier_marks(view):  # sites ships sailed to since the acting one's turn
+        word = {"burial_chamber": "burial"}.get(str(mark.get("site") or ""), mark.get("site"))
+        if isinstance(word, str) and word in PANELS:
+            _highlight(d, PANELS[word], kit.EARLIER_WIDTH, kit.EARLIER)
     last = view.get("last") or {}
     last_site = last.get("site")
     if isinstance(last_site, str) and last_site:

@@ -28,6 +28,10 @@ INK = (40, 34, 30)
 MUTED = (120, 110, 100)
 PANEL = (232, 222, 200)
 HIGHLIGHT = (255, 196, 0)
+#: The marks of earlier moves since the acting player's last turn (``earlier_marks``): lighter than
+#: the last move's and drawn thinner, so width tells them apart as well as colour.
+EARLIER = (255, 208, 60)
+EARLIER_WIDTH = 4
 
 #: The default seat colours (Okabe–Ito), for boards without a palette of their own; each colour is
 #: paired with a shape and a letter, so colour is never the only cue.
@@ -455,6 +459,17 @@ def text_centered(
 ) -> None:
     """Text centred on a point."""
     text(draw, xy, label, size, fill=fill, bold=bold, anchor="mm")
+
+
+def earlier_marks(view: dict[str, Any]) -> list[Any]:
+    """The marks of the moves since the acting player's last turn before the newest one, oldest
+    first, each in the shape of the view's own ``last``. The service lists every move's mark in
+    ``view["recent"]``; a renderer draws these with ``EARLIER`` under its ``last`` highlight, so
+    a player coming back sees everything that changed since they last moved."""
+    marks = list(view.get("recent") or [])
+    if marks and marks[-1] == view.get("last"):
+        marks.pop()
+    return marks
 
 
 def with_names(view: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:

@@ -337,24 +337,35 @@ def _short(text: str) -> str:
     )
 
 
-def _highlight_last(d: ImageDraw.ImageDraw, view: dict[str, Any], rows: dict[str, float]) -> None:
+def _highlight_last(
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    rows: dict[str, float],
+    colour: tuple[int, int, int] = kit.HIGHLIGHT,
+    width: int = 6,
+) -> None:
     """Ring the space or location of the last move (the header box says what it was)."""
     toks = str((view.get("last") or {}).get("text", "")).split()
     if len(toks) >= 2 and toks[0] == "move" and toks[1] in T.LOCATIONS:
         x, y = _xy(toks[1])
-        d.ellipse((x - 38, y - 38, x + 38, y + 38), outline=kit.HIGHLIGHT, width=6)
+        d.ellipse((x - 38, y - 38, x + 38, y + 38), outline=colour, width=width)
     elif len(toks) >= 2 and toks[0] in ("place", "coins3"):
         key = toks[1] if toks[0] == "place" else "coins3"
         if key in rows:
             y = rows[key]
             d.rounded_rectangle(
-                (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 12, y + 30), 8, outline=kit.HIGHLIGHT, width=4
+                (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 12, y + 30),
+                8,
+                outline=colour,
+                width=min(4, width),
             )
         elif key in view["cards"]:
             i = _card_order(view).index(key)
             x = 36 + (i // 5) * ((W - 60) // 2)
             y = CARDS_Y + 38 + (i % 5) * CARD_ROW
-            d.rounded_rectangle((x - 4, y - 3, x + 200, y + 23), 6, outline=kit.HIGHLIGHT, width=4)
+            d.rounded_rectangle(
+                (x - 4, y - 3, x + 200, y + 23), 6, outline=colour, width=min(4, width)
+            )
 
 
 def _tag(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: tuple[int, int, int]) -> None:
@@ -674,6 +685,8 @@ def render(
     _header(d, view)
     rows = _side(d, view)
     _cards(d, view)
+    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
+        _highlight_last(d, {**view, "last": mark}, rows, kit.EARLIER, kit.EARLIER_WIDTH)
     _highlight_last(d, view, rows)  # under the pieces, so the ring never hides a figure
     _map_pieces(d, view)
     _players(d, view)
