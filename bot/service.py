@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import secrets
 import sqlite3
 import time
@@ -50,6 +51,7 @@ from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 
 Clock = Callable[[], float]
+log = logging.getLogger("turnpost.service")
 
 
 class ServiceError(Exception):
@@ -510,8 +512,11 @@ class Service:
         *,
         live: bool,
         expected_version: int | None = None,
+        damaged_ok: bool = False,
     ) -> GameRow:
-        """The game addressed; ``live`` requires a lobby/active one. Caller holds the lock."""
+        """The game addressed; ``live`` requires a lobby/active one. A game whose record cannot
+        be read is refused with ``service.damaged`` unless ``damaged_ok`` (abort frees its
+        channel). Caller holds the lock."""
         if game_id is not None:
             row = await self.db.game(game_id)
             if row is None or row.channel_id != channel_id:
@@ -522,6 +527,8 @@ class Service:
             row = await (self.db.live_game(channel_id) if live else self.db.latest_game(channel_id))
             if row is None:
                 raise ServiceError("service.no_game")
+        if row.damaged and not damaged_ok:
+            raise _damaged(row)
         if expected_version is not None and row.version != expected_version:
             raise ServiceError("service.stale")
         if row.status in LIVE:
@@ -546,9 +553,18 @@ class Service:
             self._states.move_to_end(row.id)
             return cached[1]
         text = await self.db.snapshot(row.id)
-        if text is None:
-            raise ServiceError("service.not_started")
-        state = engine.loads(text)
+        if text is None and row.status == "aborted":
+            raise ServiceError("service.not_started")  # aborted in its lobby: never dealt
+        try:
+            if text is None:
+                raise ValueError("no snapshot")
+            state = engine.loads(text)
+        except Exception:  # any damage to the cache: the log is the truth
+            log.warning("damaged snapshot rebuilt from the log", extra={"game": row.id})
+            seats = await self.db.seats(row.id)
+            state = await asyncio.to_thread(
+                _replay_log, engine, row, len(seats), await self.db.actions(row.id)
+            )
         self._remember(row.id, row.version, state)
         return state
 
@@ -1009,7 +1025,7 @@ class Service:
             Step(
                 a.seat,
                 self._action_text(engine, a.action, public=True),
-                tuple(self._event_lines([Event.from_json(e) for e in a.events], names, None)),
+                tuple(self._event_lines(_events(a), names, None)),
                 a.auto,
             )
             for a in rows
@@ -1055,15 +1071,19 @@ class Service:
                 if not claimed:
                     continue
                 row = await self.db.game(game_id)
-                if row is None or row.status not in ("active", "finished"):
+                if row is None or row.status not in ("active", "finished") or row.damaged:
                     await self.db.clear_outbox(game_id, max(r.version for r in rows))
                     continue
                 engine = _engine(row.engine)
                 seats = await self._seats_of(row)
-                state = await self._state_of(row, engine)
+                try:
+                    state = await self._state_of(row, engine)
+                except ServiceError:  # a damaged record: nothing to announce, the rest goes on
+                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
+                    continue
                 first = min(r.first_move for r in rows)
                 plays = tuple(
-                    _Play(a.move, a.seat, a.action, tuple(map(Event.from_json, a.events)), a.auto)
+                    _Play(a.move, a.seat, a.action, tuple(_events(a)), a.auto)
                     for a in await self.db.actions_since_move(game_id, first - 1)
                 )
                 late = self._t("service.late", {})
@@ -1253,7 +1273,7 @@ class Service:
         for a in reversed(actions):
             if a.seat == seat and not a.auto:
                 break
-            events = [Event.from_json(e) for e in a.events]
+            events = _events(a)
             own = [e for e in events if e.visible_to and seat in e.visible_to]
             if own:
                 out.append([self._t(e.key, e.params, names) for e in own])
@@ -1332,7 +1352,7 @@ class Service:
             lines.append(self._t("service.log_empty", {}))
         for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
             public = a.seat != viewer_seat
-            events = [Event.from_json(e) for e in a.events]
+            events = _events(a)
             said = self._event_lines(events, names, viewer_seat)
             lines.append(
                 self._t(
@@ -1411,9 +1431,7 @@ class Service:
                 raise self._named(err, seats) from None
             await self.db.mark_undone(row.id, last.move)
             # The log is the truth: the state before the move is a replay without it.
-            state = engine.setup(len(seats), row.options, row.seed)
-            for a in await self.db.actions(row.id):
-                state, _ = engine.play(state, a.seat, a.action)
+            state = _replay_log(engine, row, len(seats), await self.db.actions(row.id))
             names = [s.name for s in seats]
             shown = self._action_text(engine, last.action, public=True)
             head = (self._t("service.undone", {"player": last.seat, "action": shown}, names),)
@@ -1430,7 +1448,7 @@ class Service:
         (``can_manage``), otherwise a seated player's vote (more than half of the seats needed)."""
         now = self.clock()
         async with self._write():
-            row = await self._row(channel_id, None, live=True)
+            row = await self._row(channel_id, None, live=True, damaged_ok=True)
             seats = await self._seats_of(row)
             title = _title(row.engine)
             if _holds_creator_powers(row, seats, user.id) or can_manage:
@@ -1665,8 +1683,8 @@ class Service:
                 game=row.engine,
                 title=_title(row.engine),
                 status=row.status,
-                my_turn=row.status == "active" and seat in row.to_act,
-                round_info=row.round_info,
+                my_turn=row.status == "active" and seat in row.to_act and not row.damaged,
+                round_info=self.text("service.damaged_short") if row.damaged else row.round_info,
                 updated_at=row.updated_at,
             )
             for row, seat in rows
@@ -1718,9 +1736,7 @@ class Service:
                     "move": a.move,
                     "seat": a.seat,
                     "action": self._action_text(engine, a.action, public=True),
-                    "events": self._event_lines(
-                        [Event.from_json(e) for e in a.events], names, None
-                    ),
+                    "events": self._event_lines(_events(a), names, None),
                     "at": a.at,
                 }
                 for a in actions
@@ -1775,12 +1791,17 @@ class Service:
             if row is None:
                 raise ServiceError("service.no_such_game", game_id=game_id)
             snapshot = await self.db.snapshot(game_id)
+        if row.damaged:
+            return False  # a column of the game row cannot be read
         if row.status == "lobby" or snapshot is None:
             return row.status in ("lobby", "aborted") and snapshot is None
         export = await self.record(game_id)
         engine = _engine(row.engine)
-        state = await asyncio.to_thread(replay, export)
-        return engine.dumps(engine.load(state.state)) == snapshot
+        try:
+            state = await asyncio.to_thread(replay, export)
+            return engine.dumps(engine.load(state.state)) == snapshot
+        except Exception:  # a log that no longer replays: the record is damaged
+            return False
 
     # -- reminders --------------------------------------------------------------------------
     async def _reschedule(
@@ -1909,6 +1930,34 @@ class Service:
 
 
 EXPORT_FORMAT = 1
+
+
+def _damaged(row: GameRow) -> ServiceError:
+    """The refusal for a game whose record cannot be read."""
+    return ServiceError("service.damaged", game_id=row.id)
+
+
+def _events(a: ActionRow) -> list[Event]:
+    """A log row's events; none when they cannot be read (a damaged row shows its action only)."""
+    try:
+        return [Event.from_json(e) for e in a.events]
+    except Exception:  # a damaged event must not take the log, the recap or the board down
+        return []
+
+
+def _replay_log(
+    engine: Engine[Any, Any], row: GameRow, players: int, actions: Sequence[ActionRow]
+) -> Any:
+    """The state the log leads to from the game's seed (the log is the truth); a log that cannot
+    be replayed makes the game's record damaged (``service.damaged``), never a crash."""
+    try:
+        state = engine.setup(players, row.options, row.seed)
+        for a in actions:
+            state, _ = engine.play(state, a.seat, a.action)
+    except Exception:
+        log.warning("log does not replay", extra={"game": row.id})
+        raise _damaged(row) from None
+    return state
 
 
 def _holds_creator_powers(row: GameRow, seats: Sequence[SeatRow], user_id: int) -> bool:

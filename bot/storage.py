@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,6 +224,8 @@ class GameRow:
     round_info: str
     result: dict[str, Any] | None
     snapshot: str | None = None
+    #: Columns that could not be read (damaged JSON or shape): the game's record is damaged.
+    damaged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,8 @@ class ActionRow:
     auto: bool
     undone: bool
     at: float
+    #: The row could not be read in full (its events, action text or seat).
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -298,13 +302,50 @@ _GAME_COLS = (
 )
 
 
+def _loads(text: Any, valid: Callable[[Any], bool]) -> tuple[Any, bool]:
+    """A JSON column's value and whether it was readable (valid JSON of the expected shape)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None, False
+    return value, valid(value)
+
+
+def _is_options(v: Any) -> bool:
+    return isinstance(v, dict) and all(
+        isinstance(k, str) and isinstance(x, str) for k, x in v.items()
+    )
+
+
+def _is_seats(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+
+
+def _is_result(v: Any) -> bool:
+    return v is None or (
+        isinstance(v, dict) and {"ranking", "scores", "breakdown", "winners"} <= set(v)
+    )
+
+
 def _game(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
+    """A game row; a column that cannot be read (damaged JSON, wrong shape) is named in
+    ``damaged`` and given an empty value, so one damaged game never breaks a listing."""
+    damaged: list[str] = []
+    options, ok = _loads(row[4], _is_options)
+    if not ok:
+        options, _ = {}, damaged.append("options")
+    to_act, ok = _loads(row[12], _is_seats)
+    if not ok:
+        to_act, _ = [], damaged.append("to_act")
+    result, ok = _loads(row[14], _is_result) if row[14] else (None, True)
+    if not ok:
+        result, _ = None, damaged.append("result")
     return GameRow(
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         engine=row[3],
-        options=json.loads(row[4]),
+        options=options,
         seed=row[5],
         status=row[6],
         creator_id=row[7],
@@ -312,15 +353,29 @@ def _game(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
         version=row[9],
         created_at=row[10],
         updated_at=row[11],
-        to_act=json.loads(row[12]),
-        round_info=row[13],
-        result=json.loads(row[14]) if row[14] else None,
+        to_act=to_act,
+        round_info=row[13] if isinstance(row[13], str) else "",
+        result=result,
         snapshot=snapshot,
+        damaged=tuple(damaged),
     )
 
 
 def _action(r: Sequence[Any]) -> ActionRow:
-    return ActionRow(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7])
+    """A log row; unreadable events (damaged JSON) become none, flagged ``damaged``."""
+    events, ok = _loads(r[3], lambda v: isinstance(v, list) and all(isinstance(e, dict) for e in v))
+    bad = not ok or not isinstance(r[2], str) or not isinstance(r[1], int)
+    return ActionRow(
+        r[0],
+        r[1] if isinstance(r[1], int) else -1,
+        r[2] if isinstance(r[2], str) else "",
+        events if ok else [],
+        bool(r[4]),
+        bool(r[5]),
+        bool(r[6]),
+        r[7],
+        damaged=bad,
+    )
 
 
 def dumps(data: Any) -> str:
@@ -634,10 +689,7 @@ class Storage:
         if not include_undone:
             sql += " AND undone = 0"
         rows = await self._all(sql + " ORDER BY move", (game_id,))
-        return [
-            ActionRow(r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7])
-            for r in rows
-        ]
+        return [_action(r) for r in rows]
 
     async def last_action(self, game_id: int) -> ActionRow | None:
         """The latest action still in effect."""
@@ -648,9 +700,7 @@ class Storage:
         )
         if r is None:
             return None
-        return ActionRow(
-            r[0], r[1], r[2], json.loads(r[3]), bool(r[4]), bool(r[5]), bool(r[6]), r[7]
-        )
+        return _action(r)
 
     async def actions_since_turn(
         self, game_id: int, seats: Iterable[int], *, limit: int = 200
