@@ -143,8 +143,10 @@ class ScoreRow:
     user_id: int
     name: str
     score: int
-    #: Category label (through the catalog) → points.
+    #: Category label (through the catalog) → points, in the game's scoring order.
     breakdown: Mapping[str, int]
+    #: Fact label → number to check the points with (bonus counts, tie-break values).
+    details: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -982,9 +984,9 @@ class Service:
                         self._t(e.key, e.params, names) for e in hidden
                     )
         sheet = self._sheet(row.engine, change.result, seats) if change.result else None
-        if sheet is not None:
-            lines.extend(sheet.lines)
-        elif change.to_act:
+        # The score sheet travels in ``score_sheet`` only: every adapter prints it once from
+        # there (it was also in ``lines``, so players saw the block twice).
+        if sheet is None and change.to_act:
             lines.append(self._now_line(engine, change.state, change.to_act, names))
         png = glance = None
         if render:
@@ -1151,11 +1153,20 @@ class Service:
         users = [s.user_id for s in seats]
         rows: list[ScoreRow] = []
         ahead = 0
+        # A stored result's objects come back with sorted keys: the order is in its lists
+        # (results stored before those lists existed keep their object order).
+        breakdowns = result["breakdown"]
+        cats = list(result.get("categories") or (breakdowns[0] if breakdowns else []))
+        details = list(result.get("details") or [])
+        facts = list(result.get("detail_keys") or (details[0] if details else []))
         for group in result["ranking"]:
             for seat in group:
-                labels = {
-                    self._category(game, cat): pts for cat, pts in result["breakdown"][seat].items()
-                }
+                labels = {self._category(game, c): breakdowns[seat].get(c, 0) for c in cats}
+                checks = (
+                    {self._detail(game, k): details[seat].get(k, 0) for k in facts}
+                    if seat < len(details)
+                    else {}
+                )
                 rows.append(
                     ScoreRow(
                         place=ahead + 1,
@@ -1164,6 +1175,7 @@ class Service:
                         name=names[seat],
                         score=result["scores"][seat],
                         breakdown=labels,
+                        details=checks,
                     )
                 )
             ahead += len(group)
@@ -1172,6 +1184,9 @@ class Service:
         lines = [self._t("service.score_title", {})]
         for r in rows:
             parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
+            if r.details:
+                checks_text = ", ".join(f"{k} {v}" for k, v in r.details.items())
+                parts = f"{parts}; {checks_text}" if parts else checks_text
             if r.seat < len(notes) and notes[r.seat]:
                 parts = f"{parts}; {notes[r.seat]}" if parts else str(notes[r.seat])
             lines.append(
@@ -1194,6 +1209,13 @@ class Service:
         if CATALOG.has(key, self.lang):
             return self._t(key, {})
         return category.replace("_", " ")
+
+    def _detail(self, game: str, fact: str) -> str:
+        """The label of a score-sheet fact (``<game>.detail.<fact>``)."""
+        key = f"{game}.detail.{fact}"
+        if CATALOG.has(key, self.lang):
+            return self._t(key, {})
+        return fact.replace("_", " ")
 
     # -- looking ----------------------------------------------------------------------------
     async def board(self, channel_id: int, *, game_id: int | None = None) -> BoardImage:
@@ -1219,9 +1241,7 @@ class Service:
                 )
             )
         sheet = self._sheet(row.engine, row.result, seats) if row.result else None
-        if sheet is not None:
-            lines.extend(sheet.lines)
-        elif row.status == "active":
+        if sheet is None and row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))
         png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names, recent)
         return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)

@@ -189,21 +189,29 @@ class Result:
     scores: tuple[int, ...]
     breakdown: tuple[Mapping[str, int], ...]
     ranking: tuple[tuple[int, ...], ...]
-    #: Shown on the score sheet: first one line per seat, by seat (e.g. tie-break values), then
-    #: any lines about the whole game (e.g. "approximate: pyramid, temple").
+    #: Shown on the score sheet: first one line per seat, by seat ("" for none), then any lines
+    #: about the whole game (e.g. "approximate: pyramid, temple").
     notes: tuple[str, ...] = ()
+    #: ``details[seat]`` maps a fact key (a catalog key suffix ``<game>.detail.<key>``) to a
+    #: number that is not points but lets a player check them: the counts a bonus is paid on,
+    #: the tie-break values. Same keys, same order, for every seat.
+    details: tuple[Mapping[str, int], ...] = ()
 
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0] if self.ranking else ()
 
     def to_json(self) -> dict[str, Any]:
+        """JSON form; the key orders are kept in lists, since a stored object may be sorted."""
         return {
             "scores": list(self.scores),
             "breakdown": [dict(b) for b in self.breakdown],
+            "categories": list(self.breakdown[0]) if self.breakdown else [],
             "ranking": [list(g) for g in self.ranking],
             "winners": list(self.winners),
             "notes": list(self.notes),
+            "details": [dict(d) for d in self.details],
+            "detail_keys": list(self.details[0]) if self.details else [],
         }
 
 

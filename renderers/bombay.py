@@ -465,29 +465,58 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> float:
+    """The final score sheet: the text sheet's order (places, then rupees, empire bonus, city
+    bonus, total) and under each player the numbers behind the bonuses and the tie-break."""
     names = _names(view)
     screens = view.get("screens", [])
-    h = 104 + 40 * len(screens)
+    details = view.get("score_details") or [{} for _ in screens]
+    ranking = view.get("ranking") or [[s] for s in range(len(screens))]
+    h = 104 + 66 * len(screens)
     draw.rounded_rectangle((x, y, x + PANEL_W, y + h), 12, fill=kit.PANEL)
     draw.text((x + 14, y + 8), "Final score (screens open)", font=kit.font(20, True), fill=kit.INK)
-    cols = [("rupees", 200), ("empire", 275), ("city", 350), ("total", 415)]
+    cols = [("rupees", 190), ("empire", 262), ("city", 334), ("total", 400)]
     for key, cx in cols:
         draw.text((x + cx, y + 40), key, font=kit.font(15, True), fill=kit.INK)
     winners = view.get("winners", [])
     yy = y + 66
-    for seat, sc in enumerate(screens):
-        SEATS.mark(draw, seat, x + 26, yy + 12, 12)
-        won = seat in winners
-        label = ("★ " if won else "") + names[seat]
-        draw.text(
-            (x + 46, yy), kit.fit_text(label, 17, 145, won), font=kit.font(17, won), fill=kit.INK
-        )
-        vals = [sc["money"], sc["empire_bonus"], sc["city_bonus"], sc["total"]]
-        for (_, cx), v in zip(cols, vals, strict=True):
-            draw.text((x + cx, yy), str(v), font=kit.font(17, won), fill=kit.INK)
-        yy += 40
+    place = 1
+    for group in ranking:
+        for seat in group:
+            sc = screens[seat]
+            SEATS.mark(draw, seat, x + 26, yy + 12, 12)
+            won = seat in winners
+            label = f"{place}. " + ("★ " if won else "") + names[seat]
+            draw.text(
+                (x + 46, yy),
+                kit.fit_text(label, 17, 138, won),
+                font=kit.font(17, won),
+                fill=kit.INK,
+            )
+            vals = [sc["money"], sc["empire_bonus"], sc["city_bonus"], sc["total"]]
+            for (_, cx), v in zip(cols, vals, strict=True):
+                draw.text((x + cx, yy), str(v), font=kit.font(17, won), fill=kit.INK)
+            d = details[seat] if seat < len(details) else {}
+            if d:
+                facts = (
+                    f"empire score {d['empire_score']}: palaces {d['palaces']}, clients"
+                    f" {d['clients']}, client palace tokens {d['client_palace_tokens']}",
+                    f"city count {d['city_count']}: city tokens {d['city_tokens']}, city palace"
+                    f" tokens {d['city_palace_tokens']} · tie-break {d['tie_clients']}",
+                )
+                for k, fact in enumerate(facts):
+                    draw.text(
+                        (x + 46, yy + 22 + 17 * k),
+                        kit.fit_text(fact, 13, PANEL_W - 56),
+                        font=kit.font(13),
+                        fill=kit.INK,
+                    )
+            yy += 66
+        place += len(group)
     draw.text(
-        (x + 14, yy + 2), "★ winner · ties: most client tokens", font=kit.font(15), fill=kit.INK
+        (x + 14, yy + 2),
+        "★ winner · ties: most clients + client palace tokens",
+        font=kit.font(15),
+        fill=kit.INK,
     )
     return y + h + 12
 

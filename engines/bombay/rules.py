@@ -503,7 +503,8 @@ def end_turn(state: State) -> tuple[State, list[Event]]:
 
 def end_set(state: State) -> tuple[State, list[Event]]:
     """New first player, markets emptied into the bag, posts reopened, then restock or game end."""
-    first = (state.first + 1) % state.players
+    old_first = state.first
+    first = (old_first + 1) % state.players
     bag = tuple(b + s for b, s in zip(state.bag, state.stock, strict=True))
     colours = len(rules().colours)
     state = replace(
@@ -516,10 +517,11 @@ def end_set(state: State) -> tuple[State, list[Event]]:
         stock=(0,) * colours,
         market=(-1,) * colours,
     )
-    events = [Event("bombay.set_ended", {"set": state.set_no, "first_seat": first})]
     if state.over:
-        events.append(Event("bombay.game_over", {}))
-        return state, events
+        # Y85: after the last set nobody becomes first player; saying so would announce a set
+        # that never comes.
+        return replace(state, first=old_first, current=old_first), [Event("bombay.game_over", {})]
+    events = [Event("bombay.set_ended", {"set": state.set_no, "first_seat": first})]
     events.append(Event("bombay.posts_reopened", {}))
     state, more = restock(state)
     return state, events + more

@@ -103,13 +103,9 @@ def result(state: State) -> Result:
     rows = sheets(state)
     notes = []
     for r in rows:
-        note = (
-            f"empire {r.empire_score} (palaces {r.palaces} + clients {r.clients}"
-            f" + client tokens {r.client_tokens}); city tokens {r.city_tokens}"
-            f" + city palace tokens {r.city_palace_tokens}"
-        )
+        note = ""
         if r.empire_bonus.denominator != 1:
-            note += f"; empire bonus exactly {fraction_text(r.empire_bonus)}, total {fraction_text(r.total)}"
+            note = f"empire bonus exactly {fraction_text(r.empire_bonus)}, total {fraction_text(r.total)}"
         notes.append(note)
     return Result(
         scores=tuple(int(r.total) for r in rows),
@@ -117,5 +113,21 @@ def result(state: State) -> Result:
             {"rupees": r.rupees, "empire": int(r.empire_bonus), "city": r.city_bonus} for r in rows
         ),
         ranking=rank_by([(r.total, r.tie_clients) for r in rows]),
-        notes=tuple(notes),
+        notes=tuple(notes) if any(notes) else (),
+        details=tuple(details(r) for r in rows),
     )
+
+
+def details(r: Sheet) -> dict[str, int]:
+    """The numbers behind a seat's bonuses, in sheet order (Y87, Y90, Y91): the empire score and
+    its parts (the 6/2/0 prizes are paid on it), the city count and its parts, the tie-break."""
+    return {
+        "empire_score": r.empire_score,
+        "palaces": r.palaces,
+        "clients": r.clients,
+        "client_palace_tokens": r.client_tokens,
+        "city_count": r.city_tokens + r.city_palace_tokens,
+        "city_tokens": r.city_tokens,
+        "city_palace_tokens": r.city_palace_tokens,
+        "tie_clients": r.tie_clients,
+    }

@@ -116,5 +116,9 @@ def public_view(state: State, to_act: list[int]) -> dict[str, Any]:
             }
             for s in range(state.players)
         ]
-        view["winners"] = list(result(state).winners)
+        final = result(state)
+        view["winners"] = list(final.winners)
+        view["ranking"] = [list(g) for g in final.ranking]
+        # The numbers behind the bonuses, as on the text sheet (same keys, same order).
+        view["score_details"] = [dict(d) for d in final.details]
     return view

@@ -49,8 +49,9 @@ def final_result(state: State) -> Result:
     keys = [
         (scores[s], income_level(state.income[s]), state.money[s]) for s in range(state.players)
     ]
-    notes = tuple(
-        f"income level {income_level(state.income[s])}, £{state.money[s]}"
+    # The tie-breaks (B82) and the money the money VP were counted from (B80.3).
+    details = tuple(
+        {"income_level": income_level(state.income[s]), "money": state.money[s]}
         for s in range(state.players)
     )
-    return Result(scores=scores, breakdown=tuple(sheets), ranking=rank_by(keys), notes=notes)
+    return Result(scores=scores, breakdown=tuple(sheets), ranking=rank_by(keys), details=details)

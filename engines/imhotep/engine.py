@@ -362,15 +362,18 @@ class Imhotep(Engine[State, Action]):
             return None
         sheets = scoring.final_breakdown(state)
         scores = tuple(sum(s.values()) for s in sheets)
-        notes = tuple(f"sled {state.sled[s]}" for s in range(state.players))
+        notes: tuple[str, ...] = ()
         approx = [s for s in C.SITES if C.approximate(s, state.side(s))]
         if approx:
+            # Per-seat notes come first: none (the sled count is a detail), then the game's.
+            notes = ("",) * state.players
             notes += ("approximate: " + ", ".join(C.SITE_WORD[s] for s in approx),)
         return Result(
             scores=scores,
             breakdown=tuple({k: s[k] for k in scoring.CATEGORIES} for s in sheets),
             ranking=rank_by([(scores[s], state.sled[s]) for s in range(state.players)]),
             notes=notes,
+            details=tuple({"sled": state.sled[s]} for s in range(state.players)),
         )
 
     def round_info(self, state: State) -> str:

@@ -53,5 +53,23 @@ def result(state: State) -> Result:
     totals = tuple(sum(b.values()) for b in sheet)
     camels = [int(p["camel"]) for p in state["players"]]
     ranking = rank_by([(totals[s], camels[s]) for s in range(state["n"])])
-    notes = tuple(f"{camels[s]} camels" for s in range(state["n"]))
-    return Result(scores=totals, breakdown=tuple(sheet), ranking=ranking, notes=notes)
+    return Result(
+        scores=totals, breakdown=tuple(sheet), ranking=ranking, details=tuple(details(state))
+    )
+
+
+def details(state: State) -> list[dict[str, int]]:
+    """The counts the end-game VP come from (M60) and the tie-break (M61), in sheet order."""
+    out = []
+    for p in state["players"]:
+        cities = {c for g in p["goals"] for c in T.GOALS[g]["cities"]}
+        out.append(
+            {
+                "goal_cities": len(cities & set(p["posts"])),
+                "coins": int(p["coin"]),
+                "goods": goods_total(p),
+                "contracts": len(p["fulfilled"]),
+                "camels": int(p["camel"]),
+            }
+        )
+    return out

@@ -53,6 +53,9 @@ def test_Y85_last_end_of_the_game_comes_after_the_last_set() -> None:
     s2, events = play(s, 1, "end")
     assert s2.over and events[-1].key == "bombay.game_over"
     assert ENGINE.result(s) is None and ENGINE.result(s2) is not None
+    # no "Set N is over; X is the first player now" for a set that never comes (issue 12.7)
+    assert "bombay.set_ended" not in [e.key for e in events]
+    assert s2.first == s.first
 
 
 def test_Y86_bonuses_add_to_rupees_unsold_bales_worth_nothing() -> None:
@@ -70,6 +73,22 @@ def test_Y87_empire_score_is_palaces_plus_clients_plus_client_tokens() -> None:
     assert r is not None
     # empire 4, 2, 1 → 6, 2, 0
     assert [b["empire"] for b in r.breakdown] == [6, 2, 0]
+
+    # the sheet carries every number the prizes and the tie-break are paid on (Y87, Y90, Y91)
+    assert r.details[0] == {
+        "empire_score": 4,
+        "palaces": 1,
+        "clients": 2,
+        "client_palace_tokens": 1,
+        "city_count": 0,
+        "city_tokens": 0,
+        "city_palace_tokens": 0,
+        "tie_clients": 3,
+    }
+    assert [d["empire_score"] for d in r.details] == [4, 2, 1]
+    view = ENGINE.view(s, None)  # the board draws the same numbers, ranked as the text
+    assert view["score_details"] == [dict(d) for d in r.details]
+    assert view["ranking"] == [list(g) for g in r.ranking]
 
 
 def test_Y88_seed_example_tied_sixes_share_first_and_second() -> None:

@@ -110,5 +110,8 @@ def test_B83_breakdown_categories_have_score_sheet_labels() -> None:
         assert tuple(sheet) == CATEGORIES
     for cat in CATEGORIES:
         assert CATALOG.has(f"brass.score.{cat}")
-    assert res.notes[0] == "income level 3, £63"
+    # the tie-breaks (B82) are on the sheet as numbers, labelled through the catalog
+    assert res.details[0] == {"income_level": 3, "money": 63}
+    for fact in res.details[0]:
+        assert CATALOG.has(f"brass.detail.{fact}")
     assert E.result(position()) is None

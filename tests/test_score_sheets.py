@@ -1,0 +1,32 @@
+"""One final score sheet per game, in a fixed category order, with the numbers to check it
+(issue 12.7): every built-in game, played to its end at random."""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from engines.catalog import CATALOG
+from engines.randomplay import random_play
+from engines.rng import Rng
+
+
+@pytest.mark.parametrize("game", sorted(engines.BUILTIN))
+def test_every_game_ends_with_a_labelled_ordered_sheet_and_its_check_numbers(game: str) -> None:
+    engine = engines.get(game)
+    state = engine.setup(3, engine.meta.validate_options({}), 11)
+    state, _ = random_play(engine, state, Rng(11))
+    result = engine.result(state)
+    assert result is not None, f"{game}: the random game did not end"
+    data = result.to_json()
+    # the category order survives storage (objects are stored with sorted keys)
+    assert data["categories"] == list(result.breakdown[0])
+    assert all(list(b) == data["categories"] for b in result.breakdown)
+    # every seat has the same check numbers, in the same order, each labelled in every language
+    assert len(result.details) == 3
+    assert data["detail_keys"] and all(list(d) == data["detail_keys"] for d in result.details)
+    for lang in ("en", "ja", "es"):
+        for cat in data["categories"]:
+            assert f"{game}.score.{cat}" in CATALOG.messages(lang), (lang, cat)
+        for fact in data["detail_keys"]:
+            assert f"{game}.detail.{fact}" in CATALOG.messages(lang), (lang, fact)
