@@ -348,8 +348,9 @@ MAX_ACTION_CHARS = 300
 #: Automatic moves for removed seats in one go; far beyond any real run of them.
 MAX_AUTO_MOVES = 1000
 #: Seconds an outbox row stays with whoever claimed it (the mover's own process right after the
-#: move, or a drain): long enough to render and post a board, short enough that after a crash
-#: the next drain pass announces the move within about a minute.
+#: move, or a drain), as far as OTHER processes are concerned: after a crash the next drain pass
+#: of a restarted bot announces the move within about a minute. The holder itself never takes a
+#: row back from itself, however slow its post, until it releases it (its post failed).
 OUTBOX_LEASE = 60.0
 #: Log rows a catch-up recap reads at most (a seat that has not acted for longer gets the newest).
 RECAP_MAX_ROWS = 200
@@ -1067,14 +1068,16 @@ class Service:
             for game_id, rows in pending.items():
                 if len(changes) >= limit:
                     break
+                row = await self.db.game(game_id)
+                if row is None or row.status not in ("active", "finished") or row.damaged:
+                    # Aborted (or its record is damaged): nothing is owed to the table any more,
+                    # whoever holds the rows.
+                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
+                    continue
                 claimed = await self.db.claim_outbox(
                     game_id, owner=self.owner, now=now, until=now + OUTBOX_LEASE
                 )
                 if not claimed:
-                    continue
-                row = await self.db.game(game_id)
-                if row is None or row.status not in ("active", "finished") or row.damaged:
-                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
                     continue
                 engine = _engine(row.engine)
                 seats = await self._seats_of(row)

@@ -922,11 +922,14 @@ class Storage:
 
     async def claim_outbox(self, game_id: int, *, owner: str, now: float, until: float) -> bool:
         """Take every row of a game for ``owner`` until ``until``, unless someone holds one of
-        them under a lease still running; returns whether it did. Call inside ``write()``: the
-        immediate transaction makes the check and the claim one step for every process."""
+        them under a lease still running, or ``owner`` itself holds one it has not released
+        (it is still posting it, however long that takes; it releases it if posting fails);
+        returns whether it did. Call inside ``write()``: the immediate transaction makes the
+        check and the claim one step for every process."""
         held = await self._one(
-            "SELECT 1 FROM outbox WHERE game_id = ? AND claimed_until > ? LIMIT 1",
-            (game_id, now),
+            "SELECT 1 FROM outbox WHERE game_id = ?"
+            " AND (claimed_until > ? OR (claimed_by = ? AND claimed_until > 0)) LIMIT 1",
+            (game_id, now, owner),
         )
         if held is not None:
             return False

@@ -257,7 +257,12 @@ class Table:
             # is, without the picture, rather than an error that suggests nothing happened.
             log.exception("board image failed", extra={"game": outcome.game_id})
             kw = text_only_message(outcome, lang, peek)
-        await interaction.followup.send(**kw)
+        try:
+            await interaction.followup.send(**kw)
+        except Exception:
+            # Not posted: give the outbox row back, so the drain announces it in the channel.
+            await self.service.release_announcement(outcome.game_id)
+            raise
         interaction.extras.pop(PUBLIC_DEFER, None)
         # Posted: the change's outbox row is settled (bot/outbox.py would announce it otherwise).
         await self.service.announced(outcome.game_id, outcome.version)

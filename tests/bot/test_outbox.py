@@ -79,22 +79,25 @@ async def test_two_processes_never_both_announce(
 ) -> None:
     await _started_and_posted(service)
     await service.act(CHANNEL, ANA, "draw", render=False)
+    await service.close()  # the mover's process dies
     clock.advance(OUTBOX_LEASE + 1)
-    other: Service = await open_service()
+    one: Service = await open_service()
+    two: Service = await open_service()
     try:
-        first = await service.claim_announcements()
-        second = await other.claim_announcements()
+        first = await one.claim_announcements()
+        second = await two.claim_announcements()
         assert len(first) == 1 and second == []
     finally:
-        await other.close()
+        await one.close()
+        await two.close()
 
 
 async def test_a_failed_post_is_retried_on_the_next_pass(
     service: Service, clock: FakeClock
 ) -> None:
-    await _started_and_posted(service)
+    game_id = await _started_and_posted(service)
     await service.act(CHANNEL, ANA, "draw", render=False)
-    clock.advance(OUTBOX_LEASE + 1)
+    await service.release_announcement(game_id)  # the mover's own post failed
     tries: list[int] = []
 
     async def flaky(outcome: MoveOutcome) -> None:
@@ -112,9 +115,9 @@ async def test_several_pending_changes_make_one_announcement(
     service: Service, clock: FakeClock
 ) -> None:
     await _started_and_posted(service)
-    await service.act(CHANNEL, ANA, "draw", render=False)
+    game_id = (await service.act(CHANNEL, ANA, "draw", render=False)).game_id
     await service.act(CHANNEL, BEN, "draw", render=False)
-    clock.advance(OUTBOX_LEASE + 1)
+    await service.release_announcement(game_id)  # neither post went out
     (late,) = await service.claim_announcements()
     assert "Ana: draw" in late.lines and "Ben: draw" in late.lines
     assert late.mention == (ANA.id,)
@@ -129,3 +132,16 @@ async def test_an_aborted_game_owes_no_announcement(service: Service, clock: Fak
     clock.advance(OUTBOX_LEASE + 1)
     assert await service.claim_announcements() == []
     assert await service.db.outbox() == []
+
+
+async def test_the_mover_is_never_doubled_by_its_own_drain_however_slow_its_post(
+    service: Service, clock: FakeClock
+) -> None:
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    clock.advance(10 * OUTBOX_LEASE)  # the mover's post is very slow (Discord rate limits)
+    assert await service.claim_announcements() == []
+    # Its post failed: it gives the row back and its own drain announces it.
+    await service.release_announcement((await service.db.outbox())[0].game_id)
+    (late,) = await service.claim_announcements()
+    assert late.mention == (BEN.id,)

@@ -13,7 +13,7 @@ from bot.discord_adapter.table import Table
 from bot.service import OUTBOX_LEASE
 from tests.discord.conftest import BotFactory, FakeClock
 from tests.discord.helpers import PLAYERS, PNG_MAGIC, open_table, send, to_act
-from tests.discord.loopback import FakeDiscord, slash
+from tests.discord.loopback import CHANNEL_ID, FakeDiscord, slash
 
 
 async def test_a_move_saved_before_a_crash_is_announced_after_the_restart(
@@ -77,3 +77,22 @@ async def test_a_posted_move_leaves_nothing_to_announce(
     clock.advance(OUTBOX_LEASE + 1)
     assert await bot.announcer.drain() == 0
     assert fake.channel_messages() == []
+
+
+async def test_every_move_posted_through_discord_settles_its_outbox_row(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """Start, moves, an undo and a failed post: after each, nothing is left owed except the
+    move whose post failed, which the drain then announces once."""
+    await open_table(bot, fake)
+    assert await bot.service.db.outbox() == []
+    for _ in range(3):
+        (uid,) = await to_act(bot)
+        legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(uid)) or []
+        await send(bot, fake, slash(PLAYERS[uid], "play", move=legal[0]))
+        assert await bot.service.db.outbox() == []
+    (uid,) = await to_act(bot)
+    legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(uid)) or []
+    await send(bot, fake, slash(PLAYERS[uid], "play", move=next(m for m in legal if "play" in m)))
+    await send(bot, fake, slash(PLAYERS[uid], "game undo"))
+    assert await bot.service.db.outbox() == []
