@@ -6,8 +6,24 @@ complete; other languages fall back to English key by key.
 
 Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
 player names is given they are shown as names; so are the seat numbers in a list named ``seats``
-or ending in ``_seats``, in the list's order. List values are joined with commas (an empty list shows as a dash). A word passed as a value is
-shown as ``<namespace>.value.<word>`` where the language has that key ("purple" → "紫").
+or ending in ``_seats``, in the list's order. A word passed as a value is shown as
+``<namespace>.value.<word>`` where the language has that key ("purple" → "紫").
+
+Language rules come from CLDR through Babel rather than hand-written code:
+
+- **Plurals.** A message may be an object of CLDR plural categories instead of a string,
+  ``{"plural": "count", "one": "{count} camel", "other": "{count} camels"}``; the form is chosen by
+  the language's rule for the parameter named by ``"plural"`` (default ``count``). Japanese needs
+  only ``other``; a missing category falls back to ``other``.
+- **Lists.** A list value is an enumeration: ``{names}`` joins with the language's comma ("a, b" /
+  「a、b」), ``{names:and}`` and ``{names:or}`` with its conjunctions ("Ana, Ben, and Cid" /
+  "Ana, Ben y Cid" / 「アナ、ベン、カル」). An empty list shows as a dash.
+- **Nested messages.** A value ``{"key": ..., "params": {...}}`` is a message of its own, said
+  in the same language.
+- **Bundles.** A mapping value ``{"camel": 2, "coin": 3}`` is a list of counted things: each item is
+  the plural message ``<namespace>.count.<word>`` with ``count`` filled, joined with "and"
+  ("2 camels and 3 coins" / 「ラクダ2頭、コイン3枚」). Counts and words travel separately, so each
+  language orders and inflects them itself.
 """
 
 from __future__ import annotations
@@ -18,6 +34,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
 
 from engines.data import data_path
 
@@ -34,6 +53,47 @@ def _is_seats_param(name: str) -> bool:
     return name == "seats" or name.endswith("_seats")
 
 
+_PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(n: int | float, lang: str) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` ("one", "other", ...)."""
+    return str(_locale(lang).plural_form(n))
+
+
+def join_list(items: Sequence[str], lang: str, style: str = "") -> str:
+    """``items`` joined the way ``lang`` writes a list: ``style`` "" is a plain enumeration (the
+    language's comma), "and" a conjunction list, "or" a disjunction; empty → a dash."""
+    words = [str(i) for i in items]
+    if not words:
+        return "—"
+    if style == "or":
+        return str(format_list(words, style="or", locale=_locale(lang)))
+    if style == "and":
+        return str(format_list(words, style="standard", locale=_locale(lang)))
+    # The plain enumeration is the separator of the language's list pattern ("{0}, {1}" / "{0}、{1}").
+    middle = _locale(lang).list_patterns["standard"]["middle"]
+    return str(middle.replace("{0}", "").replace("{1}", "")).join(words)
+
+
+class _Listed:
+    """A list parameter that formats itself by the template's spec (``{x}``, ``{x:and}``)."""
+
+    def __init__(self, items: Sequence[str], lang: str) -> None:
+        self.items, self.lang = items, lang
+
+    def __format__(self, spec: str) -> str:
+        return join_list(self.items, self.lang, spec)
+
+    def __str__(self) -> str:
+        return join_list(self.items, self.lang)
+
+
 class Catalog:
     """Looks up and formats messages; loads each language's files once."""
 
@@ -41,16 +101,35 @@ class Catalog:
         self.root = root
 
     @cache  # noqa: B019 - one catalog per process; the cache lives as long as it does
-    def messages(self, lang: str) -> dict[str, str]:
-        """Every message of one language, key → template."""
-        out: dict[str, str] = {}
+    def _load(self, lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+        messages: dict[str, str] = {}
+        plurals: dict[str, dict[str, str]] = {}
         folder = self.root / lang
         if folder.is_dir():
             for path in sorted(folder.glob("*.json")):
                 ns = path.stem
                 for key, template in json.loads(path.read_text(encoding="utf-8")).items():
-                    out[key if key.startswith(ns + ".") else f"{ns}.{key}"] = template
-        return out
+                    full = key if key.startswith(ns + ".") else f"{ns}.{key}"
+                    if isinstance(template, dict):
+                        plurals[full] = {str(k): str(v) for k, v in template.items()}
+                        # Everything that reads one template (has, fields, the adapter) sees the
+                        # "other" form, the one every language has.
+                        messages[full] = plurals[full]["other"]
+                    else:
+                        messages[full] = template
+        return messages, plurals
+
+    def messages(self, lang: str) -> dict[str, str]:
+        """Every message of one language, key → template (a plural message's "other" form)."""
+        return self._load(lang)[0]
+
+    def plural_forms(self, key: str, lang: str = DEFAULT_LANG) -> dict[str, str] | None:
+        """The plural forms of ``key`` (category → template, plus "plural": the counted
+        parameter), or ``None`` when it is a plain message; falls back to English."""
+        for source in (lang, DEFAULT_LANG):
+            if key in self.messages(source):
+                return self._load(source)[1].get(key)
+        return None
 
     @cache  # noqa: B019 - as above
     def _value_names(self, namespace: str, lang: str) -> dict[str, str]:
@@ -61,9 +140,35 @@ class Catalog:
         """Whether ``key`` has a template in ``lang`` (or in English)."""
         return key in self.messages(lang) or key in self.messages(DEFAULT_LANG)
 
-    def template(self, key: str, lang: str = DEFAULT_LANG) -> str | None:
-        """The raw template for ``key``, falling back to English."""
-        return self.messages(lang).get(key) or self.messages(DEFAULT_LANG).get(key)
+    def template(
+        self, key: str, lang: str = DEFAULT_LANG, params: Mapping[str, Any] | None = None
+    ) -> str | None:
+        """The raw template for ``key``, falling back to English; for a plural message, the form
+        the language's rule picks for the counted parameter in ``params`` (else "other")."""
+        found = lang if key in self.messages(lang) else DEFAULT_LANG
+        template = self.messages(found).get(key)
+        forms = self._load(found)[1].get(key)
+        if forms is not None and params is not None:
+            n = params.get(forms.get("plural", "count"))
+            if isinstance(n, int | float) and not isinstance(n, bool):
+                template = forms.get(plural_category(n, found), template)
+        return template
+
+    def bundle(self, namespace: str, things: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+        """Counted things (``{"camel": 2, "coin": 3}``) as the language says them, joined with
+        "and": each is ``<namespace>.count.<word>`` with ``count`` (zero counts are left out)."""
+        parts = []
+        for word, n in things.items():
+            if not n:
+                continue
+            key = f"{namespace}.count.{word}"
+            if self.has(key, lang):
+                parts.append(self.text(key, {"count": n}, lang=lang))
+            else:
+                parts.append(f"{n} {word}")
+        if not parts:
+            return self.text("core.nothing", lang=lang)
+        return join_list(parts, lang, "and")
 
     def text(
         self,
@@ -82,28 +187,43 @@ class Catalog:
         shown: dict[str, Any] = {}
         # Words an engine passes as values (a colour, a card, an industry) are translated through
         # "<namespace>.value.<word>" when the language has such a key; ids stay as they are.
-        values = self._value_names(key.split(".", 1)[0], lang)
+        namespace = key.split(".", 1)[0]
+        values = self._value_names(namespace, lang)
         for name, value in params.items():
-            if isinstance(value, str) and value in values:
+            if isinstance(value, Mapping) and set(value) == {"key", "params"}:
+                # A message inside a message ("First {what}."), formatted in the same language.
+                value = self.text(str(value["key"]), value["params"], lang=lang, names=names)
+            elif isinstance(value, Mapping):
+                value = self.bundle(namespace, value, lang)
+            elif isinstance(value, str) and value in values:
                 value = values[value]
             elif isinstance(value, list | tuple):
                 value = [values.get(v, v) if isinstance(v, str) else v for v in value]
             if names is not None and _is_seat_param(name) and isinstance(value, int):
-                value = names[value] if 0 <= value < len(names) else f"seat {value + 1}"
+                if 0 <= value < len(names):
+                    value = names[value]
+                else:
+                    value = self.text("core.seat_number", {"number": value + 1}, lang=lang)
             elif _is_seat_param(name) and isinstance(value, int):
-                value = f"player {value + 1}"
+                value = self.text("core.player_number", {"number": value + 1}, lang=lang)
             elif _is_seats_param(name) and isinstance(value, list | tuple):
-                value = ", ".join(
-                    (names[v] if names is not None and 0 <= v < len(names) else f"player {v + 1}")
-                    if isinstance(v, int)
-                    else str(v)
-                    for v in value
+                value = _Listed(
+                    [
+                        (
+                            names[v]
+                            if names is not None and 0 <= v < len(names)
+                            else self.text("core.player_number", {"number": v + 1}, lang=lang)
+                        )
+                        if isinstance(v, int)
+                        else str(v)
+                        for v in value
+                    ],
+                    lang,
                 )
             elif isinstance(value, list | tuple):
-                # An empty list reads as a dash, not as nothing at all.
-                value = ", ".join(str(v) for v in value) or "—"
+                value = _Listed([str(v) for v in value], lang)
             shown[name] = value
-        template = self.template(key, lang)
+        template = self.template(key, lang, params)
         if template is None:
             extra = " ".join(f"{k}={v}" for k, v in shown.items())
             return f"{key} {extra}".strip()
@@ -114,8 +234,10 @@ class Catalog:
 
     def fields(self, key: str, lang: str = DEFAULT_LANG) -> set[str]:
         """The parameter names a template uses (for tests that check events fill them)."""
-        template = self.template(key, lang) or ""
-        return {f for _, f, _, _ in _FORMATTER.parse(template) if f}
+        forms = self.plural_forms(key, lang)
+        templates = [v for k, v in forms.items() if k != "plural"] if forms else []
+        templates.append(self.template(key, lang) or "")
+        return {f for t in templates for _, f, _, _ in _FORMATTER.parse(t) if f}
 
 
 CATALOG = Catalog(data_path("locales"))

@@ -31,12 +31,22 @@ def test_every_literal_message_key_in_the_code_has_an_english_message() -> None:
     assert not missing, f"keys without a message: {missing}"
 
 
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
 def test_catalog_files_are_valid_and_keys_live_in_their_namespace_file() -> None:
     for path in data_path("locales").rglob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(data, dict) and data, path
         for key, template in data.items():
-            assert isinstance(template, str) and template.strip(), (path, key)
+            if isinstance(template, dict):
+                # A plural message: CLDR categories (always "other") and the counted parameter.
+                assert "other" in template, (path, key)
+                assert set(template) <= {"plural", *_CATEGORIES}, (path, key)
+                forms = [v for k, v in template.items() if k != "plural"]
+                assert all(isinstance(f, str) and f.strip() for f in forms), (path, key)
+            else:
+                assert isinstance(template, str) and template.strip(), (path, key)
             assert key.split(".", 1)[0] == path.stem, f"{key} belongs in its own namespace file"
 
 
@@ -83,5 +93,75 @@ def test_value_words_are_translated_where_the_language_has_them(tmp_path: Path) 
     assert cat.text("demo.sold", params, lang="en", names=["Ana"]) == "Ana sold purple at e3"
     assert (
         cat.text("demo.sold", {**params, "colour": ["purple", "blue"]}, lang="ja", names=["Ana"])
-        == "Anaがe3で紫, blueを売却"
+        == "Anaがe3で紫、blueを売却"  # the Japanese list comma
     )
+
+
+def _demo(tmp_path: Path, files: dict[str, str]) -> Catalog:
+    for lang, text in files.items():
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "demo.json").write_text(text, encoding="utf-8")
+    return Catalog(tmp_path)
+
+
+def test_a_plural_message_takes_the_form_the_language_rule_picks(tmp_path: Path) -> None:
+    cat = _demo(
+        tmp_path,
+        {
+            "en": '{"demo.count.camel": {"one": "{count} camel", "other": "{count} camels"}}',
+            "ja": '{"demo.count.camel": {"other": "ラクダ{count}頭"}}',
+            "es": '{"demo.count.camel": {"one": "{count} camello", "other": "{count} camellos"}}',
+        },
+    )
+    assert cat.text("demo.count.camel", {"count": 1}) == "1 camel"
+    assert cat.text("demo.count.camel", {"count": 0}) == "0 camels"
+    assert cat.text("demo.count.camel", {"count": 2}, lang="es") == "2 camellos"
+    assert cat.text("demo.count.camel", {"count": 1}, lang="ja") == "ラクダ1頭"
+    assert cat.fields("demo.count.camel") == {"count"}
+
+
+def test_a_plural_message_may_count_another_parameter(tmp_path: Path) -> None:
+    cat = _demo(
+        tmp_path,
+        {
+            "en": '{"demo.ap": {"plural": "ap", "one": "{ap} AP left for {who}", '
+            '"other": "{ap} AP left for {who}s"}}'
+        },
+    )
+    assert cat.text("demo.ap", {"ap": 1, "who": "x"}) == "1 AP left for x"
+    assert cat.text("demo.ap", {"ap": 3, "who": "x"}) == "3 AP left for xs"
+    assert cat.fields("demo.ap") == {"ap", "who"}
+
+
+def test_lists_join_with_the_language_conjunction_when_the_template_asks(tmp_path: Path) -> None:
+    cat = _demo(
+        tmp_path,
+        {
+            "en": '{"demo.won": "{names:and} won", "demo.pick": "pick {x:or}"}',
+            "es": '{"demo.won": "ganaron {names:and}", "demo.pick": "elige {x:or}"}',
+            "ja": '{"demo.won": "{names}の勝ち", "demo.pick": "{x:or}を選ぶ"}',
+        },
+    )
+    three = {"names": ["Ana", "Ben", "Cid"]}
+    assert cat.text("demo.won", three) == "Ana, Ben, and Cid won"
+    assert cat.text("demo.won", three, lang="es") == "ganaron Ana, Ben y Cid"
+    assert cat.text("demo.won", three, lang="ja") == "Ana、Ben、Cidの勝ち"
+    assert cat.text("demo.pick", {"x": ["a", "b"]}) == "pick a or b"
+    assert cat.text("demo.pick", {"x": ["a", "b"]}, lang="ja") == "aまたはbを選ぶ"
+
+
+def test_a_bundle_says_each_count_with_its_word_and_joins_them(tmp_path: Path) -> None:
+    cat = _demo(
+        tmp_path,
+        {
+            "en": '{"demo.got": "{seat} got {what}", '
+            '"demo.count.camel": {"one": "{count} camel", "other": "{count} camels"}, '
+            '"demo.count.coin": {"one": "{count} coin", "other": "{count} coins"}}',
+            "ja": '{"demo.got": "{seat}が{what}を得た", '
+            '"demo.count.camel": {"other": "ラクダ{count}頭"}, '
+            '"demo.count.coin": {"other": "コイン{count}枚"}}',
+        },
+    )
+    got = {"seat": 0, "what": {"camel": 1, "coin": 3, "silk": 0}}
+    assert cat.text("demo.got", got, names=["Ana"]) == "Ana got 1 camel and 3 coins"
+    assert cat.text("demo.got", got, lang="ja", names=["Ana"]) == "Anaがラクダ1頭、コイン3枚を得た"

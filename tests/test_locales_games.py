@@ -24,7 +24,10 @@ FILES = sorted(
 )
 
 
-def fields(template: str) -> set[str]:
+def fields(template: str | dict[str, str]) -> set[str]:
+    """The placeholders of a message (of every form of a plural message)."""
+    if isinstance(template, dict):
+        return set().union(*(fields(v) for k, v in template.items() if k != "plural"))
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
@@ -46,7 +49,7 @@ def test_game_translation_matches_english(path: Path) -> None:
     translated = json.loads(path.read_text("utf-8"))
     names = command_names(game)
     for key, template in translated.items():
-        assert template.strip(), key
+        assert template, key
         if key in english:
             assert fields(template) == fields(english[key]), key
         elif key.startswith(f"{game}.value."):
