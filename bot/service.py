@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 import secrets
 import sqlite3
@@ -386,11 +387,33 @@ class _Change:
     recent: tuple[Any, ...] = ()
 
 
-def _title(game: str) -> str:
+def _title(game: str, lang: str = "en") -> str:
+    """The game's name in ``lang`` (``<game>.name``), else its English title."""
+    if CATALOG.has(f"{game}.name", lang):
+        return CATALOG.text(f"{game}.name", lang=lang)
     try:
         return engines.get(game).meta.title
     except IllegalAction:
         return game  # a game whose engine is not installed any more
+
+
+def _status_json(engine: Engine[Any, Any], state: Any) -> str:
+    """The engine's status stored as JSON (key and parameters) so each reader's language can
+    format it; empty when the engine has nothing to say."""
+    ev = engine.status(state)
+    return json.dumps({"key": ev.key, "params": dict(ev.params)}) if ev is not None else ""
+
+
+def round_text(stored: str, lang: str = "en") -> str:
+    """A stored status in ``lang``: JSON from ``_status_json``, or text stored by older
+    versions (shown as it is)."""
+    if not stored.startswith("{"):
+        return stored
+    try:
+        data = json.loads(stored)
+        return CATALOG.text(str(data["key"]), dict(data.get("params") or {}), lang=lang)
+    except (ValueError, KeyError, TypeError):
+        return stored
 
 
 def _engine(game: str) -> Engine[Any, Any]:
@@ -585,7 +608,7 @@ class Service:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             game=row.engine,
-            title=_title(row.engine),
+            title=_title(row.engine, self.lang),
             status=row.status,
             creator_id=row.creator_id,
             players=row.players,
@@ -593,7 +616,7 @@ class Service:
             seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.removed) for s in seats),
             version=row.version,
             to_act=tuple(by_seat[s] for s in row.to_act if s in by_seat),
-            round_info=row.round_info,
+            round_info=round_text(row.round_info, self.lang),
             created_at=row.created_at,
             updated_at=row.updated_at,
         )
@@ -642,7 +665,7 @@ class Service:
                 busy = await self.db.live_game(channel_id)
                 raise ServiceError(
                     "service.channel_busy",
-                    game=_title(busy.engine) if busy else "?",
+                    game=_title(busy.engine, self.lang) if busy else "?",
                     status=busy.status if busy else "?",
                 ) from None
             await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
@@ -717,7 +740,7 @@ class Service:
             if len(seats) < meta.min_players or (row.players and len(seats) != row.players):
                 raise ServiceError(
                     "service.too_few",
-                    game=meta.title,
+                    game=_title(meta.id, self.lang),
                     needed=row.players or meta.min_players,
                     seated=len(seats),
                 )
@@ -735,7 +758,7 @@ class Service:
                 raise ServiceError.from_illegal(exc) from exc
             await self.db.set_seats(row.id, seated)
             head = (
-                self._t("service.started", {"game": meta.title}),
+                self._t("service.started", {"game": _title(meta.id, self.lang)}),
                 # The order turns are actually taken in (Brass draws its own, B13), never
                 # merely the seat order.
                 *(
@@ -862,7 +885,7 @@ class Service:
             snapshot=engine.dumps(state),
             status=status,
             to_act=list(to_act),
-            round_info=engine.round_info(state),
+            round_info=_status_json(engine, state),
             result=result_json,
             now=now,
         )
@@ -1118,11 +1141,17 @@ class Service:
         compensation, a goal choice...), also what they are asked, from that verb's help."""
         who = [names[s] for s in to_act if s < len(names)]
         if len(to_act) == 1:
+            asked = engine.asked(state, to_act[0])
+            if asked is not None:
+                what = self._t(asked.key, asked.params, names)
+                return self._t("service.now_what", {"names": who, "what": what})
             verbs = [t for t in engine.complete(state, to_act[0], "") if t]
             verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
             if verb is not None:
+                key = f"{engine.meta.id}.verb.{verb.name}"
+                help_text = self._t(key, {}) if CATALOG.has(key, self.lang) else verb.help
                 return self._t(
-                    "service.now_asked", {"names": who, "verb": verb.name, "help": verb.help}
+                    "service.now_asked", {"names": who, "verb": verb.name, "help": help_text}
                 )
         return self._t("service.now", {"names": who})
 
@@ -1252,7 +1281,11 @@ class Service:
     def _status_line(self, row: GameRow) -> str:
         return self._t(
             f"service.status_{row.status}",
-            {"title": _title(row.engine), "round": row.round_info, "game_id": row.id},
+            {
+                "title": _title(row.engine, self.lang),
+                "round": round_text(row.round_info, self.lang),
+                "game_id": row.id,
+            },
         )
 
     async def private_view(
@@ -1473,7 +1506,7 @@ class Service:
         async with self._write():
             row = await self._row(channel_id, None, live=True, damaged_ok=True)
             seats = await self._seats_of(row)
-            title = _title(row.engine)
+            title = _title(row.engine, self.lang)
             if _holds_creator_powers(row, seats, user.id) or can_manage:
                 votes, needed, done = 1, 1, True
             else:
@@ -1704,10 +1737,14 @@ class Service:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 game=row.engine,
-                title=_title(row.engine),
+                title=_title(row.engine, self.lang),
                 status=row.status,
                 my_turn=row.status == "active" and seat in row.to_act and not row.damaged,
-                round_info=self.text("service.damaged_short") if row.damaged else row.round_info,
+                round_info=(
+                    self.text("service.damaged_short")
+                    if row.damaged
+                    else round_text(row.round_info, self.lang)
+                ),
                 updated_at=row.updated_at,
             )
             for row, seat in rows

@@ -380,9 +380,22 @@ class Engine(ABC, Generic[S, A]):
     def result(self, state: S) -> Result | None:
         """``None`` until the game is over, then the final scores."""
 
+    def asked(self, state: S, seat: int) -> Event | None:
+        """What ``seat`` is asked to decide now, as a catalog key and parameters (e.g. "a bonus
+        movement of up to 1 step: move, or stop to decline"), for the "Now:" line; ``None`` when
+        the verbs offered say it well enough. Public: it may say only what everyone may know."""
+        return None
+
+    def status(self, state: S) -> Event | None:
+        """Where the game stands, as a catalog key and parameters (e.g. ``<game>.status.round``
+        with ``round=3, rounds=6``), for captions and "my games"; ``None`` when there is nothing
+        to say. The service formats it in each reader's language."""
+        return None
+
     def round_info(self, state: S) -> str:
-        """A short public status line, e.g. "Round 3 of 6" (for captions and "my games")."""
-        return ""
+        """The status line in English (``status`` formatted by the catalog), e.g. "Round 3 of 6"."""
+        ev = self.status(state)
+        return CATALOG.text(ev.key, ev.params) if ev is not None else ""
 
     # -- persistence ------------------------------------------------------------------------
     @abstractmethod

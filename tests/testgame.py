@@ -190,8 +190,8 @@ class Tally(Engine[State, Action]):
             ranking=rank_by([(sign * s,) for s in state.scores]),
         )
 
-    def round_info(self, state: State) -> str:
-        return f"move {state.moves + 1}, deck {len(state.deck)}"
+    def status(self, state: State) -> Event:
+        return Event("tally.status", {"move": state.moves + 1, "deck": len(state.deck)})
 
     def dump(self, state: State) -> dict[str, Any]:
         return {

@@ -13,7 +13,7 @@ from engines.bombay.notation import OPTIONS, VERBS, Action, normalise_build, par
 from engines.bombay.scoring import result as final_result
 from engines.bombay.setup import new_game
 from engines.bombay.state import State, dump_state, load_state
-from engines.bombay.view import public_view, round_text, screen
+from engines.bombay.view import public_view, screen, status
 
 META = EngineMeta(
     id="bombay",
@@ -108,9 +108,16 @@ class Bombay(Engine[State, Action]):
         """``None`` until the last set is over, then the opened screens and bonuses (Y85–Y91)."""
         return final_result(state) if state.over else None
 
-    def round_info(self, state: State) -> str:
-        """A status line such as "Set 2 of 4 · game turn 3 of 4"."""
-        return round_text(state)
+    def asked(self, state: State, seat: int) -> Event | None:
+        """The action points the player to move has left this turn (public: the board shows
+        them too)."""
+        if state.over or seat != state.current:
+            return None
+        return Event("bombay.asked.turn", {"ap": state.ap})
+
+    def status(self, state: State) -> Event:
+        """Set and game turn, e.g. "Set 2 of 4 · game turn 3 of 4"."""
+        return status(state)
 
     def dump(self, state: State) -> dict[str, Any]:
         """JSON-compatible state with its format version."""

@@ -106,8 +106,9 @@ def restock_events(state: State) -> list[Event]:
     the markets, and the posts it closed (Y31–Y36)."""
     drawn, market = state.stock, state.market
     colours = rules().colours
+    # Per market the bales it holds, as counted colours the catalog says in each language.
     shown = {
-        name: [f"{drawn[i]} {c}" for i, c in enumerate(colours) if market[i] == m] or ["empty"]
+        name: {c: drawn[i] for i, c in enumerate(colours) if market[i] == m}
         for m, name in enumerate(MARKETS)
     }
     events = [
@@ -283,6 +284,7 @@ def do_sell(state: State, seat: int, colour: str) -> tuple[Changes, list[Event]]
                 "position": POSITIONS[column.index(colour)],
                 "rupees": rupees,
                 "clients": clients,
+                "got": {"rupee": rupees, "client": clients},
             },
         )
     ]

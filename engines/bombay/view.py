@@ -8,19 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.base import Event
 from engines.bombay.components import MARKETS, board, rules
 from engines.bombay.scoring import fraction_text, result, sheets
 from engines.bombay.state import State
+from engines.catalog import CATALOG
+
+
+def status(state: State) -> Event:
+    """Where the game stands: set and game turn (or over after how many sets)."""
+    if state.over:
+        return Event("bombay.status.over", {"sets": state.sets})
+    return Event(
+        "bombay.status.turn",
+        {
+            "set": state.set_no + 1,
+            "sets": state.sets,
+            "turn": state.game_turn + 1,
+            "turns": state.turns_per_set,
+        },
+    )
 
 
 def round_text(state: State) -> str:
-    """A status line such as "Set 2 of 4 · game turn 3 of 4" (or "Game over ...")."""
-    if state.over:
-        return f"Game over after {state.sets} sets"
-    return (
-        f"Set {state.set_no + 1} of {state.sets} · game turn {state.game_turn + 1}"
-        f" of {state.turns_per_set}"
-    )
+    """The status line in English, e.g. "Set 2 of 4 · game turn 3 of 4" (for the board)."""
+    ev = status(state)
+    return CATALOG.text(ev.key, ev.params)
 
 
 def screen(state: State, seat: int) -> dict[str, Any]:

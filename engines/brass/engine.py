@@ -234,10 +234,14 @@ class Brass(Engine[State, Action]):
     def result(self, state: State) -> Result | None:
         return final_result(state) if state.phase == OVER else None
 
-    def round_info(self, state: State) -> str:
+    def status(self, state: State) -> Event:
+        """The round of the era, e.g. "Round 2 of 10 (canal era)"."""
         if state.phase == OVER:
-            return "Game over"
-        return f"Round {state.round} of {C.rounds_in_game(state.players)} (canal era)"
+            return Event("core.status.over")
+        return Event(
+            "brass.status.round",
+            {"round": state.round, "rounds": C.rounds_in_game(state.players), "era": state.era},
+        )
 
     # -- persistence ------------------------------------------------------------------------
     def dump(self, state: State) -> dict[str, Any]:

@@ -376,11 +376,11 @@ class Imhotep(Engine[State, Action]):
             details=tuple({"sled": state.sled[s]} for s in range(state.players)),
         )
 
-    def round_info(self, state: State) -> str:
+    def status(self, state: State) -> Event:
         """E.g. "Round 3 of 6"."""
         if state.over:
-            return "Game over"
-        return f"Round {state.round} of {C.ROUNDS}"
+            return Event("core.status.over")
+        return Event("core.status.round", {"round": state.round, "rounds": C.ROUNDS})
 
     # -- persistence ------------------------------------------------------------------------
     def dump(self, state: State) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from engines.marco_polo.rewards import (
     gain,
     own_small_cities,
     take_black_die,
+    words,
 )
 from engines.marco_polo.state import State, char, die_token, parse_die, player
 
@@ -144,7 +145,14 @@ def resolve(ctx: Ctx, seat: int, verb: str, args: tuple[str, ...]) -> None:
             p[k] -= n
         p["contracts"].remove(cid)
         p["fulfilled"].append(cid)
-        ctx.ev("fulfilled", seat=seat, contract=cid, vp=c["reward"].get("vp", 0))
+        ctx.ev(
+            "fulfilled",
+            seat=seat,
+            contract=cid,
+            vp=c["reward"].get("vp", 0),
+            paid=words(c["cost"]),
+            got=words(c["reward"]),
+        )
         gain(ctx, seat, c["reward"])
     elif verb == "coins3":
         kind, value = _remove_die(p, args[0])

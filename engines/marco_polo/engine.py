@@ -35,7 +35,7 @@ from engines.marco_polo.placement import (
     space_problem,
     wrong_dice_count,
 )
-from engines.marco_polo.rewards import Ctx, can_pay, posts_left, words
+from engines.marco_polo.rewards import Ctx, can_pay, place_name, posts_left, words
 from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
 from engines.marco_polo.state import State, copy_state, die_token, parse_die, player
@@ -317,8 +317,12 @@ class MarcoPolo(Engine[State, Action]):
         if state["phase"] == "goals":
             raise IllegalAction("marco_polo.goals_first", verbs=allowed)
         if state["pending"]:
-            what = _PENDING_WHAT[state["pending"][0]["k"]]
-            raise IllegalAction("marco_polo.decision_pending", what=what, verbs=allowed)
+            ev = _asked(state["pending"][0])
+            raise IllegalAction(
+                "marco_polo.decision_pending",
+                what={"key": ev.key, "params": dict(ev.params)},
+                verbs=allowed,
+            )
         if verb == "place" and p["main_done"]:
             raise IllegalAction("marco_polo.main_done")
         if verb == "end" and not p["main_done"] and p["dice"]:
@@ -444,14 +448,22 @@ class MarcoPolo(Engine[State, Action]):
     def result(self, state: State) -> Result | None:
         return final_result(state) if state["phase"] == "over" else None
 
-    def round_info(self, state: State) -> str:
+    def asked(self, state: State, seat: int) -> Event | None:
+        """The pending decision of ``seat`` (goods to choose, a movement, a discard...)."""
+        pending = state["pending"]
+        if pending and pending[0]["seat"] == seat:
+            return _asked(pending[0])
+        return None
+
+    def status(self, state: State) -> Event:
+        """The set-up step or the round, e.g. "Round 2 of 5"."""
         if state["phase"] == "draft":
-            return "Set-up: character draft"
+            return Event("marco_polo.status.draft")
         if state["phase"] == "goals":
-            return "Set-up: choosing goal cards"
+            return Event("marco_polo.status.goals")
         if state["phase"] == "over":
-            return "Game over"
-        return f"Round {state['round']} of {T.ROUNDS}"
+            return Event("core.status.over")
+        return Event("core.status.round", {"round": state["round"], "rounds": T.ROUNDS})
 
     # -- persistence -------------------------------------------------------------------------
     def dump(self, state: State) -> dict[str, Any]:
@@ -462,6 +474,26 @@ class MarcoPolo(Engine[State, Action]):
     def load(self, data: Mapping[str, Any]) -> State:
         self.check_format(data)
         return copy_state(dict(data))
+
+
+def _asked(head: Mapping[str, Any]) -> Event:
+    """The decision everyone is waiting for, as a catalog key and parameters."""
+    k = str(head["k"])
+    params: dict[str, Any] = {"n": int(head.get("n", 1))}
+    if k == "move":
+        left = int(head["steps"]) - int(head["taken"])
+        params = {"steps": words({"step": left}), "n": left}
+        if not head["travel"] and not head["taken"]:
+            k = "bonus_move"  # a reward movement (M41) may be declined
+        elif not head["taken"]:
+            k = "travel"
+        else:
+            k = "move_more"
+    elif k == "discard":
+        params["contracts"] = list(head["from"])
+    elif k == "relocate":
+        params = {"city_name": place_name(str(head["city"]))}
+    return Event(f"marco_polo.asked.{k}", params)
 
 
 def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from engines.marco_polo.rewards import (
     post_bonus,
     posts_left,
     take_beijing_space,
+    words,
 )
 from engines.marco_polo.state import State, char, player
 
@@ -60,10 +61,12 @@ def step(ctx: Ctx, item: dict[str, Any], fig: int, dest: str) -> bool:
     st = ctx.st
     seat = item["seat"]
     p = player(st, seat)
+    cost: dict[str, int] = {}
     for f, d, res, amt in steps_from(st, seat):
         if f == fig and d == dest:
             if res:
                 p[res] -= amt
+                cost = {res: amt}
             break
     origin = p["figures"][fig]
     p["figures"][fig] = dest
@@ -78,6 +81,8 @@ def step(ctx: Ctx, item: dict[str, Any], fig: int, dest: str) -> bool:
         origin_name=place_name(origin),
         city_name=place_name(dest),
     )
+    if cost:  # a route's camels or coins (M40) are said, not charged silently
+        ctx.ev("route_paid", seat=seat, what=words(cost), city_name=place_name(dest))
     if char(st, seat) == "wilhelm" and dest in T.POST_CITIES and dest not in p["posts"]:
         if posts_left(st, seat) > 0:
             place_post(ctx, seat, dest)  # M56: a post in every city passed through

@@ -402,27 +402,27 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
         st["used_cards"][st["cards"][space]] = placed[0]
     else:
         st["spaces"][space].extend(placed)
-    ctx.ev("placed", seat=seat, space=space, dice=" ".join(toks))
+    ctx.ev("placed", seat=seat, space=f"space_{space}", dice=" ".join(toks))
     if fee:
-        ctx.ev("paid_fee", seat=seat, space=space, fee=fee, coins=words({"coin": fee}))
+        ctx.ev("paid_fee", seat=seat, space=f"space_{space}", fee=fee, coins=words({"coin": fee}))
     kw = _kw(suffix)
     if space in T.BAZAAR:
         reward = T.BAZAAR[space][1][int(kw["col"])]
         gain(ctx, seat, reward)
         ctx.ev("gained", seat=seat, what=words(reward))
-        _mercator(ctx, seat, {space: 1}, "bazaar")
+        _mercator(ctx, seat, {space: 1}, "space_bazaar")
     elif space == "khan":
         reward = {k: n for k, n in T.KHAN_REWARD.items() if k != "any_good"}
         reward[kw["good"]] = T.KHAN_REWARD.get("any_good", 1)
         gain(ctx, seat, reward)
         ctx.ev("gained", seat=seat, what=words(reward))
         if st["n"] in (2, 3):
-            _mercator(ctx, seat, {"camel": 1}, "khan")
+            _mercator(ctx, seat, {"camel": 1}, "space_khan")
     elif space == "coins5":
         gain(ctx, seat, {"coin": T.COINS5})
         ctx.ev("gained", seat=seat, what=words({"coin": T.COINS5}))
         if st["n"] == 2:
-            _mercator(ctx, seat, {"coin": 2}, "coins5")
+            _mercator(ctx, seat, {"coin": 2}, "space_coins5")
     elif space == "contracts":
         _take_contracts(ctx, seat, kw)
     elif space == "travel":
@@ -436,7 +436,7 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
             row=row,
             coins=base,
             steps=steps,
-            up_to=f"{steps} {'step' if steps == 1 else 'steps'}",
+            up_to=words({"step": steps}),
         )
         ctx.push(movement(seat, steps, travel_action=True))
     else:

@@ -14,28 +14,14 @@ from engines.marco_polo import tables as T
 from engines.marco_polo.state import State, char, player
 from engines.rng import Rng
 
-_WORDS = {
-    "vp": ("VP", "VP"),
-    "coin": ("coin", "coins"),
-    "camel": ("camel", "camels"),
-    "any_good": ("good of your choice", "goods of your choice"),
-    "two_different_goods": ("pair of different goods", "pairs of different goods"),
-    "travel": ("movement step", "movement steps"),
-    "contract": ("contract", "contracts"),
-    "black_die": ("black die", "black dice"),
-    "own_city_bonus": ("bonus of your own small city", "bonuses of your own small cities"),
-    "other_city_bonus": ("bonus of another small city", "bonuses of other small cities"),
-}
 
+def words(bundle: dict[str, int]) -> dict[str, int]:
+    """A bundle for an event: the things gained or paid with their counts (zero counts left out).
 
-def words(bundle: dict[str, int]) -> str:
-    """A bundle in words for captions: ``2 camels, 1 silk, 1 good of your choice``."""
-    parts = []
-    for k, n in bundle.items():
-        if n:
-            one, many = _WORDS.get(k, (k, k))
-            parts.append(f"{n} {one if n == 1 else many}")
-    return ", ".join(parts) or "nothing"
+    Events carry counts and words separately; the catalog says them in each language
+    (``marco_polo.count.<word>``: "2 camels and 1 silk" / 「ラクダ2個、絹1個」).
+    """
+    return {k: int(n) for k, n in bundle.items() if n}
 
 
 def place_name(loc: str) -> str:

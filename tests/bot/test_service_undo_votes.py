@@ -64,7 +64,7 @@ async def test_nothing_revealed_may_be_taken_back(service: Service) -> None:
 async def test_the_creator_or_a_channel_manager_aborts_at_once(service: Service) -> None:
     await started_game(service)
     out = await service.abort(CHANNEL, BEN, can_manage=True)
-    assert out.done and out.lines == ("The Tally (test game) game was aborted.",)
+    assert out.done and out.lines == ("Tally (test game) was aborted.",)
     assert (await service.game(CHANNEL)).status == "aborted"
     await started_game(service, seed=9)
     assert (await service.abort(CHANNEL, ANA)).done

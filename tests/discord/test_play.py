@@ -131,7 +131,7 @@ async def test_only_creator_or_manager_aborts_at_once(bot: TurnpostBot, fake: Fa
 async def test_a_channel_manager_aborts_without_a_vote(bot: TurnpostBot, fake: FakeDiscord) -> None:
     await open_table(bot, fake)
     (done,) = await send(bot, fake, slash(MODERATOR, "game abort"))
-    assert done.content == "The Tally (test game) game was aborted."
+    assert done.content == "Tally (test game) was aborted."
     assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
     assert refusal(await send(bot, fake, slash(BOB, "play", move="draw"))) == (
         "There is no game in this channel. Open one with /game new."

@@ -463,7 +463,7 @@ def test_M32_an_unaffordable_contract_says_what_it_needs() -> None:
     with pytest.raises(IllegalAction) as info:
         E.play(st, 0, "fulfil s4")
     assert CATALOG.text(info.value.key, info.value.params) == (
-        "Contract s4 needs 1 camel, 1 gold; you have 3 camels."
+        "Contract s4 needs 1 camel and 1 gold; you have 3 camels."
     )
 
 
