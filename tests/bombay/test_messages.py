@@ -53,7 +53,7 @@ def test_event_sentences_read_as_english_for_every_colour() -> None:
     for colour in ("yellow", "blue", "purple", "orange"):
         for key, extra in (
             ("bombay.bought", {"market": "left", "rupees": 1, "ap": 1}),
-            ("bombay.sold", {"city": "Bombay", "position": "top", "rupees": 4, "clients": 0}),
+            ("bombay.sold", {"city": "Bombay", "position": "top", "got": {"rupee": 4}}),
             ("bombay.built", {"site": "h1"}),
             ("bombay.token_silk", {}),
         ):

@@ -124,6 +124,7 @@ def test_Y63_seed_example_brown_sells_purple_in_bombay() -> None:
         "position": "middle",
         "rupees": 3,
         "clients": 1,
+        "got": {"rupee": 3, "client": 1},
     }
 
 
