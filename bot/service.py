@@ -1212,7 +1212,10 @@ class Service:
                 )
             ahead += len(group)
         # Result notes: one per seat (tie-break facts), then lines for the whole sheet.
-        notes = list(result.get("notes") or [])
+        notes = [
+            self._t(n["key"], n.get("params") or {}, names) if isinstance(n, dict) else n
+            for n in result.get("notes") or []
+        ]
         lines = [self._t("service.score_title", {})]
         for r in rows:
             parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
@@ -1312,6 +1315,8 @@ class Service:
             lines.append(self._t("service.private_recent", {}))
             lines.extend(recent)
         for key, value in hidden.items():
+            if key == "seat":
+                continue  # the title already names the player; a zero-based number says nothing
             label_key = f"{row.engine}.private.{key}"
             label = self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
             # The catalog joins lists (and shows an empty one as a dash).

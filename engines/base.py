@@ -190,8 +190,9 @@ class Result:
     breakdown: tuple[Mapping[str, int], ...]
     ranking: tuple[tuple[int, ...], ...]
     #: Shown on the score sheet: first one line per seat, by seat ("" for none), then any lines
-    #: about the whole game (e.g. "approximate: pyramid, temple").
-    notes: tuple[str, ...] = ()
+    #: about the whole game (e.g. "approximate: pyramid, temple"); an ``Event`` is a catalog key
+    #: and parameters, said in the reader's language.
+    notes: tuple[str | Event, ...] = ()
     #: ``details[seat]`` maps a fact key (a catalog key suffix ``<game>.detail.<key>``) to a
     #: number that is not points but lets a player check them: the counts a bonus is paid on,
     #: the tie-break values. Same keys, same order, for every seat.
@@ -209,7 +210,10 @@ class Result:
             "categories": list(self.breakdown[0]) if self.breakdown else [],
             "ranking": [list(g) for g in self.ranking],
             "winners": list(self.winners),
-            "notes": list(self.notes),
+            "notes": [
+                {"key": n.key, "params": dict(n.params)} if isinstance(n, Event) else n
+                for n in self.notes
+            ],
             "details": [dict(d) for d in self.details],
             "detail_keys": list(self.details[0]) if self.details else [],
         }

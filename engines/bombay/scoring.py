@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engines.base import Result, rank_by
+from engines.base import Event, Result, rank_by
 from engines.bombay.components import rules
 from engines.bombay.state import State
 
@@ -101,11 +101,14 @@ def result(state: State) -> Result:
     shared prize is kept for the ranking and written in the notes.
     """
     rows = sheets(state)
-    notes = []
+    notes: list[str | Event] = []
     for r in rows:
-        note = ""
+        note: str | Event = ""
         if r.empire_bonus.denominator != 1:
-            note = f"empire bonus exactly {fraction_text(r.empire_bonus)}, total {fraction_text(r.total)}"
+            note = Event(
+                "bombay.note.exact",
+                {"bonus": fraction_text(r.empire_bonus), "total": fraction_text(r.total)},
+            )
         notes.append(note)
     return Result(
         scores=tuple(int(r.total) for r in rows),

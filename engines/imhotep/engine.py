@@ -362,12 +362,14 @@ class Imhotep(Engine[State, Action]):
             return None
         sheets = scoring.final_breakdown(state)
         scores = tuple(sum(s.values()) for s in sheets)
-        notes: tuple[str, ...] = ()
+        notes: tuple[str | Event, ...] = ()
         approx = [s for s in C.SITES if C.approximate(s, state.side(s))]
         if approx:
             # Per-seat notes come first: none (the sled count is a detail), then the game's.
             notes = ("",) * state.players
-            notes += ("approximate: " + ", ".join(C.SITE_WORD[s] for s in approx),)
+            notes += (
+                Event("imhotep.note.approximate", {"sites": [C.SITE_WORD[s] for s in approx]}),
+            )
         return Result(
             scores=scores,
             breakdown=tuple({k: s[k] for k in scoring.CATEGORIES} for s in sheets),

@@ -238,11 +238,7 @@ def _answer(ctx: Ctx, seat: int, item: dict[str, Any], verb: str, args: tuple[st
         coins = item["n"] - camels
         p["camel"] += camels
         p["coin"] += coins
-        what = " and ".join(
-            f"{n} {word}{'s' if n != 1 else ''}"
-            for n, word in ((camels, "camel"), (coins, "coin"))
-            if n
-        )
+        what = words({"camel": camels, "coin": coins})
         ctx.ev("compensated", seat=seat, camels=camels, coins=coins, what=what)
         st["pending"].pop(0)
     ctx.flush()

@@ -1,0 +1,132 @@
+"""#13.6: a Japanese or Spanish table meets no English.
+
+Whole random games of every engine are replayed through the service with its language set to
+``ja`` and ``es``; every line the service says (move messages, private lines, the "Now:" line,
+the board caption, private views, the score sheet) is checked for English words. A word may
+appear only when it is in the allow-list below:
+
+- the notation tokens a player types (every token of every action played, every verb and
+  parameter name): they are the same in every language by design (#13.4 adds aliases);
+- the players' display names;
+- game terms the published Japanese/Spanish editions print as they are (``AP`` in the Japanese
+  Bombay rules; ``VP``/``PV`` abbreviations; Roman level numerals on Brass tiles);
+- the games' own titles where the edition keeps them (Bombay, Imhotep, Brass, Birmingham).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import engines
+from bot.service import Service, User
+from engines.catalog import CATALOG
+from engines.randomplay import random_game
+from tests.fakes import FakeClock
+
+GAMES = ("bombay", "imhotep", "marco_polo", "brass")
+PLAYERS = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
+
+#: Printed game terms and titles (see the module docstring for why each is allowed).
+ALLOWED = {
+    "AP",
+    "VP",
+    "PV",
+    "PA",
+    "II",
+    "III",
+    "IV",
+    "Bombay",
+    "Imhotep",
+    "Brass",
+    "Birmingham",
+    "Marco",
+    "Polo",
+}
+
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+#: Notation tokens the translated help texts quote without the game having played them.
+QUOTED_NOTATION = {"imhotep": {"pair"}}
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """English vocabulary: every word of the English catalog that Spanish never uses (so
+    "de", "no" or "total" are not taken for English in a Spanish line)."""
+
+    def vocabulary(lang: str) -> set[str]:
+        words: set[str] = set()
+        for template in CATALOG.messages(lang).values():
+            words |= {w.lower() for w in WORD.findall(template)}
+        return words
+
+    return frozenset(vocabulary("en") - vocabulary("es"))
+
+
+def notation_words(game: str, played: list[str]) -> set[str]:
+    """Every word a player of ``game`` types: the tokens played, verbs and parameter names."""
+    meta = engines.get(game).meta
+    words = {w.lower() for text in played for w in WORD.findall(text)}
+    for verb in meta.verbs:
+        words.add(verb.name)
+        words |= {p.name for p in verb.params}
+    return words
+
+
+async def table_lines(game: str, lang: str, db: Path, seed: int) -> tuple[list[str], list[str]]:
+    """Every line a table in ``lang`` reads during one random game, and the actions played."""
+    engine = engines.get(game)
+    _, log = random_game(engine, len(PLAYERS), None, seed=seed)
+    svc = await Service.open(db, clock=FakeClock(1_767_571_200.0), lang=lang)
+    try:
+        await svc.create_lobby(1, 1, PLAYERS[0], game, seed=seed)
+        for u in PLAYERS[1:]:
+            await svc.join(1, u)
+        out = await svc.start(1, PLAYERS[0], order=[u.id for u in PLAYERS], render=False)
+        lines = list(out.lines)
+        for seat, text in log:
+            out = await svc.act(1, PLAYERS[seat], text, render=False)
+            lines += out.lines
+            for private in out.private_lines.values():
+                lines += private
+        for u in PLAYERS:
+            lines += (await svc.private_view(1, u)).lines
+        lines += (await svc.board(1)).lines
+        lines += [(await svc.game(1)).round_info]
+    finally:
+        await svc.close()
+    return lines, [text for _, text in log]
+
+
+def english_in(lines: list[str], allowed: set[str], lang: str) -> dict[str, str]:
+    """English words found, each with the first line it appeared in. In Japanese any Latin
+    word is suspect; in Spanish, a word of the English vocabulary."""
+    found: dict[str, str] = {}
+    for line in lines:
+        for word in WORD.findall(line):
+            if word in allowed or word.lower() in allowed:
+                continue
+            if lang == "ja" or word.lower() in english_words():
+                found.setdefault(word, line)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_whole_game_in_the_table_language_says_no_english(
+    game: str, lang: str, tmp_path: Path
+) -> None:
+    lines, played = await table_lines(game, lang, tmp_path / "t.db", seed=3)
+    assert len(lines) > 50, "the game was too short to say anything"
+    allowed = (
+        ALLOWED
+        | notation_words(game, played)
+        | QUOTED_NOTATION.get(game, set())
+        | {u.name for u in PLAYERS}
+    )
+    found = english_in(lines, allowed, lang)
+    assert not found, f"{len(found)} English words, e.g. {list(found.items())[:8]}"
