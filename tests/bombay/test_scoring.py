@@ -7,9 +7,11 @@ from fractions import Fraction
 
 import pytest
 
+from engines.base import Event
 from engines.bombay import ENGINE
 from engines.bombay.scoring import city_bonus, empire_prizes
 from engines.bombay.state import State
+from engines.catalog import CATALOG
 from tests.bombay.helpers import new, play, sites_of
 
 G = sites_of("palace_token_site")
@@ -106,7 +108,8 @@ def test_Y88_uneven_split_rounds_down_or_exact() -> None:
     s = _final(3, money=(1, 1, 0), palaces=(1, 1, 1), empire_split_rounding="exact")
     r = ENGINE.result(s)
     assert r is not None and r.scores == (3, 3, 2)
-    assert "exactly 2 2/3" in r.notes[0]
+    note = r.notes[0]
+    assert isinstance(note, Event) and "exactly 2 2/3" in CATALOG.text(note.key, note.params)
     assert r.ranking == ((0, 1), (2,))
 
 
