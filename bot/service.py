@@ -1919,6 +1919,13 @@ class Service:
         at = self.clock() if now is None else now
         async with self.db.read():
             rows = await self.db.due(at)
+            # A game whose record is damaged cannot be played: nobody is reminded of it.
+            damaged = set()
+            for game_id in {r.game_id for r, _ in rows}:
+                game = await self.db.game(game_id)
+                if game is None or game.damaged:
+                    damaged.add(game_id)
+            rows = [(r, channel) for r, channel in rows if r.game_id not in damaged]
             prefs = {r.user_id: _prefs(await self.db.user(r.user_id)) for r, _ in rows}
             tables = {
                 r.game_id: _policy(await self.db.settings(r.game_id) or self.defaults).table_quiet

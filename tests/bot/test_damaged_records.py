@@ -127,6 +127,9 @@ async def test_an_unreadable_game_row_marks_only_that_game_damaged(
             assert set(mine) == {DAMAGED, HEALTHY}
             assert not mine[DAMAGED].my_turn and mine[DAMAGED].round_info == "record damaged"
         await _other_game_is_unharmed(svc)
+        # Its players are not reminded of a game they cannot play; the other game's are.
+        due = await svc.due_reminders(1_000_000.0 + 400 * 24 * 3600)
+        assert {d.channel_id for d in due} == {HEALTHY}
         # The channel is not blocked for good: the creator aborts the damaged game.
         assert (await svc.abort(DAMAGED, ANA)).done
         await svc.create_lobby(0, DAMAGED, CAL, "tally")
