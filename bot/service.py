@@ -1058,6 +1058,20 @@ class Service:
         ]
         return recap_lines(steps, names, self.lang)
 
+    async def since_last_turn(
+        self, channel_id: int, user_ids: Sequence[int], *, game_id: int | None = None
+    ) -> tuple[str, ...]:
+        """The catch-up lines for players coming back (a reminder pings them): every turn since
+        the earliest of their own last turns, public text only (bot/recap.py). Empty when
+        nothing happened since, or when none of them is seated."""
+        wanted = set(user_ids)
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+            mine = [s.seat for s in seats if s.user_id in wanted]
+            rows = await self._since_turn(row.id, mine) if mine else []
+        return self._recap(_engine(row.engine), rows, [s.name for s in seats])
+
     # -- the outbox -------------------------------------------------------------------------
     async def announced(self, game_id: int, version: int) -> None:
         """Record that the change bringing game ``game_id`` to ``version`` (and every earlier

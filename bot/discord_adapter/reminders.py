@@ -98,8 +98,12 @@ class ReminderLoop:
                 allowed_mentions=allowed,
             )
         else:
+            # Someone coming back after a day reads what they missed right under the ping.
+            recap = await self.service.since_last_turn(
+                due.channel_id, due.user_ids, game_id=due.game_id
+            )
             await channel.send(
-                t("reminder", self.lang, mentions=mentions, title=info.title),
+                "\n".join([t("reminder", self.lang, mentions=mentions, title=info.title), *recap]),
                 allowed_mentions=allowed,
             )
 

@@ -165,3 +165,20 @@ async def test_a_recap_never_shows_hidden_information(
                 assert a.action not in recap
     assert recaps > 0
     assert secrets > 0 or game != "marco_polo"
+
+
+async def test_a_reminder_can_recap_what_the_late_player_missed(service: Service) -> None:
+    """The reminder that pings a player a day later carries the same catch-up."""
+    await started_game(service, (ANA, BEN, CAL))
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    ben = await _play_first_legal(service, BEN)
+    card = ben.action.split()[1]
+    # Cal has never moved: everything so far is new to Cal.
+    assert await service.since_last_turn(CHANNEL, [CAL.id]) == (
+        "Since your last turn:",
+        "• Ana: draw — Ana drew a card.",
+        f"• Ben: play {card} — Ben played a {card}.",
+    )
+    # Ben missed nothing since his own move; an outsider has no seat to recap.
+    assert await service.since_last_turn(CHANNEL, [BEN.id]) == ()
+    assert await service.since_last_turn(CHANNEL, [99]) == ()

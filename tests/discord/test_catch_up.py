@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.table import CONTENT_MAX
-from tests.discord.conftest import ALICE, BOB
+from tests.discord.conftest import ALICE, BOB, FakeClock
 from tests.discord.helpers import board_post, send, to_act
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, slash
 
@@ -59,3 +59,22 @@ async def test_game_log_opens_on_the_newest_page(bot: TurnpostBot, fake: FakeDis
     (log,) = await send(bot, fake, slash(BOB, "game log"))
     assert log.ephemeral and log.content.startswith("Log, page 2 of 2:")
     assert "21. " in log.content
+
+
+async def test_the_reminder_a_day_later_recaps_what_the_player_missed(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    await _three_seats(bot, fake)
+    first, first_move, _ = await _play(bot, fake)
+    second, second_move, _ = await _play(bot, fake)
+    (sleeper,) = await to_act(bot)
+    clock.advance(24 * 3600)  # the default first reminder
+    assert await bot.reminders.tick() == 1
+    (reminder,) = fake.channel_messages()
+    assert reminder.content.splitlines() == [
+        f"<@{sleeper}>: reminder, it is your turn in Tally (test game).",
+        "Since your last turn:",
+        f"• {first.name}: {first_move} — {first.name} {_done(first_move)}",
+        f"• {second.name}: {second_move} — {second.name} {_done(second_move)}",
+    ]
+    assert reminder.json["allowed_mentions"] == {"users": [sleeper], "parse": []}
