@@ -177,6 +177,8 @@ class Console:
                 self.write(f"      e.g. {ex}")
         for o in meta.options:
             self.write(f"  option {o.name}={'|'.join(o.choices)} (default {o.default}) — {o.help}")
+        for line in engines.get(args[0]).help_lines(self.service.lang):
+            self.write(f"  {line}")
 
     async def _new(self, args: list[str]) -> None:
         if not args:

@@ -315,6 +315,11 @@ class Engine(ABC, Generic[S, A]):
         message that starts the game; ``state`` is the one ``setup`` returned."""
         return []
 
+    def help_lines(self, lang: str = "en") -> list[str]:
+        """Extra lines for ``help <game>`` beyond verbs and options (e.g. what each character
+        does), in ``lang``, through the message catalog."""
+        return []
+
     def turn_order(self, state: S, players: int) -> list[int]:
         """The seats in the order they take their first turns, as the start message states it.
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from renderers import kit
 
@@ -35,7 +36,7 @@ REF_Y = CARDS_Y + CARDS_H + 12
 REF_H = 176
 PLAYERS_Y = REF_Y + REF_H + 12
 PANEL_W = (W - 60) // 2
-PANEL_H = 258  # room for a third contract while a discard is pending
+PANEL_H = 300  # room for a third contract while a discard is pending, and the ability (2 lines)
 LEGEND_H = 150
 FONT = 16
 SMALL = 14
@@ -86,6 +87,33 @@ RES_SHORT = {
 #: Text measuring is slow and the same strings recur on every board: measure each once.
 _tw = kit.text_width
 _fit = lru_cache(maxsize=8192)(kit.fit_text)
+
+
+def _ability(word: str) -> str:
+    """What a character does (M51-M58), from the catalog (``marco_polo.value.<word>``)."""
+    return CATALOG.text(f"marco_polo.value.{word}")
+
+
+def _lines(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at most ``width`` wide (words are never cut)."""
+    out: list[str] = []
+    for word in text.split():
+        if out and _tw(f"{out[-1]} {word}", size, bold) <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
+def _draft_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """(heading, ability line) per wrapped line of the draft offer, in offer order."""
+    out: list[tuple[str, str]] = []
+    for c in view["draft"]["offer"]:
+        head = f"{T.CHARACTERS[c]['name']} (choose {c}): "
+        body = _lines(_ability(T.ability_word(c)), FONT, W - 100 - _tw(head, FONT, True))
+        for i, line in enumerate(body):
+            out.append((head if i == 0 else "", line))
+    return out
 
 
 def _t(
@@ -572,6 +600,11 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             y2 += 22
         if not seat["contracts"]:
             _t(d, (x + 28, y2), "none", FONT, False, MUTED)
+        if seat.get("ability"):
+            ability = _lines(_ability(seat["ability"]), SMALL, PANEL_W - 30)[:2]
+            for i, line in enumerate(ability):
+                yy = y + PANEL_H - 26 - 18 * (len(ability) - i)
+                _t(d, (x + 16, yy), line, SMALL, False, kit.INK)
         goals = seat.get("goals")
         gtext = (
             "Goals: "
@@ -671,7 +704,27 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
 def _height(view: dict[str, Any]) -> int:
     rows = (len(view["seats"]) + 1) // 2
     extra = 70 + 28 * len(view["seats"]) if view.get("final") else 0
+    if view.get("phase") == "draft":
+        extra += 64 + 24 * len(_draft_lines(view))
     return PLAYERS_Y + rows * (PANEL_H + 14) + LEGEND_H + extra + 10
+
+
+def _draft(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
+    """During the advanced draft: every character on offer and what it does (M13, M51-M58)."""
+    if view.get("phase") != "draft":
+        return y
+    lines = _draft_lines(view)
+    h = 50 + 24 * len(lines)
+    d.rounded_rectangle((20, y, W - 20, y + h), 12, fill=(255, 240, 200), outline=kit.INK, width=3)
+    _t(d, (40, y + 12), "Characters on offer (the draft goes from the last seat)", 18, True)
+    yy = y + 44
+    for head, line in lines:
+        x = 40
+        if head:
+            _t(d, (x, yy), head, FONT, True)
+        _t(d, (x + _tw(head, FONT, True) if head else x + 24, yy), line, FONT)
+        yy += 24
+    return y + h + 14
 
 
 def render(
@@ -691,6 +744,7 @@ def render(
     _map_pieces(d, view)
     _players(d, view)
     y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
+    y = _draft(d, view, y)
     y = _final(d, view, y)
     _legend(d, view, y)
     return encode(img)
@@ -706,7 +760,17 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     goals = list(private.get("goals") or [])
     offer = list(private.get("goal_offer") or [])
     cards = goals or offer
-    height = 190 + 110 * max(1, len(cards))
+    seats = view.get("seats") or []
+    # Your character and what it does; while the draft runs, what each one on offer does.
+    char_lines: list[tuple[str, str]] = []
+    word = seats[seat].get("ability", "") if seat < len(seats) else ""
+    if word:
+        head = f"Your character: {seats[seat]['char_name']} — "
+        body = _lines(_ability(word), FONT, W - 100 - _tw(head, FONT, True))
+        char_lines = [(head if i == 0 else "", line) for i, line in enumerate(body)]
+    elif view.get("phase") == "draft":
+        char_lines = [("Characters on offer: ", "")] + _draft_lines(view)
+    height = 190 + 110 * max(1, len(cards)) + (20 + 24 * len(char_lines) if char_lines else 0)
     img = kit.new_canvas(height)
     d = kit.Pen(img)
     SEATS.mark(d, seat, 40, 40, 18)
@@ -714,7 +778,6 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     if offer:
         title = f"{kit.player_name(view, seat)} — keep 2 of these 4 goal cards (secret)"
     _t(d, (70, 24), title, 28, True, kit.INK)
-    seats = view.get("seats") or []
     posts = set(seats[seat]["posts"]) if seat < len(seats) else set()
     y = 90
     for g in cards:
@@ -744,6 +807,12 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
         False,
         MUTED,
     )
+    yy = y + 44
+    for head, line in char_lines:
+        if head:
+            _t(d, (40, yy), head, FONT, True)
+        _t(d, (40 + _tw(head, FONT, True) if head else 64, yy), line, FONT)
+        yy += 24
     return encode(img)
 
 

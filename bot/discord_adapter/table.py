@@ -679,6 +679,7 @@ class Table:
                     default=o.default,
                 )
             )
+        lines.extend(engines.get(meta.id).help_lines(lang))
         await self.reply(interaction, "\n".join(lines))
 
     # -- deadline buttons ------------------------------------------------------------------------

@@ -179,7 +179,12 @@ def resolve(ctx: Ctx, seat: int, verb: str, args: tuple[str, ...]) -> None:
         p["char"] = args[0]
         st["draft"]["offer"].remove(args[0])
         st["draft"]["order"].pop(0)
-        ctx.ev("chose_character", seat=seat, character=T.CHARACTERS[args[0]]["name"])
+        ctx.ev(
+            "chose_character",
+            seat=seat,
+            character=T.CHARACTERS[args[0]]["name"],
+            ability=T.ability_word(args[0]),
+        )
     elif verb == "keep":
         p["goals"] = sorted(args)
         p["goal_offer"] = []

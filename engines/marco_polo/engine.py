@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import END, Engine, EngineMeta, Event, IllegalAction, Option, Result, tokens
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from engines.marco_polo.decisions import (
     Options,
@@ -96,12 +97,19 @@ class MarcoPolo(Engine[State, Action]):
         """Advanced set-up: the draft order (last seat first, M13), which is not the turn order."""
         if state["phase"] != "draft":
             return []
+        offer = state["draft"]["offer"]
         return [
             Event(
                 "marco_polo.draft_order",
                 {"order_seats": list(state["draft"]["order"]), "first_seat": state["start"]},
-            )
+            ),
+            # What each character on offer does (M51-M58): the draft is never blind.
+            *(Event("marco_polo.character_line", _character_params(c)) for c in offer),
         ]
+
+    def help_lines(self, lang: str = "en") -> list[str]:
+        """Every character and what it does (M51-M58), as the draft offers them."""
+        return [character_line(c, lang) for c in T.CHARACTERS]
 
     def turn_order(self, state: State, players: int) -> list[int]:
         """Round 1's turns: the start player, then clockwise (M21)."""
@@ -375,6 +383,7 @@ class MarcoPolo(Engine[State, Action]):
                 "seat": s,
                 "char": p["char"],
                 "char_name": T.CHARACTERS[p["char"]]["name"] if p["char"] else "",
+                "ability": T.ability_word(p["char"]) if p["char"] else "",
                 **{k: p[k] for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
                 "dice": [
                     die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p["dice"]
@@ -425,6 +434,8 @@ class MarcoPolo(Engine[State, Action]):
             "draft": {
                 "offer": list(state["draft"]["offer"]),
                 "order": list(state["draft"]["order"]),
+                # catalog words (marco_polo.value.<word>) of what each offered character does
+                "abilities": {c: T.ability_word(c) for c in state["draft"]["offer"]},
             },
             "round_info": self.round_info(state),
             "approximate": {"map": "stylised positions, not true geography"},
@@ -494,6 +505,20 @@ def _asked(head: Mapping[str, Any]) -> Event:
     elif k == "relocate":
         params = {"city_name": place_name(str(head["city"]))}
     return Event(f"marco_polo.asked.{k}", params)
+
+
+def _character_params(character: str) -> dict[str, str]:
+    """Parameters of ``marco_polo.character_line`` for one character."""
+    return {
+        "name": T.CHARACTERS[character]["name"],
+        "id": character,
+        "ability": T.ability_word(character),
+    }
+
+
+def character_line(character: str, lang: str = "en") -> str:
+    """ "Name (`choose id`): what it does" in ``lang`` (M51-M58)."""
+    return CATALOG.text("marco_polo.character_line", _character_params(character), lang=lang)
 
 
 def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:

@@ -133,3 +133,9 @@ def city_spaces() -> list[tuple[str, str, int]]:
 
 
 CITY_SPACES: dict[str, tuple[str, int]] = {name: (c, i) for name, c, i in city_spaces()}
+
+
+def ability_word(character: str) -> str:
+    """The catalog word of a character's ability (``marco_polo.value.ability_<id>``, M51-M58):
+    passed as an event value it is shown in the reader's language."""
+    return f"ability_{character}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
@@ -38,7 +39,8 @@ def test_board_is_about_1600_wide_and_small() -> None:
     for players in (2, 3, 4):
         png = R.render(_view(_midgame(players)))
         img = Image.open(io.BytesIO(png))
-        assert img.width == 1600 and 1000 < img.height < 2200
+        # player panels carry each character's ability (issue 12.9): 4 players reach ~2220
+        assert img.width == 1600 and 1000 < img.height < 2300
         assert len(png) < 300_000
 
 
@@ -90,3 +92,31 @@ def test_every_city_card_text_fits_its_two_lines_uncut() -> None:
             tx = 34 + R._tw(f"{space}:", R.SMALL + 1, True)
             first, rest = R._split(card["text"], R.SMALL, col_w - tx - 20)
             assert first and R._fit(rest, R.SMALL, col_w - 50) == rest, (space, card["id"])
+
+
+def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
+    """Issue 12.9: during the draft the board and the private image list every character on
+    offer with what it does; afterwards each panel and the player's private image show it."""
+    from engines.catalog import CATALOG
+    from renderers import kit
+
+    def drawn(render: Any) -> str:
+        with kit.recording() as log:
+            render()
+        return " ".join(t for _, t, _ in log.texts)
+
+    st = game(3, "advanced", seed=5)
+    offer = st["draft"]["offer"]
+    first_words = {c: CATALOG.text(f"marco_polo.value.ability_{c}").split()[:4] for c in offer}
+    board = drawn(lambda: R.render(_view(st)))
+    mine = drawn(lambda: R.render_private({**E.view(st, 2), "names": ["a", "b", "c"]}))
+    for c, words in first_words.items():
+        assert " ".join(words) in board and " ".join(words) in mine, c
+    for seat in (2, 1, 0):
+        st, _ = E.play(st, seat, "choose " + E.complete(st, seat, "choose")[0])
+    board = drawn(lambda: R.render(_view(st)))
+    for p in st["players"]:
+        words = CATALOG.text(f"marco_polo.value.ability_{p['char']}").split()[:4]
+        assert " ".join(words) in board
+    mine = drawn(lambda: R.render_private({**E.view(st, 0), "names": ["a", "b", "c"]}))
+    assert "Your character:" in mine

@@ -140,7 +140,7 @@ def test_M64_same_seed_same_game_other_seed_other_game() -> None:
 
 def test_M13_the_start_message_states_the_draft_order_last_seat_first() -> None:
     st = game(3, "advanced")
-    (event,) = E.setup_events(st)
+    event = E.setup_events(st)[0]
     assert event.params["order_seats"] == [2, 1, 0]
     text = CATALOG.text(event.key, event.params, names=["ann", "ben", "cat"])
     assert text.startswith("Character draft: cat, ben, ann choose in this order")
@@ -148,3 +148,43 @@ def test_M13_the_start_message_states_the_draft_order_last_seat_first() -> None:
         assert E.to_act(st) == [seat]
         st, _ = play(st, seat, "choose " + E.complete(st, seat, "choose")[0])
     assert E.setup_events(game(3)) == []  # basic: no draft to announce
+
+
+def test_M13_M51_M58_the_draft_shows_what_each_character_on_offer_does() -> None:
+    """Issue 12.9: the advanced draft is never blind: start message, board view, help."""
+    st = game(3, "advanced")
+    offer = st["draft"]["offer"]
+    lines = [e for e in E.setup_events(st) if e.key == "marco_polo.character_line"]
+    assert [e.params["id"] for e in lines] == offer
+    for e in lines:
+        text = CATALOG.text(e.key, e.params)
+        ability = CATALOG.text(f"marco_polo.value.ability_{e.params['id']}")
+        assert text.endswith(ability) and e.params["name"] in text
+    view = E.view(st, None)
+    assert view["draft"]["abilities"] == {c: f"ability_{c}" for c in offer}
+    assert len(E.help_lines()) == len(T.CHARACTERS)
+    assert any("Never rolls" in line for line in E.help_lines())
+    # once chosen, the choice says what the character does, and the seat's view carries it
+    seat = E.to_act(st)[0]
+    st, ev = play(st, seat, f"choose {offer[0]}")
+    chose = next(e for e in ev if e.key == "marco_polo.chose_character")
+    assert CATALOG.text(chose.key, chose.params).endswith(
+        CATALOG.text(f"marco_polo.value.ability_{offer[0]}")
+    )
+    assert E.view(st, None)["seats"][seat]["ability"] == f"ability_{offer[0]}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_M51_M58_every_character_ability_is_in_every_catalog(lang: str) -> None:
+    for c in T.CHARACTERS:
+        assert f"marco_polo.value.ability_{c}" in CATALOG.messages(lang)
+    assert "marco_polo.character_line" in CATALOG.messages(lang)
+
+
+def test_M51_M58_the_docs_list_every_character_with_the_catalogs_ability() -> None:
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "games" / "marco_polo.md").read_text()
+    for c in T.CHARACTERS:
+        ability = CATALOG.text(f"marco_polo.value.ability_{c}")
+        assert f"| `{c}` | {ability} |" in docs, c
