@@ -109,6 +109,7 @@ async def test_running_games_differing_only_in_hidden_information_export_identic
                 break  # hidden information came out publicly (a card drawn): they part here
             assert a == b
             assert "seed" not in a and not a["complete"]
+            assert json.loads(json.dumps(a)) == a  # plain JSON data, as the console writes it
             compared += 1
             info = await svc.game(1)
             if info.status != "active":
