@@ -676,7 +676,8 @@ FINAL_COLUMNS = (
 
 
 def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    """The score sheet: one row per player, one column per scoring category."""
+    """The score sheet: players by place, one column per scoring category in the text sheet's
+    order, the total, then the tie-break (camels, M61)."""
     final = view.get("final")
     if not final:
         return y
@@ -684,20 +685,29 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     d.rounded_rectangle(
         (20, y, W - 20, y + 60 + 28 * n), 12, fill=(255, 240, 200), outline=kit.INK, width=3
     )
-    col0, step = 330, 150
+    col0, step = 310, 132
+    total_x = col0 + len(FINAL_COLUMNS) * step
     _t(d, (40, y + 12), "Final scores", 18, True, kit.INK)
     for i, (_, label) in enumerate(FINAL_COLUMNS):
         _c(d, (col0 + i * step, y + 22), label, SMALL, True, kit.INK)
-    _c(d, (col0 + len(FINAL_COLUMNS) * step, y + 22), "TOTAL", SMALL, True, kit.INK)
-    winners = (final.get("ranking") or [[]])[0]
-    for s, sheet in enumerate(final["breakdown"]):
-        yy = y + 52 + 28 * s
-        SEATS.mark(d, s, 52, yy, 11)
-        name = kit.player_name(view, s) + ("  ★ winner" if s in winners else "")
-        _t(d, (72, yy - 10), _fit(name, FONT, 240), FONT, True, kit.INK)
-        for i, (key, _) in enumerate(FINAL_COLUMNS):
-            _c(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
-        _c(d, (col0 + len(FINAL_COLUMNS) * step, yy), str(final["scores"][s]), FONT, True, kit.INK)
+    _c(d, (total_x, y + 22), "TOTAL", SMALL, True, kit.INK)
+    _c(d, (total_x + step, y + 22), "camels (tie)", SMALL, True, kit.INK)
+    ranking = final.get("ranking") or [[s] for s in range(n)]
+    winners = ranking[0] if ranking else []
+    row, place = 0, 1
+    for group in ranking:
+        for s in group:
+            sheet = final["breakdown"][s]
+            yy = y + 52 + 28 * row
+            SEATS.mark(d, s, 52, yy, 11)
+            name = f"{place}. " + kit.player_name(view, s) + ("  ★ winner" if s in winners else "")
+            _t(d, (72, yy - 10), _fit(name, FONT, 220), FONT, True, kit.INK)
+            for i, (key, _) in enumerate(FINAL_COLUMNS):
+                _c(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
+            _c(d, (total_x, yy), str(final["scores"][s]), FONT, True, kit.INK)
+            _c(d, (total_x + step, yy), str(view["seats"][s]["camel"]), FONT, False, kit.INK)
+            row += 1
+        place += len(group)
     return y + 70 + 28 * n
 
 
