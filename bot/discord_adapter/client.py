@@ -22,9 +22,9 @@ from bot.config import Config, StartupError
 from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
 from bot.discord_adapter.table import Table
-from bot.discord_adapter.text import CatalogTranslator, t
+from bot.discord_adapter.text import CatalogTranslator, has_language, lang_of, t
 from bot.discord_adapter.tree import build_commands, limit_problems
-from bot.discord_adapter.views import DYNAMIC_ITEMS
+from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
 from bot.health import touch_heartbeat
 from bot.service import Service
 
@@ -34,21 +34,58 @@ FORCE_SYNC_ENV = "TURNPOST_FORCE_SYNC"
 
 
 class TurnpostTree(app_commands.CommandTree[Any]):
-    """The command tree; unexpected errors are logged and answered privately."""
+    """The command tree; every failure gets an answer, privately.
+
+    A command the bot no longer has, or whose shape changed (a Discord client still showing an
+    older version of the commands), and an option that is missing or unreadable are the user's
+    situation, not the bot's fault: they get a clear ephemeral reply from the catalog and a
+    one-line log entry. Anything else is logged with its traceback and answered with an apology.
+    """
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.error(
-            "app command error",
-            exc_info=error,
-            extra={"guild": interaction.guild_id, "user": interaction.user.id},
-        )
-        if (
-            not interaction.response.is_done()
-            and interaction.type is not discord.InteractionType.autocomplete
-        ):
-            await interaction.response.send_message(t("internal_error"), ephemeral=True)
+        key = stale_command_key(error)
+        if key is None:
+            log.error(
+                "app command error",
+                exc_info=error,
+                extra={"guild": interaction.guild_id, "user": interaction.user.id},
+            )
+            key = "internal_error"
+        else:
+            log.info(
+                "outdated or incomplete command",
+                extra={
+                    "error": type(error).__name__,
+                    "detail": str(error),
+                    "guild": interaction.guild_id,
+                    "user": interaction.user.id,
+                },
+            )
+        if interaction.response.is_done():
+            return
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.type is discord.InteractionType.autocomplete:
+                # No suggestions rather than Discord's "Loading options failed".
+                await interaction.response.autocomplete([])
+            else:
+                lang = lang_of(interaction.locale)
+                await interaction.response.send_message(
+                    t(key, lang if has_language(lang) else "en"), ephemeral=True
+                )
+
+
+def stale_command_key(error: app_commands.AppCommandError) -> str | None:
+    """The catalog message for a command the bot no longer has or whose options do not fit
+    (None for a genuine error of the bot)."""
+    if isinstance(error, app_commands.CommandNotFound):
+        return "unknown_command"
+    if isinstance(error, app_commands.CommandSignatureMismatch):
+        return "command_changed"
+    if isinstance(error, app_commands.TransformerError):
+        return "bad_option"
+    return None
 
 
 class TableCog(commands.Cog):
@@ -130,7 +167,7 @@ class TurnpostBot(commands.Bot):
                 reminder_interval_hours=self.config.reminder_interval_hours,
                 reminder_max=self.config.reminder_max,
             )
-        self.table = Table(self.service, lang=self.config.lang)
+        self.table = Table(self.service, lang=self.config.lang, client=self)
         self.reminders = ReminderLoop(self, self.service, self.clock, self.config.lang)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TableCog(self))
@@ -202,6 +239,20 @@ class TurnpostBot(commands.Bot):
         await self.service.set_bot_state(key, digest)
         log.info("commands synced", extra={"count": len(self.synced), "scope": scope})
         return self.synced
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button or menu no handler of this version knows (an older version's, or
+        one taken off its message) still gets a clear private answer instead of Discord's "This
+        interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        if answers_component(interaction.message, str(data.get("custom_id", ""))):
+            return
+        log.info("unknown component", extra={"custom_id": str(data.get("custom_id", ""))[:100]})
+        lang = self.table.lang_for(interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(t("unknown_component", lang), ephemeral=True)
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -1,7 +1,7 @@
 """Late announcements on Discord: moves saved but never posted (the bot died in between).
 
 The drain itself is transport-agnostic (bot/outbox.py); this module gives it the Discord way to
-announce one change — the same turn message a move gets (``Table.board_message``: the board, what
+announce one change — the same turn message a move gets (``Table.announce``: the board, what
 happened, a ping of whoever acts now with their catch-up recap), posted as a channel message,
 which Discord creates and therefore notifies — and runs the drain once at start-up and then on
 every pass of a loop.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_adapter.table import Table, text_only_message
+from bot.discord_adapter.table import Table
 from bot.outbox import drain
 from bot.service import MoveOutcome, Service
 
@@ -38,30 +38,19 @@ class Announcer:
         self.lang = lang
 
     async def announce(self, outcome: MoveOutcome) -> None:
-        """Post ``outcome`` in its channel as a turn message. A channel that is gone or closed to
-        the bot is logged and counted as done (retrying would fail the same way); any other
-        failure raises, so the drain tries again later."""
-        lang = self.lang
-        # Only whoever acts now is pinged. Private lines cannot go into a channel message; their
-        # owners find what they hold with /game hand.
+        """Post ``outcome`` in its channel the way every move is announced
+        (:meth:`Table.announce`: a created message that pings whoever acts now, with their
+        catch-up recap, or an update of the turn's board while its player goes on). A channel
+        that is gone or closed to the bot is logged and counted as done (retrying would fail the
+        same way); any other failure raises, so the drain tries again later. Private lines cannot
+        go into a channel message; their owners find what they hold with /game hand."""
         try:
-            kw = await self.table.board_message(
-                channel_id=outcome.channel_id,
-                game_id=outcome.game_id,
-                lines=outcome.lines,
-                mention=outcome.mention,
+            await self.table.announce(
+                outcome.channel_id,
+                outcome,
+                lang=self.lang,
                 filesize_limit=CHANNEL_FILESIZE_LIMIT,
-                lang=lang,
-                score_sheet=outcome.score_sheet,
-                finished=outcome.finished,
-                recap=outcome.recap,
             )
-        except Exception:
-            log.exception("board image failed", extra={"game": outcome.game_id})
-            kw = text_only_message(outcome, lang)
-        channel = self.client.get_partial_messageable(outcome.channel_id)
-        try:
-            await channel.send(**kw)
         except (discord.Forbidden, discord.NotFound):
             log.warning("late announcement channel unavailable", extra={"game": outcome.game_id})
 

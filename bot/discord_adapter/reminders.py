@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_adapter.table import mention_list
+from bot.discord_adapter.messages import allowed as allowed_mentions
+from bot.discord_adapter.messages import mention_list
 from bot.discord_adapter.text import t
 from bot.discord_adapter.views import deadline_view
 from bot.reminders import Prefs, in_quiet_hours
@@ -84,9 +85,7 @@ class ReminderLoop:
         mentions = mention_list(due.user_ids)
         pinged = [u for u in due.user_ids if u not in quiet]
         channel = self.client.get_partial_messageable(due.channel_id)
-        allowed = discord.AllowedMentions(
-            users=[discord.Object(u) for u in pinged], everyone=False, roles=False
-        )
+        allowed = allowed_mentions(pinged)
         if due.kind == "deadline":
             view = discord.ui.View(timeout=None)
             for uid in due.user_ids[:12]:  # two buttons each; a view holds 25 items

@@ -7,11 +7,14 @@ slow (rendering a board) so Discord's 3-second deadline is never at risk.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -19,6 +22,16 @@ import discord
 import engines
 from bot.discord_adapter import views
 from bot.discord_adapter.images import fit_png
+from bot.discord_adapter.messages import (
+    BOARD_FILE,
+    CONTENT_MAX,
+    GLANCE_FILE,
+    caption,
+    clip,
+    mention_list,
+    outcome_text,
+    turn_message,
+)
 from bot.discord_adapter.permissions import (
     can_manage,
     in_thread,
@@ -29,7 +42,6 @@ from bot.discord_adapter.text import has_language, lang_of, t
 from bot.service import (
     GameInfo,
     MoveOutcome,
-    ScoreSheet,
     Service,
     ServiceError,
     User,
@@ -39,32 +51,57 @@ from engines.base import END, IllegalAction
 
 log = logging.getLogger("turnpost.discord")
 
-#: Discord's limits for one message part.
-CONTENT_MAX = 2000
-EMBED_DESCRIPTION_MAX = 4096
 SELECT_MAX_OPTIONS = 25
 CHOICE_MAX_CHARS = 100
-BOARD_FILE = "board.png"
+#: Upload limit assumed when no interaction says the guild's (e.g. an announcement after restart).
+DEFAULT_FILESIZE = 10 * 1024 * 1024
 #: ``Interaction.extras`` flag: the interaction was deferred publicly and not yet answered.
 PUBLIC_DEFER = "turnpost_public_defer"
+#: ``bot_state`` key of a game's live board message.
+LIVE_KEY = "discord.live_board:{game_id}"
+
+__all__ = ["Table", "clip", "mention_list"]
 
 
-def mention_list(user_ids: Sequence[int]) -> str:
-    """``<@id>`` mentions separated by spaces."""
-    return " ".join(f"<@{u}>" for u in user_ids)
+@dataclass(frozen=True)
+class LiveBoard:
+    """The one public board message of a game that still carries controls: the message of the
+    current turn. While its player goes on with their turn it is edited in place (its caption
+    collecting the turn's moves); when the turn passes, a new message is created (the ping lives
+    there) and this one loses its buttons."""
 
+    channel_id: int
+    message_id: int
+    #: Caption lines of this turn's moves so far (without the closing "now" line).
+    lines: tuple[str, ...] = field(default=())
 
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis when it was longer."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    def dumps(self) -> str:
+        return json.dumps(
+            {"channel": self.channel_id, "message": self.message_id, "lines": list(self.lines)}
+        )
+
+    @staticmethod
+    def loads(raw: str | None) -> LiveBoard | None:
+        if not raw:
+            return None
+        try:
+            data = json.loads(raw)
+            return LiveBoard(int(data["channel"]), int(data["message"]), tuple(data["lines"]))
+        except (ValueError, KeyError, TypeError):
+            return None  # a damaged record only costs an in-place update: post a new board
 
 
 class Table:
     """The command handlers over one :class:`Service`."""
 
-    def __init__(self, service: Service, *, lang: str = "en") -> None:
+    def __init__(
+        self, service: Service, *, lang: str = "en", client: discord.Client | None = None
+    ) -> None:
         self.service = service
         self.lang = lang
+        #: The client that posts channel messages (boards, announcements).
+        self.client = client
+        self._locks: dict[int, asyncio.Lock] = {}
         #: Slowest interaction-to-first-response seen, by command path (seconds; for /bench).
         self.first_response: dict[str, float] = {}
 
@@ -168,108 +205,209 @@ class Table:
         return False
 
     # -- messages -------------------------------------------------------------------------------
-    async def board_message(
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        assert self.client is not None, "the table posts through its client"
+        return self.client.get_partial_messageable(channel_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def live_board(self, game_id: int) -> LiveBoard | None:
+        """The game's live board message, if one was posted."""
+        return LiveBoard.loads(await self.service.bot_state(LIVE_KEY.format(game_id=game_id)))
+
+    async def _set_live(self, game_id: int, live: LiveBoard | None) -> None:
+        await self.service.set_bot_state(
+            LIVE_KEY.format(game_id=game_id), live.dumps() if live else ""
+        )
+
+    async def _board_kw(
         self,
         *,
         channel_id: int,
         game_id: int,
-        lines: Sequence[str],
+        text: str | None,
         mention: Sequence[int],
-        filesize_limit: int,
+        peek: Sequence[int],
         lang: str,
-        score_sheet: ScoreSheet | None = None,
-        finished: bool = False,
-        peek: Sequence[int] = (),
+        filesize_limit: int,
+        finished: bool,
         recap: Sequence[str] = (),
     ) -> dict[str, Any]:
-        """Keyword arguments for ``send`` of a turn message: caption in an embed with the board
-        image, a mention of who must act now (only ``mention``) with what happened since their
-        last turn (``recap``), of who was shown something privately (``peek``, told to look at
-        their hand), and the turn's buttons."""
-        board = await self.service.board(channel_id, game_id=game_id)
-        caption = "\n".join(lines) or "\n".join(board.lines)
-        if score_sheet is not None:
-            caption += "\n\n" + "\n".join(score_sheet.lines)
-        embed = discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX))
-        kw: dict[str, Any] = {"embed": embed}
-        png = fit_png(board.png, filesize_limit)
-        if png is not None:
-            embed.set_image(url=f"attachment://{BOARD_FILE}")
-            kw["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
-        else:
-            embed.set_footer(text=t("image_too_large", lang))
-        kw.update(_pings(mention, () if finished else peek, lang, recap))
-        if finished:
-            kw["content"] = t("game_finished", lang)
-        else:
-            kw["view"] = await self.turn_view(channel_id, game_id, board.version, lang)
-        return kw
-
-    async def turn_view(
-        self, channel_id: int, game_id: int, version: int, lang: str
-    ) -> discord.ui.View:
-        """The buttons under a board: for one player to act, a select of their legal moves when
-        there are 25 or fewer that fit Discord's select, otherwise (or when several players must
-        decide) "Choose a move", the private step-by-step picker; and always "My hand"."""
-        view = discord.ui.View(timeout=None)
-        info = await self.service.game(channel_id, game_id=game_id)
-        if info.status == "active" and info.to_act:
-            legal: list[str] = []
-            if len(info.to_act) == 1:
-                uid = info.to_act[0]
-                legal = list(
-                    dict.fromkeys(await self.service.legal(channel_id, User(uid, "")) or [])
-                )
-            if (
-                legal
-                and len(legal) <= SELECT_MAX_OPTIONS
-                and all(len(a) <= CHOICE_MAX_CHARS for a in legal)
-            ):
-                name = next((s.name for s in info.seats if s.user_id == info.to_act[0]), "")
-                view.add_item(views.MoveSelect(game_id, version, legal, lang, name))
-            else:
-                view.add_item(views.WalkButton(game_id, version, lang))
-        view.add_item(views.HandButton(game_id, version, lang))
-        return view
-
-    async def post_outcome(
-        self, interaction: discord.Interaction, outcome: MoveOutcome, actor: User
-    ) -> None:
-        """After a deferred response: the board message for everyone, then the actor's private
-        lines (e.g. the card they drew) ephemerally."""
-        lang = self.lang_for(interaction)
-        peek = await self._peekers(interaction, outcome, actor)
+        """A public board message's keyword arguments: the board as it is now, with ``text`` as
+        caption (default: the board's own status caption)."""
         try:
-            kw = await self.board_message(
-                channel_id=self.channel_id(interaction),
-                game_id=outcome.game_id,
-                lines=outcome.lines,
-                mention=outcome.mention,
-                filesize_limit=interaction.filesize_limit,
-                lang=lang,
-                score_sheet=outcome.score_sheet,
-                finished=outcome.finished,
-                peek=peek,
-                recap=outcome.recap,
-            )
+            board = await self.service.board(channel_id, game_id=game_id)
+        except ServiceError:
+            raise
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
             # is, without the picture, rather than an error that suggests nothing happened.
-            log.exception("board image failed", extra={"game": outcome.game_id})
-            kw = text_only_message(outcome, lang, peek)
+            log.exception("board image failed", extra={"game": game_id})
+            info = await self.service.game(channel_id, game_id=game_id)
+            return turn_message(
+                game_id=game_id,
+                version=info.version,
+                text=text or "",
+                pngs=(),
+                mention=mention,
+                peek=peek,
+                lang=lang,
+                filesize_limit=filesize_limit,
+                finished=finished,
+                recap=recap,
+            )
+        pngs = [(BOARD_FILE, board.png)]
+        # A compact phone image beside the board, when the service renders one.
+        glance = getattr(board, "glance_png", None)
+        if isinstance(glance, bytes):
+            pngs.append((GLANCE_FILE, glance))
+        return turn_message(
+            game_id=game_id,
+            version=board.version,
+            text=text if text is not None else caption(board.lines, None),
+            pngs=pngs,
+            mention=mention,
+            peek=peek,
+            lang=lang,
+            filesize_limit=filesize_limit,
+            finished=finished,
+            recap=recap,
+        )
+
+    async def announce(
+        self,
+        channel_id: int,
+        outcome: MoveOutcome,
+        *,
+        lang: str | None = None,
+        filesize_limit: int = DEFAULT_FILESIZE,
+        peek: Sequence[int] = (),
+    ) -> None:
+        """Tell the table about a committed change: THE one way a move reaches the channel (the
+        commands, buttons, votes and the outbox drain after a restart all come here).
+
+        When the turn passes (someone must act who did not have to before) or the game ends, a
+        new channel message is created: Discord notifies only for created messages, so the ping
+        lives there, with ``allowed_mentions`` naming exactly those players. The previous board
+        loses its buttons. While the same player goes on with their turn, the turn's board
+        message is edited in place instead (an edit notifies nobody, and nobody needs it).
+        """
+        lang = lang or self.lang
+        async with self._lock(outcome.game_id):
+            live = await self.live_board(outcome.game_id)
+            continuing = (
+                live is not None
+                and live.channel_id == channel_id
+                and not outcome.mention
+                and not outcome.finished
+            )
+            # The caption keeps the turn's earlier moves; each outcome ends with its "now" line.
+            prior = live.lines if continuing and live is not None else ()
+            lines = (*prior, *outcome.lines)
+            kw = await self._board_kw(
+                channel_id=channel_id,
+                game_id=outcome.game_id,
+                text=caption(lines, outcome.score_sheet) if prior else outcome_text(outcome),
+                mention=outcome.mention,
+                peek=peek,
+                lang=lang,
+                filesize_limit=filesize_limit,
+                finished=outcome.finished,
+                recap=outcome.recap,
+            )
+            keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
+            if continuing and live is not None and await self._edit_live(live, kw):
+                await self._set_live(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
+                return
+            message = await self._channel(channel_id).send(**kw)
+            if live is not None:
+                await self._retire(live)
+            await self._set_live(
+                outcome.game_id,
+                None if outcome.finished else LiveBoard(channel_id, message.id, keep),
+            )
+
+    async def post_board(
+        self, channel_id: int, info: GameInfo, *, lang: str, filesize_limit: int
+    ) -> None:
+        """The board as it is now, as a new message for everyone (no ping); while the game runs
+        it becomes the live board and the previous one loses its buttons."""
+        finished = info.status != "active"
+        async with self._lock(info.game_id):
+            kw = await self._board_kw(
+                channel_id=channel_id,
+                game_id=info.game_id,
+                text=None,
+                mention=(),
+                peek=(),
+                lang=lang,
+                filesize_limit=filesize_limit,
+                finished=finished,
+            )
+            if finished:
+                kw.pop("content", None)
+            message = await self._channel(channel_id).send(**kw)
+            if finished:
+                return
+            live = await self.live_board(info.game_id)
+            if live is not None:
+                await self._retire(live)
+            await self._set_live(info.game_id, LiveBoard(channel_id, message.id))
+
+    async def _edit_live(self, live: LiveBoard, kw: dict[str, Any]) -> bool:
+        """Update the live board in place (False when it is gone: post a new one instead)."""
+        edit = {k: v for k, v in kw.items() if k in ("embed", "view")}
+        edit["attachments"] = kw.get("files", [])
+        # Edits never notify; no allowed mention even highlights anyone again.
+        edit["allowed_mentions"] = discord.AllowedMentions.none()
         try:
-            await interaction.followup.send(**kw)
+            await self._channel(live.channel_id).get_partial_message(live.message_id).edit(**edit)
+        except discord.HTTPException:
+            log.warning("live board not editable; posting a new one", exc_info=True)
+            return False
+        return True
+
+    async def _retire(self, live: LiveBoard) -> None:
+        """A superseded board loses its buttons: one live set of controls per channel."""
+        with contextlib.suppress(discord.HTTPException):
+            await (
+                self._channel(live.channel_id)
+                .get_partial_message(live.message_id)
+                .edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+            )
+
+    async def tell(
+        self,
+        interaction: discord.Interaction,
+        outcome: MoveOutcome,
+        actor: User,
+        *,
+        ack: str | None,
+    ) -> None:
+        """After the interaction was answered (deferred ephemerally, or a picker closed): announce
+        the change to the table, then tell the actor privately what they played and anything
+        shown only to them (``ack`` None when the first response already said it)."""
+        lang = self.lang_for(interaction)
+        peek = await self._peekers(interaction, outcome, actor)
+        try:
+            await self.announce(
+                self.channel_id(interaction),
+                outcome,
+                lang=lang,
+                filesize_limit=interaction.filesize_limit,
+                peek=peek,
+            )
         except Exception:
             # Not posted: give the outbox row back, so the drain announces it in the channel.
             await self.service.release_announcement(outcome.game_id)
             raise
-        interaction.extras.pop(PUBLIC_DEFER, None)
         # Posted: the change's outbox row is settled (bot/outbox.py would announce it otherwise).
         await self.service.announced(outcome.game_id, outcome.version)
-        private = outcome.private_lines.get(actor.id)
-        if private:
+        lines = ([ack] if ack else []) + list(outcome.private_lines.get(actor.id, ()))
+        if lines:
             await interaction.followup.send(
-                clip("\n".join(private), CONTENT_MAX),
+                clip("\n".join(lines), CONTENT_MAX),
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -313,20 +451,21 @@ class Table:
             expected_version=version,
             render=False,
         )
+        played = t("step_played", self.lang_for(interaction), action=outcome.action)
         if from_picker:
-            await interaction.response.edit_message(
-                content=t("step_played", self.lang_for(interaction), action=outcome.action),
-                view=None,
-            )
+            await interaction.response.edit_message(content=played, view=None)
         else:
-            await self.defer_public(interaction)
-        await self.post_outcome(interaction, outcome, user)
+            # Private "thinking…": its first followup (an edit) is the mover's own receipt; the
+            # table hears of the move in a message Discord creates (see ``announce``).
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.tell(interaction, outcome, user, ack=None if from_picker else played)
 
     async def walk(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
     ) -> None:
         """One step of the private move picker: the legal next tokens after ``prefix`` as a
-        select (the first step answers with a new ephemeral message, later ones edit it)."""
+        select, or at the first step every whole legal move when there are 25 or fewer (the first
+        step answers with a new ephemeral message, later ones edit it)."""
         lang = self.lang_for(interaction)
         channel_id = self.channel_id(interaction)
         info = await self.service.game(channel_id, game_id=game_id)
@@ -345,6 +484,17 @@ class Table:
             await self.act(interaction, prefix, game_id=game_id, version=version, from_picker=True)
             return
         options: list[discord.SelectOption] = []
+        if not prefix:
+            # Few enough moves for one select: offer them whole (privately: they are this
+            # player's own legal moves, which may depend on what only they know).
+            legal = list(dict.fromkeys(await self.service.legal(channel_id, user) or []))
+            if 0 < len(legal) <= SELECT_MAX_OPTIONS and all(
+                len(m) < CHOICE_MAX_CHARS for m in legal
+            ):
+                options = [
+                    discord.SelectOption(label=m, value=views.StepSelect.PLAY + m) for m in legal
+                ]
+                tokens = []
         if END in nxt and prefix and len(prefix) < CHOICE_MAX_CHARS:
             options.append(
                 discord.SelectOption(
@@ -475,29 +625,28 @@ class Table:
             await self._check_same_game(channel_id, game_id)
         user = self.user(interaction)
         outcome = await self.service.start(channel_id, user, render=False)
-        await self.defer_public(interaction)
-        await self.post_outcome(interaction, outcome, user)
+        lang = self.lang_for(interaction)
+        if interaction.type is discord.InteractionType.component:
+            # The lobby's Join/Start buttons are done: the board below takes over.
+            await interaction.response.edit_message(view=None)
+            await self.tell(interaction, outcome, user, ack=None)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.tell(interaction, outcome, user, ack=t("game_started", lang))
 
     async def board(self, interaction: discord.Interaction) -> None:
-        """The current board, for everyone, without pinging anybody."""
+        """The current board, for everyone, without pinging anybody; it becomes the live board
+        (the previous one loses its buttons)."""
         if not await self.check_bot_permissions(interaction):
             return
         channel_id = self.channel_id(interaction)
+        lang = self.lang_for(interaction)
         info = await self.service.game(channel_id)
-        await self.defer_public(interaction)
-        kw = await self.board_message(
-            channel_id=channel_id,
-            game_id=info.game_id,
-            lines=(),
-            mention=(),
-            filesize_limit=interaction.filesize_limit,
-            lang=self.lang_for(interaction),
-            finished=info.status != "active",
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.post_board(
+            channel_id, info, lang=lang, filesize_limit=interaction.filesize_limit
         )
-        if info.status != "active":
-            kw.pop("content", None)
-        await interaction.followup.send(**kw)
-        interaction.extras.pop(PUBLIC_DEFER, None)
+        await self.reply(interaction, t("board_posted", lang))
 
     async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """The caller's hidden information, only for them."""
@@ -531,8 +680,13 @@ class Table:
             return
         user = self.user(interaction)
         outcome = await self.service.undo(self.channel_id(interaction), user, render=False)
-        await self.defer_public(interaction)
-        await self.post_outcome(interaction, outcome, user)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.tell(
+            interaction,
+            outcome,
+            user,
+            ack=t("undone", self.lang_for(interaction), action=outcome.action),
+        )
 
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort at once (creator, Manage Channels) or cast a vote to abort."""
@@ -691,12 +845,13 @@ class Table:
         info = await self._deadline_check(interaction, game_id, target, version)
         if info is None:
             return
-        await self.defer_public(interaction)
         outcome = await self.service.resolve_deadline(game_id, target, render=False)
         if outcome is None:
             await self.reply(interaction, t("no_timeout_action", lang))
             return
-        await self.post_outcome(interaction, outcome, self.user(interaction))
+        # The deadline notice's buttons are spent: the board below takes over.
+        await interaction.response.edit_message(view=None)
+        await self.tell(interaction, outcome, self.user(interaction), ack=None)
 
     async def vote_out(
         self, interaction: discord.Interaction, game_id: int, target: int, version: int
@@ -739,7 +894,7 @@ class Table:
         """The vote's lines for everyone; when it changed whose turn it is, the board too."""
         await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
         if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
-            await self.post_outcome(interaction, vote.move, voter)
+            await self.tell(interaction, vote.move, voter, ack=None)
         elif vote.move is not None:
             # The vote's lines were all the table needed to hear: nothing more is owed.
             await self.service.announced(vote.move.game_id, vote.move.version)
@@ -756,47 +911,6 @@ class Table:
             await self.reply(interaction, t("deadline_others_only", lang))
             return None
         return info
-
-
-def _pings(
-    mention: Sequence[int], peek: Sequence[int], lang: str, recap: Sequence[str] = ()
-) -> dict[str, Any]:
-    """``content`` and ``allowed_mentions`` of a turn message: whose turn it became, and who
-    should look at their hand (never the secret itself: this message is public), then what
-    happened since the mentioned players' last turn (public text, folded by the service)."""
-    lines = []
-    if mention:
-        lines.append(t("your_turn", lang, mentions=mention_list(mention)))
-    if peek:
-        lines.append(t("look_at_hand", lang, mentions=mention_list(peek)))
-    if mention and recap:
-        lines.extend(recap)
-    pinged = list(dict.fromkeys([*mention, *peek]))
-    kw: dict[str, Any] = {
-        "allowed_mentions": discord.AllowedMentions(
-            users=[discord.Object(u) for u in pinged], everyone=False, roles=False
-        )
-        if pinged
-        else discord.AllowedMentions.none()
-    }
-    if lines:
-        kw["content"] = clip("\n".join(lines), CONTENT_MAX)
-    return kw
-
-
-def text_only_message(outcome: MoveOutcome, lang: str, peek: Sequence[int] = ()) -> dict[str, Any]:
-    """A move message without the board: caption, score sheet and mentions only."""
-    caption = "\n".join(outcome.lines)
-    if outcome.score_sheet is not None:
-        caption += "\n\n" + "\n".join(outcome.score_sheet.lines)
-    caption += "\n" + t("board_unavailable", lang)
-    kw: dict[str, Any] = {
-        "embed": discord.Embed(description=clip(caption, EMBED_DESCRIPTION_MAX)),
-        **_pings(outcome.mention, () if outcome.finished else peek, lang, outcome.recap),
-    }
-    if outcome.finished:
-        kw["content"] = t("game_finished", lang)
-    return kw
 
 
 def _num(x: float) -> str:

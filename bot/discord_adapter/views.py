@@ -330,6 +330,22 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+def answers_component(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether a click on ``custom_id`` reaches one of our handlers: discord.py routes it only
+    when a registered template matches it AND the component is still on the message."""
+    if not any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+    ):
+        return False
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:
     """Join and Start buttons under a lobby message."""
     view = discord.ui.View(timeout=None)

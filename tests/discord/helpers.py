@@ -45,13 +45,17 @@ def refusal(sent: list[Sent]) -> str:
 
 
 def board_post(sent: list[Sent]) -> Sent:
-    """The public board message of a move: deferred first (type 5), then a followup carrying
-    the PNG as a multipart upload shown in the embed."""
-    assert sent[0].callback_type == 5 and not sent[0].ephemeral
-    post = sent[1]
-    assert post.method == "POST" and post.path.startswith("/webhooks/")
-    assert not post.ephemeral
-    ((field, filename, data),) = post.files
+    """The public board message of a change: first the interaction is answered at once (a
+    private "thinking…" or an update of the clicked message), then the board goes to the channel
+    as a message Discord creates (or, while the same player goes on with their turn, an edit of
+    that turn's board), carrying the PNG shown in its embed."""
+    assert sent[0].callback_type in (5, 7), sent[0]
+    assert sent[0].callback_type == 7 or sent[0].ephemeral
+    posts = [s for s in sent if s.files and s.path.startswith("/channels/")]
+    assert len(posts) == 1, [(s.method, s.path) for s in sent]
+    (post,) = posts
+    assert post.kind in ("create", "edit") and not post.visible_ephemeral
+    field, filename, data = post.files[0]
     assert field == "files[0]" and filename == "board.png" and data.startswith(PNG_MAGIC)
     assert post.json["embeds"][0]["image"]["url"] == "attachment://board.png"
     return post

@@ -4,6 +4,20 @@ discord.py's real HTTP client is pointed at a local aiohttp server (``discord.ht
 every request the bot makes (interaction callbacks, followup webhooks, multipart uploads, command
 sync, channel messages, threads) is really encoded by discord.py, then recorded here for the tests.
 Interactions enter through the gateway's real parser, ``ConnectionState.parse_interaction_create``.
+
+The stand-in behaves as Discord does where it matters to players, not only records:
+
+* A deferred response (callback type 5) shows a "thinking…" message; the first followup after it
+  does not create a message, it EDITS that one (and keeps the defer's ephemeral flag, whatever the
+  followup's flags say). Later followups create messages with their own flags.
+* Only a created, non-ephemeral message notifies, and only the users its ``allowed_mentions``
+  permits (``@everyone`` and roles likewise). Edits (PATCH, callback type 7, the first followup
+  after a defer) never notify. ``notifications`` lists every notification sent.
+* The first response must arrive within 3 seconds of the interaction (else 404 "Unknown
+  interaction", code 10062); an interaction is answered once (else 400, code 40060).
+* Message and component limits are enforced (400, code 50035): 2000 characters of content, 10
+  embeds with a 4096-character description and 6000 characters in all, 5 rows, 5 buttons or one
+  select per row, 25 options, 100-character custom ids, 80-character button labels, 10 files.
 """
 
 from __future__ import annotations
@@ -81,6 +95,14 @@ class Sent:
     message_id: str | None = None
     #: ``time.perf_counter()`` when the request arrived (for latency measurements).
     at: float = 0.0
+    #: What Discord did with it: "create", "edit", "delete", "defer" or "" (nothing visible).
+    kind: str = ""
+    #: Whether the resulting message is ephemeral (for edits: the edited message's flag).
+    visible_ephemeral: bool = False
+    #: Users this request notified (a created, public message whose allowed mentions permit it).
+    notified: list[int] = field(default_factory=list)
+    #: HTTP status the loopback answered (200 unless the request broke one of Discord's rules).
+    status: int = 200
 
     @property
     def callback_type(self) -> int | None:
@@ -99,7 +121,13 @@ class Sent:
 
     @property
     def ephemeral(self) -> bool:
+        """The ephemeral flag the request asked for (see ``visible_ephemeral`` for the outcome)."""
         return bool(self.message.get("flags", 0) & 64)
+
+    @property
+    def public_create(self) -> bool:
+        """A message everyone in the channel sees appear (created, not ephemeral)."""
+        return self.kind == "create" and not self.visible_ephemeral and self.status == 200
 
     @property
     def content(self) -> str:
@@ -123,12 +151,97 @@ class Sent:
         return out
 
 
+#: Interactions delivered to the bot, by token: when, and the message a component sat on.
+DELIVERED: dict[str, dict[str, Any]] = {}
+#: Discord's first-response deadline for an interaction (seconds).
+RESPONSE_DEADLINE = 3.0
+MENTION_RE = re.compile(r"<@!?(\d+)>")
+
+
+class Refused(Exception):
+    """A request Discord would refuse: answered with ``status`` and a JSON error ``code``."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass
+class Notification:
+    """One notification Discord sent: ``user_id`` (0 for ``@everyone``) by message ``message_id``."""
+
+    user_id: int
+    message_id: str
+    content: str
+
+
+@dataclass
+class _Interaction:
+    """What Discord remembers about an answered interaction."""
+
+    deferred: bool = False
+    #: A deferred response whose "thinking…" message was not resolved yet.
+    loading: bool = False
+    ephemeral: bool = False
+    original: str | None = None
+
+
+def limit_problems(msg: dict[str, Any], files: int) -> list[str]:
+    """What in a message body Discord would refuse (empty when it is fine)."""
+    out: list[str] = []
+    if len(msg.get("content") or "") > 2000:
+        out.append("content over 2000 characters")
+    embeds = msg.get("embeds") or []
+    if len(embeds) > 10:
+        out.append("more than 10 embeds")
+    total = 0
+    for e in embeds:
+        desc = e.get("description") or ""
+        if len(desc) > 4096:
+            out.append("embed description over 4096 characters")
+        total += (
+            len(desc) + len(e.get("title") or "") + len((e.get("footer") or {}).get("text", ""))
+        )
+    if total > 6000:
+        out.append("embeds over 6000 characters")
+    if files > 10:
+        out.append("more than 10 files")
+    rows = msg.get("components") or []
+    if len(rows) > 5:
+        out.append("more than 5 rows")
+    for row in rows:
+        items = row.get("components") or []
+        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+        if len(items) > 5 or (selects and len(items) > 1):
+            out.append("a row holds 5 buttons or one select")
+        for c in items:
+            if len(c.get("custom_id") or "") > 100:
+                out.append(f"custom id over 100 characters: {c.get('custom_id')}")
+            if len(c.get("label") or "") > 80:
+                out.append(f"button label over 80 characters: {c.get('label')}")
+            if len(c.get("placeholder") or "") > 150:
+                out.append("placeholder over 150 characters")
+            options = c.get("options")
+            if options is not None:
+                if not 1 <= len(options) <= 25:
+                    out.append(f"select with {len(options)} options")
+                for o in options:
+                    if len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100:
+                        out.append("option label or value over 100 characters")
+    return out
+
+
 class FakeDiscord:
-    """The loopback REST server. ``sent`` lists every request in order."""
+    """The loopback REST server. ``sent`` lists every request in order; ``notifications`` every
+    notification Discord would have sent."""
 
     def __init__(self) -> None:
         self.sent: list[Sent] = []
         self.messages: dict[str, dict[str, Any]] = {}
+        self.notifications: list[Notification] = []
+        self.interactions: dict[str, _Interaction] = {}
+        #: Enforce the 3-second first-response deadline (the latency benchmark turns it off).
+        self.deadline = True
         self.commands: list[dict[str, Any]] = []
         self.bot_user = {
             "id": str(APP_ID),
@@ -166,12 +279,24 @@ class FakeDiscord:
         return self.sent[mark:]
 
     def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[Sent]:
-        """Plain channel posts (not interaction replies), e.g. reminders."""
+        """Plain channel posts (not interaction replies), e.g. reminders and boards."""
         return [
             s
             for s in self.sent
             if s.method == "POST" and s.path.endswith(f"/channels/{channel_id}/messages")
         ]
+
+    def notices(self, channel_id: int = CHANNEL_ID) -> list[Sent]:
+        """Channel posts without a board image (reminders, deadline notices)."""
+        return [s for s in self.channel_messages(channel_id) if not s.files]
+
+    def public_messages(self, mark: int = 0) -> list[Sent]:
+        """Messages created for everyone to see, after ``mark``."""
+        return [s for s in self.sent[mark:] if s.public_create]
+
+    def notified(self, mark: int = 0) -> list[int]:
+        """Users notified by requests after ``mark``, in order (0 stands for ``@everyone``)."""
+        return [u for s in self.sent[mark:] for u in s.notified]
 
     # -- the server -------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
@@ -189,16 +314,62 @@ class FakeDiscord:
             raw = await request.read()
             sent.json = json.loads(raw) if raw else None
         self.sent.append(sent)
-        body = self._answer(sent)
+        try:
+            body = self._answer(sent)
+        except Refused as err:
+            sent.status = err.status
+            body = {"code": err.code, "message": err.message, "errors": {}}
+            return web.Response(
+                status=err.status,
+                body=json.dumps(body).encode(),
+                headers={"Content-Type": "application/json"},
+            )
+        if body is None:
+            return web.Response(status=204)
         # discord.py parses JSON only when the content type is exactly "application/json".
         return web.Response(
             body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
         )
 
-    def _message(self, sent: Sent, channel_id: str, ephemeral: bool = False) -> dict[str, Any]:
+    def _check_limits(self, sent: Sent) -> None:
+        problems = limit_problems(sent.message, len(sent.files))
+        if problems:
+            raise Refused(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+    def _attachments(self, sent: Sent) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": snowflake(),
+                "filename": f[1],
+                "size": len(f[2]),
+                "url": f"https://cdn.example/{f[1]}",
+                "proxy_url": f"https://cdn.example/{f[1]}",
+            }
+            for f in sent.files
+        ]
+
+    def _notify(self, sent: Sent, message_id: str) -> None:
+        """Notifications of a created public message: mentions its allowed_mentions permit
+        (Discord's default, with no allowed_mentions, parses every mention)."""
+        msg = sent.message
+        content = str(msg.get("content") or "")
+        allowed = msg.get("allowed_mentions")
+        parse = set(allowed.get("parse", [])) if allowed is not None else {"users", "everyone"}
+        users = {str(u) for u in (allowed or {}).get("users", [])}
+        for uid in dict.fromkeys(MENTION_RE.findall(content)):
+            if "users" in parse or uid in users:
+                sent.notified.append(int(uid))
+        if ("@everyone" in content or "@here" in content) and "everyone" in parse:
+            sent.notified.append(0)
+        for u in sent.notified:
+            self.notifications.append(Notification(u, message_id, content))
+
+    def _create(self, sent: Sent, channel_id: str, *, ephemeral: bool) -> dict[str, Any]:
+        """A new message: stored, and notifying when public."""
+        self._check_limits(sent)
         msg = sent.message
         mid = snowflake()
-        sent.message_id = mid
+        sent.message_id, sent.kind, sent.visible_ephemeral = mid, "create", ephemeral
         data = {
             "id": mid,
             "channel_id": channel_id,
@@ -210,23 +381,132 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [
-                {
-                    "id": snowflake(),
-                    "filename": f[1],
-                    "size": len(f[2]),
-                    "url": f"https://cdn.example/{f[1]}",
-                    "proxy_url": f"https://cdn.example/{f[1]}",
-                }
-                for f in sent.files
-            ],
+            "attachments": self._attachments(sent),
             "embeds": msg.get("embeds") or [],
             "components": msg.get("components") or [],
             "pinned": False,
             "type": 0,
-            "flags": msg.get("flags", 0) | (64 if ephemeral else 0),
+            "flags": (msg.get("flags", 0) & ~64) | (64 if ephemeral else 0),
         }
         self.messages[mid] = data
+        if not ephemeral:
+            self._notify(sent, mid)
+        return data
+
+    def _edit(self, sent: Sent, message_id: str, channel_id: str) -> dict[str, Any]:
+        """An edit of a stored message, in place: same id, never a notification."""
+        self._check_limits(sent)
+        data = self.messages.get(message_id)
+        if data is None:
+            raise Refused(404, 10008, "Unknown Message")
+        msg = sent.message
+        sent.message_id, sent.kind = message_id, "edit"
+        sent.visible_ephemeral = bool(data["flags"] & 64)
+        for key in ("content", "embeds", "components"):
+            if key in msg:
+                data[key] = msg[key] or ([] if key != "content" else "")
+        if "attachments" in msg or sent.files:
+            kept = {str(a.get("id")) for a in msg.get("attachments") or []}
+            data["attachments"] = [
+                a for a in data["attachments"] if str(a["id"]) in kept
+            ] + self._attachments(sent)
+        data["edited_timestamp"] = TIMESTAMP
+        data["channel_id"] = channel_id
+        return data
+
+    def _callback(self, sent: Sent, interaction_id: str, token: str) -> dict[str, Any]:
+        seen = DELIVERED.get(token, {})
+        if token in self.interactions:
+            raise Refused(400, 40060, "Interaction has already been acknowledged.")
+        if self.deadline and seen and time.perf_counter() - seen["at"] > RESPONSE_DEADLINE:
+            raise Refused(404, 10062, "Unknown interaction")
+        kind = sent.json.get("type") if sent.json else None
+        flags = (sent.message.get("flags") or 0) if sent.json else 0
+        state = _Interaction(ephemeral=bool(flags & 64))
+        self.interactions[token] = state
+        out: dict[str, Any] = {
+            "interaction": {
+                "id": interaction_id,
+                "type": seen.get("type", 2),
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(flags & 64),
+            }
+        }
+        if kind == 4:
+            message = self._create(sent, str(CHANNEL_ID), ephemeral=state.ephemeral)
+            state.original = message["id"]
+        elif kind == 5:
+            # The "thinking…" message: visible (to everyone, or only the user), but not news.
+            mid = snowflake()
+            sent.message_id, sent.kind, sent.visible_ephemeral = mid, "defer", state.ephemeral
+            self.messages[mid] = {
+                "id": mid,
+                "channel_id": str(CHANNEL_ID),
+                "author": self.bot_user,
+                "content": "",
+                "timestamp": TIMESTAMP,
+                "edited_timestamp": None,
+                "tts": False,
+                "mention_everyone": False,
+                "mentions": [],
+                "mention_roles": [],
+                "attachments": [],
+                "embeds": [],
+                "components": [],
+                "pinned": False,
+                "type": 20,
+                "flags": 128 | (64 if state.ephemeral else 0),
+            }
+            state.deferred = state.loading = True
+            state.original = mid
+            message = self.messages[mid]
+        elif kind == 7:
+            # Update of the message the component sits on: an edit.
+            target = seen.get("message_id")
+            if target is None or target not in self.messages:
+                raise Refused(400, 50035, "No message to update")
+            message = self._edit(sent, target, str(CHANNEL_ID))
+            state.original = target
+        else:
+            message = None
+        if message is not None:
+            out["resource"] = {"type": kind, "message": message}
+            out["interaction"]["response_message_id"] = message["id"]
+        return out
+
+    def _webhook(self, sent: Sent, token: str, target: str | None) -> Any:
+        state = self.interactions.get(token)
+        if state is None:
+            raise Refused(404, 10015, "Unknown Webhook (the interaction was never answered)")
+        if target is None and sent.method == "POST":
+            if state.loading:
+                # The first followup after a defer resolves the "thinking…" message: an edit,
+                # with the defer's ephemeral flag.
+                state.loading = False
+                assert state.original is not None
+                return self._edit_original(sent, state)
+            return self._create(sent, str(CHANNEL_ID), ephemeral=sent.ephemeral)
+        mid = state.original if target == "@original" else target
+        if mid is None:
+            raise Refused(404, 10008, "Unknown Message")
+        if target == "@original":
+            state.loading = False
+        if sent.method == "DELETE":
+            sent.kind = "delete"
+            self.messages.pop(mid, None)
+            if target == "@original":
+                state.original = None
+            return None
+        if sent.method == "PATCH":
+            return self._edit(sent, mid, str(CHANNEL_ID))
+        return self.messages.get(mid, {})
+
+    def _edit_original(self, sent: Sent, state: _Interaction) -> dict[str, Any]:
+        assert state.original is not None
+        data = self._edit(sent, state.original, str(CHANNEL_ID))
+        data["type"] = 0
+        data["flags"] = 64 if state.ephemeral else 0
+        sent.visible_ephemeral = state.ephemeral
         return data
 
     def _answer(self, sent: Sent) -> Any:
@@ -251,31 +531,26 @@ class FakeDiscord:
                 for c in sent.json or []
             ]
             return self.commands
-        m = re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", p)
+        m = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p)
         if m:
-            kind = sent.json.get("type") if sent.json else None
-            flags = (sent.message.get("flags") or 0) if sent.json else 0
-            out: dict[str, Any] = {
-                "interaction": {
-                    "id": m.group(1),
-                    "type": 2,
-                    "response_message_loading": kind == 5,
-                    "response_message_ephemeral": bool(flags & 64),
-                }
-            }
-            if kind in (4, 7):
-                out["resource"] = {"type": kind, "message": self._message(sent, str(CHANNEL_ID))}
-                out["interaction"]["response_message_id"] = sent.message_id
-            return out
-        m = re.fullmatch(r"/webhooks/\d+/[^/]+(/messages/(@original|\d+))?", p)
+            return self._callback(sent, m.group(1), m.group(2))
+        m = re.fullmatch(r"/webhooks/\d+/([^/]+)(/messages/(@original|\d+))?", p)
         if m:
-            return self._message(sent, str(CHANNEL_ID))
+            return self._webhook(sent, m.group(1), m.group(3))
         m = re.fullmatch(r"/channels/(\d+)/messages", p)
         if m and sent.method == "POST":
-            return self._message(sent, m.group(1))
+            return self._create(sent, m.group(1), ephemeral=False)
         m = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p)
         if m:
-            return self._message(sent, m.group(1))
+            if sent.method == "DELETE":
+                sent.kind = "delete"
+                self.messages.pop(m.group(2), None)
+                return None
+            if sent.method == "PATCH":
+                return self._edit(sent, m.group(2), m.group(1))
+            if m.group(2) not in self.messages:
+                raise Refused(404, 10008, "Unknown Message")
+            return self.messages[m.group(2)]
         m = re.fullmatch(r"/channels/(\d+)/threads", p)
         if m:
             return {
@@ -457,6 +732,11 @@ async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
     """Feed ``payload`` through the gateway's real INTERACTION_CREATE parser and wait until every
     task it started (command invocation, view dispatch, listeners) has finished."""
     before = asyncio.all_tasks()
+    DELIVERED[payload["token"]] = {
+        "at": time.perf_counter(),
+        "type": payload["type"],
+        "message_id": (payload.get("message") or {}).get("id"),
+    }
     client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
     for _ in range(50):
         await asyncio.sleep(0)

@@ -8,18 +8,41 @@ from bot.discord_adapter import TurnpostBot
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB, CAROL, BotFactory
 from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
-from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Sent, click, slash
+from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, Sent, click, slash
 
 STALE = "This board has moved on: use the newest board message, or /play."
+OUT_OF_DATE = (
+    "This button or menu is out of date: use the buttons on the newest board message, or /play."
+)
 
 
-def select_of(post: Sent) -> tuple[str, list[str]]:
-    """The move select on a board message: its custom id and option values."""
-    for row in post.json["components"]:
+def picker_options(picker: Sent) -> tuple[str, list[str]]:
+    """The select of a private move picker: its custom id and option values."""
+    for row in picker.message["components"]:
         for c in row["components"]:
             if c["type"] == 3:
                 return c["custom_id"], [o["value"] for o in c["options"]]
-    raise AssertionError("no select menu on this board")
+    raise AssertionError("no select menu in this picker")
+
+
+async def play_first_option(
+    bot: TurnpostBot, fake: FakeDiscord, player: Player, board: Sent
+) -> tuple[str, Sent]:
+    """``player`` presses "Your move" on ``board`` and plays the picker's first whole move; the
+    move played and the board message that announced it."""
+    walk = next(c for c in board.custom_ids() if c.startswith("tp:walk:"))
+    (picker,) = await send(bot, fake, click(player, fake.messages[board.message_id or ""], walk))
+    assert picker.callback_type == 4 and picker.ephemeral
+    custom_id, values = picker_options(picker)
+    move = values[0].removeprefix("!")
+    post = board_post(
+        await send(
+            bot,
+            fake,
+            click(player, fake.messages[picker.message_id or ""], custom_id, values=[values[0]]),
+        )
+    )
+    return move, post
 
 
 async def test_lobby_buttons_join_and_start(bot: TurnpostBot, fake: FakeDiscord) -> None:
@@ -34,33 +57,40 @@ async def test_lobby_buttons_join_and_start(bot: TurnpostBot, fake: FakeDiscord)
     assert (await bot.service.game(CHANNEL_ID)).status == "active"
 
 
-async def test_select_of_legal_moves_plays_and_old_board_has_moved_on(
+async def test_your_move_opens_a_private_picker_of_the_clickers_own_moves(
     bot: TurnpostBot, fake: FakeDiscord
 ) -> None:
+    """The public board carries only "Your move" and "My hand" (nothing of anyone's hand); "Your
+    move" answers the player to act, privately, with their own legal moves (25 or fewer: whole);
+    an older board's buttons are out of date for everyone."""
     started = await open_table(bot, fake)
-    custom_id, values = select_of(started)
+    version = (await bot.service.game(CHANNEL_ID)).version
+    assert started.custom_ids() == [f"tp:walk:1:{version}", f"tp:hand:1:{version}"]
+    assert all(c.get("type") == 2 for row in started.json["components"] for c in row["components"])
     (actor_id,) = await to_act(bot)
-    legal = await bot.service.legal(CHANNEL_ID, User(actor_id, PLAYERS[actor_id].name))
-    assert sorted(values) == sorted(legal or [])
-    placeholder = started.json["components"][0]["components"][0]["placeholder"]
-    assert placeholder == f"{PLAYERS[actor_id].name}: choose your move…"
     message = fake.messages[started.message_id or ""]
     other = BOB if actor_id == ALICE.id else ALICE
-    assert refusal(await send(bot, fake, click(other, message, custom_id, values=[values[0]]))) == (
+    walk = f"tp:walk:1:{version}"
+    assert refusal(await send(bot, fake, click(other, message, walk))) == (
         f"It is {PLAYERS[actor_id].name}'s turn, not yours."
     )
-    post = board_post(
-        await send(bot, fake, click(PLAYERS[actor_id], message, custom_id, values=[values[0]]))
-    )
-    assert post.json["embeds"][0]["description"].startswith(
-        f"{PLAYERS[actor_id].name}: {values[0]}"
-    )
-    # The same select on the first board is now out of date, for everyone.
+    (picker,) = await send(bot, fake, click(PLAYERS[actor_id], message, walk))
+    assert picker.callback_type == 4 and picker.ephemeral
+    _, values = picker_options(picker)
+    legal = await bot.service.legal(CHANNEL_ID, User(actor_id, PLAYERS[actor_id].name))
+    assert sorted(v.removeprefix("!") for v in values) == sorted(legal or [])
+    move, post = await play_first_option(bot, fake, PLAYERS[actor_id], started)
+    assert post.json["embeds"][0]["description"].startswith(f"{PLAYERS[actor_id].name}: {move}")
+    # The first board is no longer the live one when the turn passed: it lost its buttons, and
+    # a click from a client that still shows them is answered privately. Otherwise it was
+    # updated in place with buttons of the new version, and the old one is stale.
+    old_board_kept = message["components"] != []
     for player in (ALICE, BOB):
-        text = refusal(
-            await send(bot, fake, click(player, message, custom_id, values=[values[-1]]))
-        )
-        assert text == STALE
+        text = refusal(await send(bot, fake, click(player, message, walk)))
+        if old_board_kept:
+            assert text == STALE
+        else:
+            assert text == OUT_OF_DATE
 
 
 async def test_buttons_work_after_a_restart(
@@ -69,45 +99,30 @@ async def test_buttons_work_after_a_restart(
     started = await open_table(bot, fake)
     first_message = fake.messages[started.message_id or ""]
     (actor_id,) = await to_act(bot)
-    custom_id, values = select_of(started)
-    newest = board_post(
-        await send(
-            bot, fake, click(PLAYERS[actor_id], first_message, custom_id, values=[values[0]])
-        )
-    )
+    walk = next(c for c in started.custom_ids() if c.startswith("tp:walk:"))
+    await play_first_option(bot, fake, PLAYERS[actor_id], started)
     await bot.close()
 
     restarted = await make_bot()
-    # "My hand" on the very first board still answers, privately, with the hand as it is now.
-    hand_id = next(c for c in started.custom_ids() if c.startswith("tp:hand:"))
-    sent = await send(restarted, fake, click(BOB, first_message, hand_id))
+    live = await restarted.table.live_board(1)
+    assert live is not None
+    live_message = fake.messages[str(live.message_id)]
+    ids = [c["custom_id"] for row in live_message["components"] for c in row["components"]]
+    # "My hand" on the live board answers after the restart, privately.
+    hand_id = next(c for c in ids if c.startswith("tp:hand:"))
+    sent = await send(restarted, fake, click(BOB, live_message, hand_id))
     assert sent[0].callback_type == 5 and sent[0].ephemeral
-    assert sent[1].ephemeral and "hand" in sent[1].content.lower()
+    assert sent[1].visible_ephemeral and "hand" in sent[1].content.lower()
     # Carol, who does not play, learns nothing.
-    sent = await send(restarted, fake, click(CAROL, first_message, hand_id))
-    assert sent[-1].ephemeral and sent[-1].content == "You are not playing in this game."
-    # The old select is still stale after the restart; the newest one plays.
+    sent = await send(restarted, fake, click(CAROL, live_message, hand_id))
+    assert sent[-1].visible_ephemeral
+    assert sent[-1].content == "You are not playing in this game."
+    # The first board's button still gets an answer after the restart; the live board's plays.
     (actor_id,) = await to_act(restarted)
-    assert (
-        refusal(
-            await send(
-                restarted,
-                fake,
-                click(PLAYERS[actor_id], first_message, custom_id, values=[values[0]]),
-            )
-        )
-        == STALE
+    assert refusal(await send(restarted, fake, click(PLAYERS[actor_id], first_message, walk))) in (
+        STALE,
+        OUT_OF_DATE,
     )
-    new_id, new_values = select_of(newest)
-    board_post(
-        await send(
-            restarted,
-            fake,
-            click(
-                PLAYERS[actor_id],
-                fake.messages[newest.message_id or ""],
-                new_id,
-                values=[new_values[0]],
-            ),
-        )
-    )
+    newest = next(s for s in reversed(fake.sent) if s.message_id == str(live.message_id))
+    newest.json["components"] = live_message["components"]
+    await play_first_option(restarted, fake, PLAYERS[actor_id], newest)

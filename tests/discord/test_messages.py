@@ -50,12 +50,15 @@ async def test_board_over_the_upload_limit_is_sent_smaller(
     full = (await bot.service.board(CHANNEL_ID)).png
     limit = len(full) - 1
     sent = await send(bot, fake, slash(BOB, "game board", _filesize_limit=limit))
-    ((_, _, data),) = sent[1].files
+    post = next(s for s in sent if s.path.endswith("/messages") and s.method == "POST")
+    assert post.files and sum(len(f[2]) for f in post.files) <= limit
+    data = next(f[2] for f in post.files if f[1] == "board.png")
     assert data.startswith(PNG_MAGIC) and len(data) <= limit
-    assert sent[1].content == ""  # showing the board pings nobody
+    assert post.content == "" and post.notified == []  # showing the board pings nobody
     sent = await send(bot, fake, slash(BOB, "game board", _filesize_limit=100))
-    assert sent[1].files == []
-    assert "too large to upload" in sent[1].json["embeds"][0]["footer"]["text"]
+    post = next(s for s in sent if s.path.endswith("/messages") and s.method == "POST")
+    assert post.files == []
+    assert "too large to upload" in post.json["embeds"][0]["footer"]["text"]
 
 
 async def test_new_game_in_a_thread(bot: TurnpostBot, fake: FakeDiscord) -> None:

@@ -67,8 +67,8 @@ async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDis
             assert "<@" not in post.content and post.json["allowed_mentions"]["parse"] == []
         if move == "draw":
             # What was drawn goes to the drawer only.
-            (private,) = sent[2:]
-            assert private.ephemeral and private.content.startswith("You drew a ")
+            private = sent[-1]
+            assert private.visible_ephemeral and "You drew a " in private.content
     assert moves >= 18
     assert post.content == "The game is over."
     assert "Final scores:" in post.json["embeds"][0]["description"]

@@ -69,9 +69,9 @@ async def test_reminders_exactly_once_never_in_quiet_hours_across_a_restart(
             board_post(await send(bot, fake, slash(PLAYERS[first], "play", move="draw")))
             moved = True
         due = await bot.service.due_reminders(clock.now)
-        mark = len(fake.channel_messages())
+        mark = len(fake.notices())
         await bot.reminders.tick()
-        posts = fake.channel_messages()[mark:]
+        posts = fake.notices()[mark:]
         sendable = [d for d in due if not (quiet(clock.now) and first in d.user_ids)]
         assert len(posts) == len(sendable)
         for d, post in zip(sendable, posts, strict=True):
@@ -108,7 +108,7 @@ async def test_deadline_offers_skip_and_vote_to_the_others(
     assert await bot.reminders.tick() == 0
     clock.advance(1 * HOUR)
     assert await bot.reminders.tick() == 1
-    (notice,) = fake.channel_messages()
+    (notice,) = fake.notices()
     assert notice.content.startswith(f"<@{sleeper}>: the deadline for your turn")
     version = (await bot.service.game(CHANNEL_ID)).version
     assert notice.custom_ids() == [
@@ -127,9 +127,11 @@ async def test_deadline_offers_skip_and_vote_to_the_others(
     post = board_post(await send(bot, fake, click(other, message, skip)))
     assert "ran out of time" in post.json["embeds"][0]["description"]
     assert await to_act(bot) == (other.id,)
-    # Once the turn moved on, the notice's buttons are stale.
+    # The notice's buttons are spent: gone from it, and a click from a client that still shows
+    # them is answered privately.
+    assert message["components"] == []
     assert refusal(await send(bot, fake, click(other, message, skip))).startswith(
-        "This board has moved on"
+        "This button or menu is out of date"
     )
 
 
@@ -142,7 +144,7 @@ async def test_vote_out_button_after_the_deadline(
     await send(bot, fake, slash(ALICE, "game settings", deadline_hours=12, reminders=0))
     clock.advance(12 * HOUR)
     assert await bot.reminders.tick() == 1
-    (notice,) = fake.channel_messages()
+    (notice,) = fake.notices()
     vote_id = next(c for c in notice.custom_ids() if c.startswith("tp:out:"))
     sent = await send(bot, fake, click(other, fake.messages[notice.message_id or ""], vote_id))
     assert sent[0].callback_type == 4 and not sent[0].ephemeral
@@ -179,19 +181,19 @@ async def test_the_background_loop_sends_due_reminders_once_connected(
     (sleeper,) = await to_act(bot)
     clock.advance(24 * HOUR)  # the default first reminder
     # The loop waits for the gateway's READY; the loopback has no gateway, so say it is ready.
-    assert not fake.channel_messages()
+    assert not fake.notices()
     bot._ready.set()  # type: ignore[union-attr]
     for _ in range(500):
-        if fake.channel_messages():
+        if fake.notices():
             break
         await asyncio.sleep(0.01)
-    (reminder,) = fake.channel_messages()
+    (reminder,) = fake.notices()
     assert reminder.content.startswith(f"<@{sleeper}>: reminder")
     await bot.close()
     assert not bot.get_cog("RemindersCog")
 
 
-async def test_a_refusal_after_a_public_defer_stays_private(
+async def test_a_refused_skip_is_answered_privately(
     bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await open_table(bot, fake)
@@ -200,7 +202,7 @@ async def test_a_refusal_after_a_public_defer_stays_private(
     await send(bot, fake, slash(ALICE, "game settings", deadline_hours=1, reminders=0))
     clock.advance(HOUR)
     await bot.reminders.tick()
-    (notice,) = fake.channel_messages()
+    (notice,) = fake.notices()
     skip = next(c for c in notice.custom_ids() if c.startswith("tp:skip:"))
 
     async def refused(*args: object, **kwargs: object) -> None:
@@ -208,7 +210,4 @@ async def test_a_refusal_after_a_public_defer_stays_private(
 
     monkeypatch.setattr(bot.service, "resolve_deadline", refused)
     sent = await send(bot, fake, click(other, fake.messages[notice.message_id or ""], skip))
-    defer, delete, followup = sent
-    assert defer.callback_type == 5 and not defer.ephemeral
-    assert delete.method == "DELETE" and delete.path.endswith("/messages/@original")
-    assert followup.ephemeral and followup.content == "This game is over; no more moves."
+    assert refusal(sent) == "This game is over; no more moves."

@@ -28,8 +28,8 @@ async def open_three(bot: TurnpostBot, fake: FakeDiscord) -> None:
 
 def board_followup(post: Sent) -> str:
     """The board that follows a deciding vote: public, with the PNG; returns its caption."""
-    assert post.path.startswith("/webhooks/") and not post.ephemeral
-    ((_, filename, data),) = post.files
+    assert post.path.startswith("/channels/") and post.public_create
+    (_, filename, data) = post.files[0]
     assert filename == "board.png" and data.startswith(PNG_MAGIC)
     return str(post.json["embeds"][0]["description"])
 
@@ -56,7 +56,8 @@ async def test_a_majority_of_the_others_votes_the_player_to_act_out(
     assert first.callback_type == 4 and not first.ephemeral
     assert first.content == f"Vote to remove {sleeper.name} recorded: 1 of 2 needed."
     # The second decides it: the seat now plays itself, and its pending turn was played.
-    decided, post = await send(bot, fake, slash(second_voter, "game vote", player=sleeper))
+    sent = await send(bot, fake, slash(second_voter, "game vote", player=sleeper))
+    decided, post = sent[0], next(s for s in sent if s.files)
     assert decided.callback_type == 4 and not decided.ephemeral
     assert decided.content.startswith(
         f"{sleeper.name} was voted out; their seat now plays automatically"
@@ -85,9 +86,8 @@ async def test_the_seat_to_act_is_handed_to_someone_else(
         await send(bot, fake, slash(voter, "game vote", player=sleeper, replacement=voter))
     ) == (f"{voter.name} already has a seat in this game.")
     # With two players one vote is a majority of the others.
-    decided, post = await send(
-        bot, fake, slash(voter, "game vote", player=sleeper, replacement=CAROL)
-    )
+    sent = await send(bot, fake, slash(voter, "game vote", player=sleeper, replacement=CAROL))
+    decided, post = sent[0], next(s for s in sent if s.files)
     assert decided.content == f"Carol takes over {sleeper.name}'s seat." and not decided.ephemeral
     # Carol inherits the pending turn: she is pinged under the board.
     board_followup(post)

@@ -1,0 +1,102 @@
+"""Public messages per turn and notifying pings per turn change, per game, printed as JSON:
+``python -m bench.discord_turns [--games N] [--real-render] [game ...]``.
+
+Random games are played to the end through the Discord layer (``/play`` slash-command payloads
+through discord.py's real command tree, against the loopback stand-in of the tests, which
+notifies only for messages Discord creates and only the users ``allowed_mentions`` permits). Per
+game it reports:
+
+* ``public_messages_per_turn``: messages created for everyone, divided by the turn changes (the
+  start and every command after which someone must act who did not have to before); target <= 1.2.
+* ``pings_per_turn_change``: notifications divided by turn changes (1.0 when each turn change
+  notifies exactly the one player whose turn it became).
+* ``mismatched_commands``: commands whose notifications differ from the turn change (target 0).
+
+By default boards are drawn by a tiny stand-in renderer (message counts do not depend on the
+picture); ``--real-render`` draws the real boards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import discord
+
+import engines
+from bot.config import Config
+from bot.discord_adapter import TurnpostBot
+from bot.service import Service
+from tests.discord.driver import GameRecord, play_random_game
+from tests.discord.loopback import FakeDiscord
+from tests.discord.test_turn_pings import quick_render
+
+
+async def one_game(game: str, seed: int) -> GameRecord:
+    """One random game of ``game`` on a fresh bot and database."""
+    fake = FakeDiscord()
+    fake.deadline = False  # counted, not timed
+    await fake.start()
+    old_base = discord.http.Route.BASE
+    discord.http.Route.BASE = fake.base
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            cfg = Config(token="bench", db_path=Path(tmp) / "bench.db")
+            bot = TurnpostBot(cfg, start_reminders=False)
+            await bot.login(cfg.token)
+            try:
+                return await play_random_game(bot, fake, game, seed=seed)
+            finally:
+                await bot.close()
+    finally:
+        discord.http.Route.BASE = old_base
+        await fake.stop()
+
+
+async def measure(games: list[str], per_game: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for game in games:
+        records = [await one_game(game, seed) for seed in range(per_game)]
+        turns = sum(r.turn_changes for r in records)
+        out[game] = {
+            "games": len(records),
+            "finished": sum(r.finished for r in records),
+            "commands": sum(r.moves for r in records),
+            "turn_changes": turns,
+            "public_messages": sum(r.public_messages for r in records),
+            "notifications": sum(r.notifications for r in records),
+            "public_messages_per_turn": round(
+                sum(r.public_messages for r in records) / max(1, turns), 3
+            ),
+            "worst_game_public_messages_per_turn": round(
+                max(r.messages_per_turn for r in records), 3
+            ),
+            "pings_per_turn_change": round(
+                sum(r.notifications for r in records) / max(1, turns), 3
+            ),
+            "mismatched_commands": sum(len(r.mismatches) for r in records),
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--games", type=int, default=3, help="random games per game id")
+    parser.add_argument("--real-render", action="store_true", help="draw the real boards")
+    args = parser.parse_args(argv)
+    logging.disable(logging.WARNING)
+    if not args.real_render:
+        Service._render_public = staticmethod(quick_render)  # type: ignore[method-assign]
+    games = args.game or [e.meta.id for e in engines.all_engines()]
+    print(json.dumps(asyncio.run(measure(games, args.games)), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
