@@ -70,7 +70,7 @@ async def test_the_reminder_a_day_later_recaps_what_the_player_missed(
     (sleeper,) = await to_act(bot)
     clock.advance(24 * 3600)  # the default first reminder
     assert await bot.reminders.tick() == 1
-    (reminder,) = fake.channel_messages()
+    (reminder,) = fake.notices()
     assert reminder.content.splitlines() == [
         f"<@{sleeper}>: reminder, it is your turn in Tally (test game).",
         "Since your last turn:",
