@@ -16,7 +16,10 @@ NAMESPACES = ("core", "service", "discord", "console")
 LANGUAGES = ("ja", "es")
 
 
-def fields(template: str) -> set[str]:
+def fields(template: str | dict[str, str]) -> set[str]:
+    """The placeholders of a message (of every form of a plural message)."""
+    if isinstance(template, dict):
+        return set().union(*(fields(v) for k, v in template.items() if k != "plural"))
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
@@ -35,7 +38,7 @@ def test_translations_match_english_key_for_key_and_placeholder_for_placeholder(
     assert sorted(set(translated) - set(english)) == [], "keys English does not have"
     assert sorted(set(english) - set(translated)) == [], "English keys left untranslated"
     for key, template in translated.items():
-        assert template.strip(), key
+        assert template, key
         assert fields(template) == fields(english[key]), key
 
 

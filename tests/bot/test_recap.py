@@ -89,7 +89,7 @@ def test_a_very_long_recap_folds_the_oldest_turns_into_a_count() -> None:
     lines = recap_lines(steps, ["Ana", "Ben", "Cal"], "en")
     assert sum(len(x) + 1 for x in lines) <= RECAP_MAX_CHARS
     shown = len(lines) - 2
-    assert lines[1] == f"• … {60 - shown} earlier turn(s), see the game log"
+    assert lines[1] == f"• … {60 - shown} earlier turns, see the game log"
     # The newest turns, in order, end the recap.
     assert lines[-1].startswith("• Cal: move site59-0")
     assert lines[-2].startswith("• Ben: move site58-0")

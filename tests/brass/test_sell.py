@@ -213,5 +213,5 @@ def test_B60_a_refused_merchant_says_why() -> None:
         links=[("gloucester-worcester", 0), ("gloucester-redditch", 0), ("oxford-redditch", 0)],
     )
     err = illegal(s, 0, "sell worcester gloucester card=leek", "brass.merchant_does_not_buy")
-    assert str(err).startswith("No merchant tile in Gloucester buys a cotton mill")
+    assert str(err).startswith("No merchant tile in Gloucester buys cotton mill goods")
     play(s, 0, "sell worcester oxford card=leek")
