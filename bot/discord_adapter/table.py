@@ -834,7 +834,15 @@ class Table:
                 )
             )
         lines.extend(engines.get(meta.id).help_lines(lang))
-        await self.reply(interaction, "\n".join(lines))
+        # A long help (Marco Polo's verbs, options and characters) goes in several messages
+        # rather than being clipped at Discord's limit: the first answers, the rest follow.
+        chunk: list[str] = []
+        for line in lines:
+            if chunk and len("\n".join([*chunk, line])) > CONTENT_MAX:
+                await self.reply(interaction, "\n".join(chunk))
+                chunk = []
+            chunk.append(line)
+        await self.reply(interaction, "\n".join(chunk))
 
     # -- deadline buttons ------------------------------------------------------------------------
     async def skip(

@@ -195,3 +195,16 @@ async def test_a_game_plays_in_its_thread(bot: TurnpostBot, fake: FakeDiscord) -
     assert refusal(await send(bot, fake, slash(ALICE, "play", move="draw"))) == (
         "There is no game in this channel. Open one with /game new."
     )
+
+
+async def test_marco_polo_help_says_what_each_character_does(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    # issue 12.9: the advanced draft is never blind, and help is where a newcomer looks first
+    sent = await send(bot, fake, slash(CAROL, "game help", game="marco_polo"))
+    text = "\n".join(m.content for m in sent)
+    assert "Raschid ad-Din Sinan (`choose raschid`): Never rolls" in text
+    assert "Johannes Caprini (`choose johannes`)" in text
+    # nothing clipped: every message fits, and the options are there too
+    assert all(len(m.content) <= 2000 and m.ephemeral for m in sent) and len(sent) > 1
+    assert "…" not in text and "Option `setup`" in text
