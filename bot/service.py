@@ -805,7 +805,7 @@ class Service:
                 example = next((e for v in engine.meta.verbs for e in v.examples), "")
                 raise ServiceError("core.too_long", length=len(text), example=example)
             try:
-                action = engine.parse(state, seat, text)
+                action = engine.read(state, seat, text)
                 new, events = engine.apply(state, seat, action)
             except IllegalAction as exc:
                 raise ServiceError.from_illegal(exc, [s.name for s in seats]) from exc

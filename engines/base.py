@@ -373,6 +373,16 @@ class Engine(ABC, Generic[S, A]):
         """Parse and apply notation in one step."""
         return self.apply(state, seat, self.parse(state, seat, text))
 
+    def read(self, state: S, seat: int, text: str) -> A:
+        """What a player typed → the canonical action: like ``parse``, but forgiving (prefixes,
+        printed and localised names, any order of a ``+`` list or of ``name=value`` tokens,
+        a choice with only one answer left out), resolved against ``seat``'s legal moves; a
+        near miss is refused naming the closest legal moves. See ``engines.reading``."""
+        from engines.reading import read
+
+        action: A = read(self, state, seat, text)
+        return action
+
     def timeout_action(self, state: S, seat: int) -> str | None:
         """The action the rules let the table take for a player who ran out of time (e.g. a pass),
         or ``None`` when the rules give none."""

@@ -41,6 +41,9 @@ from babel.lists import format_list
 from engines.data import data_path
 
 DEFAULT_LANG = "en"
+#: A parameter any message may carry: the closest legal moves, said after the message.
+SUGGESTIONS = "did_you_mean"
+_SUGGESTIONS_KEY = "core.did_you_mean"
 _FORMATTER = string.Formatter()
 
 
@@ -136,6 +139,13 @@ class Catalog:
         prefix = f"{namespace}.value."
         return {k[len(prefix) :]: v for k, v in self.messages(lang).items() if k.startswith(prefix)}
 
+    def languages(self) -> list[str]:
+        """Every language the catalog has files for (English first)."""
+        found = (
+            sorted(p.name for p in self.root.iterdir() if p.is_dir()) if self.root.is_dir() else []
+        )
+        return [DEFAULT_LANG, *(lang for lang in found if lang != DEFAULT_LANG)]
+
     def has(self, key: str, lang: str = DEFAULT_LANG) -> bool:
         """Whether ``key`` has a template in ``lang`` (or in English)."""
         return key in self.messages(lang) or key in self.messages(DEFAULT_LANG)
@@ -228,9 +238,14 @@ class Catalog:
             extra = " ".join(f"{k}={v}" for k, v in shown.items())
             return f"{key} {extra}".strip()
         try:
-            return template.format(**shown)
+            text = template.format(**shown)
         except (KeyError, IndexError, ValueError):
-            return f"{template} ({shown})"
+            text = f"{template} ({shown})"
+        near = params.get(SUGGESTIONS)
+        if near and SUGGESTIONS not in self.fields(key, lang) and key != _SUGGESTIONS_KEY:
+            # Any refusal may carry the closest legal moves; they are said after its reason.
+            text = f"{text} {self.text(_SUGGESTIONS_KEY, {'moves': near}, lang=lang)}"
+        return text
 
     def fields(self, key: str, lang: str = DEFAULT_LANG) -> set[str]:
         """The parameter names a template uses (for tests that check events fill them)."""

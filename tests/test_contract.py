@@ -296,7 +296,7 @@ def check_refused_or_legal(engine: Engine[Any, Any], state: Any, seat: int, text
     legal for ``seat`` right now, stored under its canonical text."""
     before = engine.dumps(state)
     try:
-        action = engine.parse(state, seat, text)
+        action = engine.read(state, seat, text)
         engine.apply(state, seat, action)
     except IllegalAction as exc:
         assert CATALOG.has(exc.key), f"no catalog message for {exc.key}"

@@ -82,8 +82,13 @@ def sites(state: State, seat: int, industry: str, location: str, level: int) -> 
     if not mine:
         free = [s for s in loc.slots if s.index not in taken and _slot_allows(s, industry)]
         singles = [s for s in free if s.single_icon]
+        kinds: set[tuple[str, ...]] = set()
         for s in singles or free:
-            out.append(Site(s.index, None))
+            # Two free spaces with the same icons are the same choice (nothing in the rules
+            # tells them apart), so only the first is offered: no slot= to ask for.
+            if s.industries not in kinds:
+                kinds.add(s.industries)
+                out.append(Site(s.index, None))
     for t in here:
         if t.industry != industry or t.level >= level:
             continue
@@ -201,6 +206,42 @@ def choose_site(sites_: tuple[Site, ...], given: str | None, seat: int, location
     if len(sites_) == 1:
         raise refuse("brass.no_choice_here", param="slot", value=given[:40], only=tokens_[0])
     raise refuse("brass.bad_slot", value=given[:40], **params)
+
+
+def same_site(state: State, location: str, given: str, sites_: tuple[Site, ...]) -> str:
+    """The offered slot token that ``given`` names: itself, or the offered free space with the
+    same icons when ``given`` is a free space left out as identical (see ``sites``)."""
+    tokens_ = [slot_token(s) for s in sites_]
+    if given in tokens_ or not given.isdigit():
+        return given
+    loc = C.locations()[location]
+    index = int(given) - 1
+    if not 0 <= index < len(loc.slots) or any(
+        t.location == location and t.slot == index for t in state.tiles
+    ):
+        return given
+    for site in sites_:
+        if site.replaces is None and loc.slots[site.slot].industries == loc.slots[index].industries:
+            return slot_token(site)
+    return given
+
+
+def canonical_choices(
+    state: State, seat: int, industry: str, location: str, kw: dict[str, str]
+) -> None:
+    """Drop from ``kw`` a ``slot=``/``coal=``/``iron=`` that leaves no choice, and name an
+    identical free space by the one offered, so that each build has one spelling (issue 11.5)."""
+    try:
+        p = plan(state, seat, industry, location)
+    except IllegalAction:
+        return  # the build is refused when applied, with its reason
+    if "slot" in kw:
+        kw["slot"] = same_site(state, location, kw["slot"], p.sites)
+        if len(p.sites) == 1 and kw["slot"] == slot_token(p.sites[0]):
+            del kw["slot"]
+    for name, supplies in (("coal", p.coal), ("iron", p.iron)):
+        if name in kw and len(supplies) == 1 and kw[name] == supplies[0].token:
+            del kw[name]
 
 
 def apply_build(

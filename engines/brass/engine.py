@@ -10,6 +10,7 @@ from engines.brass import build, moves, rounds, sell
 from engines.brass import components as C
 from engines.brass.draft import Draft
 from engines.brass.notation import VERBS, Action
+from engines.brass.notation import make as make_action
 from engines.brass.notation import parse as parse_text
 from engines.brass.scoring import final_result
 from engines.brass.state import ACT, OVER, SELL, SHORTFALL, State, dump_state, evolve, load_state
@@ -77,6 +78,12 @@ class Brass(Engine[State, Action]):
                 and C.INDUSTRIES.index(b) < C.INDUSTRIES.index(a)
             ):
                 action = Action(action.verb, (b, a), action.kw)
+        if action.verb == "build" and len(action.args) == 2 and 0 <= seat < state.players:
+            kw = dict(action.kw)
+            industry, location = action.args
+            if industry in C.INDUSTRIES and location in C.locations():
+                build.canonical_choices(state, seat, industry, location, kw)
+                action = make_action("build", industry, location, **kw)
         return action
 
     def to_act(self, state: State) -> list[int]:
