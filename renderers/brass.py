@@ -526,7 +526,8 @@ SHEET_COLUMNS = (
 
 
 def _score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> float:
-    """The final score sheet: one row per player, one column per scoring step (B80)."""
+    """The final score sheet: players by place, one column per scoring step (B80) in the text
+    sheet's order, and under each player the tie-break numbers (B82)."""
     final = view["final"]
     d.text((x, y), "Final scoring", font=kit.font(20, True), fill=kit.INK)
     y += 30
@@ -555,6 +556,17 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: floa
                     bold=i == len(cells) - 1,
                 )
             y += 26
+            details = final.get("details") or []
+            if seat < len(details):
+                # The tie-breaks (B82), as on the text sheet: income level, then money.
+                tie = details[seat]
+                d.text(
+                    (x + 26, y - 4),
+                    f"tie-break: income level {tie['income_level']}, £{tie['money']}",
+                    font=kit.font(13),
+                    fill=kit.MUTED,
+                )
+                y += 16
     return y + 10
 
 
