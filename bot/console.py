@@ -38,6 +38,7 @@ Commands (type them as the current player; `NAME: COMMAND` does one command as N
   play ACTION  (or just ACTION)  act, e.g. `play move e3` or `move e3`
   log [PAGE] | undo | abort | mine | export [FILE]
   settings [delay=H] [interval=H] [max=N] [deadline=H]
+  remind [quiet=FROM-UNTIL] [zone=Asia/Tokyo]   your quiet hours and time zone
   quit"""
 
 
@@ -135,6 +136,7 @@ class Console:
             "mine": self._mine,
             "export": lambda: self._export(args),
             "settings": lambda: self._settings(args),
+            "remind": lambda: self._remind(args),
         }
         if cmd in ("quit", "exit"):
             return False
@@ -278,6 +280,35 @@ class Console:
             self.write(f"[export] {args[0]}")
         else:
             self.write(text)
+
+    async def _remind(self, args: list[str]) -> None:
+        """The current player's own quiet hours (local hours FROM-UNTIL) and time zone (an IANA
+        name, which follows daylight saving)."""
+        changes: dict[str, Any] = {}
+        for pair in args:
+            name, _, value = pair.partition("=")
+            if name == "zone":
+                changes["time_zone"] = value
+            elif name == "quiet":
+                start, _, end = value.partition("-")
+                try:
+                    changes["quiet_start"], changes["quiet_end"] = int(start), int(end)
+                except ValueError:
+                    raise ServiceError(
+                        "console.bad_setting", setting=pair, known="quiet, zone"
+                    ) from None
+            else:
+                raise ServiceError("console.bad_setting", setting=name, known="quiet, zone")
+        me = self._user()
+        if changes:
+            st = await self.service.update_user_settings(me.id, **changes)
+        else:
+            st = await self.service.user_settings(me.id)
+        quiet = f"{st.quiet_start}-{st.quiet_end}" if st.quiet_start != st.quiet_end else "none"
+        sign = "+" if st.tz_offset_minutes >= 0 else "-"
+        mins = abs(st.tz_offset_minutes)
+        zone = st.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}"
+        self.write(f"{me.name}: quiet hours {quiet}, time zone {zone}")
 
     async def _settings(self, args: list[str]) -> None:
         names = {

@@ -14,6 +14,9 @@ holds a deadline back only while its player is away).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -21,13 +24,51 @@ DAY = 24 * HOUR
 
 @dataclass(frozen=True)
 class Prefs:
-    """One player's preferences: quiet local hours [start, end) (equal: none), the offset of their
-    local time from UTC in minutes, and a time before which they are away."""
+    """One player's preferences: quiet local hours [start, end) (equal: none), their local time,
+    and a time before which they are away.
+
+    Local time is the IANA zone ``time_zone`` (e.g. "Asia/Tokyo", "Europe/Madrid") when one is
+    set, so daylight-saving changes never move the quiet hours; otherwise the fixed offset
+    ``tz_offset_minutes`` from UTC (what older settings hold).
+    """
 
     quiet_start: int = 0
     quiet_end: int = 0
     tz_offset_minutes: int = 0
     away_until: float = 0.0
+    time_zone: str = ""
+
+    def zone(self) -> tzinfo:
+        """The player's local time zone."""
+        if self.time_zone:
+            return zone_named(self.time_zone)
+        return timezone(timedelta(minutes=self.tz_offset_minutes))
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    """Every IANA zone name the zone database knows, sorted."""
+    return tuple(sorted(available_timezones()))
+
+
+@cache
+def _zone_names() -> dict[str, str]:
+    return {z.lower(): z for z in zone_names()}
+
+
+def known_zone(name: str) -> str | None:
+    """The IANA zone called ``name`` as the zone database spells it ("asia/tokyo" →
+    "Asia/Tokyo"), or ``None`` when there is no such zone."""
+    return _zone_names().get(name.strip().lower().replace(" ", "_"))
+
+
+@cache
+def zone_named(name: str) -> ZoneInfo:
+    """The IANA zone ``name``; raises ``ValueError`` for a name the zone database lacks."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(name) from exc
 
 
 NO_QUIET = Prefs()
@@ -50,7 +91,8 @@ def in_quiet_hours(t: float, prefs: Prefs) -> bool:
     start, end = prefs.quiet_start % 24, prefs.quiet_end % 24
     if start == end:
         return False
-    hour = ((t + prefs.tz_offset_minutes * 60) % DAY) / HOUR
+    local = datetime.fromtimestamp(t, prefs.zone())
+    hour = local.hour + local.minute / 60 + local.second / 3600
     if start < end:
         return start <= hour < end
     return hour >= start or hour < end  # quiet hours span midnight, e.g. 22–7
@@ -60,13 +102,17 @@ def end_of_quiet(t: float, prefs: Prefs) -> float:
     """The first moment at or after ``t`` outside quiet hours."""
     if not in_quiet_hours(t, prefs):
         return t
-    offset = prefs.tz_offset_minutes * 60
-    local = t + offset
-    midnight = local - (local % DAY)
-    end = midnight + (prefs.quiet_end % 24) * HOUR
-    if end <= local:
-        end += DAY
-    return end - offset
+    zone = prefs.zone()
+    local = datetime.fromtimestamp(t, zone)
+    day = local.date()
+    # The quiet end on the local wall clock, today or tomorrow; the zone says which UTC instant
+    # that is on that very date (so a daylight-saving change in between does not shift it).
+    for _ in range(2):
+        end = datetime(day.year, day.month, day.day, prefs.quiet_end % 24, tzinfo=zone)
+        if end.timestamp() > t:
+            return end.timestamp()
+        day += timedelta(days=1)
+    return t
 
 
 def earliest_allowed(t: float, prefs: Prefs, table: Prefs = NO_QUIET) -> float:

@@ -34,7 +34,15 @@ import engines
 import renderers
 from bot.config import Config, reminder_problem
 from bot.recap import Step, recap_lines, turn_window
-from bot.reminders import HOUR, Policy, Prefs, deadline_at, earliest_allowed, next_reminder
+from bot.reminders import (
+    HOUR,
+    Policy,
+    Prefs,
+    deadline_at,
+    earliest_allowed,
+    known_zone,
+    next_reminder,
+)
 from bot.storage import (
     LIVE,
     ActionRow,
@@ -276,6 +284,8 @@ class UserSettings:
     quiet_end: int = 0
     tz_offset_minutes: int = 0
     away_until: float = 0.0
+    #: An IANA zone name ("Asia/Tokyo"); when set it is the local time, not the offset.
+    time_zone: str = ""
 
 
 @dataclass(frozen=True)
@@ -1710,7 +1720,7 @@ class Service:
         async with self.db.read():
             u = await self.db.user(user_id)
         return UserSettings(
-            u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until
+            u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone
         )
 
     async def update_user_settings(
@@ -1721,17 +1731,26 @@ class Service:
         quiet_end: int | None = None,
         tz_offset_minutes: int | None = None,
         away_until: float | None = None,
+        time_zone: str | None = None,
     ) -> UserSettings:
-        """Change a user's preferences; their pending reminders are rescheduled."""
+        """Change a user's preferences; their pending reminders are rescheduled.
+
+        ``time_zone`` is an IANA name ("Asia/Tokyo", "Europe/Madrid"; "" clears it); it is set
+        once and follows daylight saving. Setting a fixed ``tz_offset_minutes`` clears it.
+        """
         _check_quiet(quiet_start, quiet_end, tz_offset_minutes)
+        zone = _check_zone(time_zone)
         async with self._write():
             old = await self.db.user(user_id)
+            if zone is None:
+                zone = "" if tz_offset_minutes is not None else old.time_zone
             new = UserRow(
                 user_id,
                 old.quiet_start if quiet_start is None else quiet_start,
                 old.quiet_end if quiet_end is None else quiet_end,
                 old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
                 old.away_until if away_until is None else float(away_until),
+                zone,
             )
             await self.db.put_user(new)
             prefs = _prefs(new)
@@ -1742,7 +1761,12 @@ class Service:
                 due = next_reminder(r.turn_started, r.sent, policy, prefs, r.last_sent_at)
                 await self.db.put_reminder(replace_row(r, due_at=due))
         return UserSettings(
-            new.user_id, new.quiet_start, new.quiet_end, new.tz_offset_minutes, new.away_until
+            new.user_id,
+            new.quiet_start,
+            new.quiet_end,
+            new.tz_offset_minutes,
+            new.away_until,
+            new.time_zone,
         )
 
     async def my_games(self, user_id: int) -> list[MyGame]:
@@ -2103,7 +2127,21 @@ def _check_quiet(start: int | None, end: int | None, offset: int | None) -> None
 
 
 def _prefs(u: UserRow) -> Prefs:
-    return Prefs(u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until)
+    return Prefs(u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone)
+
+
+def _check_zone(name: str | None) -> str | None:
+    """The IANA zone name as the zone database spells it ("asia/tokyo" → "Asia/Tokyo"), ""
+    to clear, ``None`` when not given; refuses a name the database lacks."""
+    if name is None:
+        return None
+    name = name.strip()
+    if not name:
+        return ""
+    found = known_zone(name)
+    if found is None:
+        raise ServiceError("service.bad_time_zone", zone=name)
+    return found
 
 
 def replace_row(r: ReminderRow, *, due_at: float | None) -> ReminderRow:

@@ -153,6 +153,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE actions ADD COLUMN mark TEXT;
     """,
+    # 6: a player's time zone by IANA name (e.g. Asia/Tokyo), so daylight saving never moves
+    # their quiet hours or away time; '' keeps the fixed tz_offset_minutes.
+    """
+    ALTER TABLE user_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -268,6 +273,7 @@ class UserRow:
     quiet_end: int = 0
     tz_offset_minutes: int = 0
     away_until: float = 0.0
+    time_zone: str = ""
 
 
 @dataclass(frozen=True)
@@ -769,18 +775,19 @@ class Storage:
     async def user(self, user_id: int) -> UserRow:
         """A user's preferences (defaults when none are stored)."""
         r = await self._one(
-            "SELECT quiet_start, quiet_end, tz_offset_minutes, away_until FROM user_settings"
-            " WHERE user_id = ?",
+            "SELECT quiet_start, quiet_end, tz_offset_minutes, away_until, time_zone"
+            " FROM user_settings WHERE user_id = ?",
             (user_id,),
         )
-        return UserRow(user_id, r[0], r[1], r[2], r[3]) if r else UserRow(user_id)
+        return UserRow(user_id, r[0], r[1], r[2], r[3], r[4]) if r else UserRow(user_id)
 
     async def put_user(self, u: UserRow) -> None:
         """Store a user's preferences."""
         await self._exec(
             "INSERT OR REPLACE INTO user_settings"
-            " (user_id, quiet_start, quiet_end, tz_offset_minutes, away_until) VALUES (?,?,?,?,?)",
-            (u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until),
+            " (user_id, quiet_start, quiet_end, tz_offset_minutes, away_until, time_zone)"
+            " VALUES (?,?,?,?,?,?)",
+            (u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone),
         )
 
     # -- reminders --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import engines
+from bot.reminders import zone_names
 from bot.service import Service, ServiceError, User
 from engines.base import END, Param, tokens
 
@@ -134,6 +135,14 @@ def game_choices(typed: str) -> list[Choice]:
         if typed in e.meta.id or typed in e.meta.title.lower()
     ]
     return out[:MAX_CHOICES]
+
+
+def zone_choices(typed: str) -> list[Choice]:
+    """IANA time zones whose name contains what was typed ("tokyo" → Asia/Tokyo), shortest
+    first so a city's own zone comes before longer names containing it."""
+    typed = typed.strip().lower().replace(" ", "_")
+    names = sorted((z for z in zone_names() if typed in z.lower()), key=lambda z: (len(z), z))
+    return [(z, z) for z in names[:MAX_CHOICES]]
 
 
 def option_choices(game: str, typed: str) -> list[Choice]:

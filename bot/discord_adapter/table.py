@@ -744,8 +744,11 @@ class Table:
         utc_offset: str | None,
         away_days: float | None,
         now: float,
+        *,
+        time_zone: str | None = None,
     ) -> None:
-        """Show or change the caller's own quiet hours, time zone and away time."""
+        """Show or change the caller's own quiet hours, time zone (an IANA name such as
+        Asia/Tokyo, or a fixed UTC offset) and away time."""
         lang = self.lang_for(interaction)
         offset = None
         if utc_offset is not None:
@@ -755,7 +758,7 @@ class Table:
                 return
         away = None if away_days is None else (now + away_days * 86400 if away_days > 0 else 0.0)
         uid = interaction.user.id
-        if all(v is None for v in (quiet_from, quiet_until, offset, away)):
+        if all(v is None for v in (quiet_from, quiet_until, offset, away, time_zone)):
             prefs = await self.service.user_settings(uid)
         else:
             prefs = await self.service.update_user_settings(
@@ -764,6 +767,7 @@ class Table:
                 quiet_end=quiet_until,
                 tz_offset_minutes=offset,
                 away_until=away,
+                time_zone=time_zone,
             )
         quiet = (
             t("quiet_hours", lang, start=prefs.quiet_start, end=prefs.quiet_end)
@@ -783,7 +787,7 @@ class Table:
                 "user_settings",
                 lang,
                 quiet=quiet,
-                offset=f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}",
+                offset=prefs.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}",
                 away=away_text,
             ),
         )

@@ -192,12 +192,14 @@ class GameGroup(app_commands.Group):
         quiet_until=ls("cmd.remind.quiet_until"),
         utc_offset=ls("cmd.remind.utc_offset"),
         away_days=ls("cmd.remind.away_days"),
+        time_zone=ls("cmd.remind.time_zone"),
     )
     @app_commands.rename(
         quiet_from=_opt("game.remind", "quiet_from"),
         quiet_until=_opt("game.remind", "quiet_until"),
         utc_offset=_opt("game.remind", "utc_offset"),
         away_days=_opt("game.remind", "away_days"),
+        time_zone=_opt("game.remind", "time_zone"),
     )
     async def remind(
         self,
@@ -206,14 +208,25 @@ class GameGroup(app_commands.Group):
         quiet_until: app_commands.Range[int, 0, 23] | None = None,
         utc_offset: app_commands.Range[str, 1, 10] | None = None,
         away_days: app_commands.Range[float, 0, 60] | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         await self.table.run(
             interaction,
             "game remind",
             lambda: self.table.remind(
-                interaction, quiet_from, quiet_until, utc_offset, away_days, self.clock()
+                interaction,
+                quiet_from,
+                quiet_until,
+                utc_offset,
+                away_days,
+                self.clock(),
+                time_zone=time_zone,
             ),
         )
+
+    @remind.autocomplete("time_zone")
+    async def _remind_zone(self, interaction: discord.Interaction, current: str) -> ChoiceList:
+        return _choices(ac.zone_choices(current))
 
     @app_commands.command(name=ls("discord.name.game.vote", "vote"), description=ls("cmd.vote"))
     @app_commands.describe(player=ls("cmd.vote.player"), replacement=ls("cmd.vote.replacement"))

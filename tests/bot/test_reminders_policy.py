@@ -145,3 +145,36 @@ def test_an_allowed_time_is_in_neither_quiet_window(
     if len(covered) < 24:
         assert not in_quiet_hours(allowed, prefs)
         assert not in_quiet_hours(allowed, quiet)
+
+
+def _utc(text: str) -> float:
+    """A UTC time written 'YYYY-MM-DD HH:MM'."""
+    from datetime import UTC, datetime
+
+    return datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp()
+
+
+MADRID_NIGHTS = Prefs(quiet_start=22, quiet_end=7, time_zone="Europe/Madrid")
+
+
+def test_quiet_hours_in_a_named_zone_end_at_the_same_local_hour_in_winter_and_summer() -> None:
+    # Madrid is UTC+1 in winter and UTC+2 in summer: 07:00 local is 06:00 or 05:00 UTC.
+    assert end_of_quiet(_utc("2026-01-10 23:00"), MADRID_NIGHTS) == _utc("2026-01-11 06:00")
+    assert end_of_quiet(_utc("2026-07-10 23:00"), MADRID_NIGHTS) == _utc("2026-07-11 05:00")
+    assert in_quiet_hours(_utc("2026-01-11 05:30"), MADRID_NIGHTS)  # 06:30 in Madrid
+    assert not in_quiet_hours(_utc("2026-07-11 05:30"), MADRID_NIGHTS)  # 07:30 in Madrid
+
+
+def test_a_night_across_the_daylight_saving_change_still_ends_at_local_seven() -> None:
+    # Summer time starts in Madrid on 2026-03-29 at 02:00 (clocks jump to 03:00): a night
+    # begun at 23:00 (UTC+1) ends at 07:00 local, which is already UTC+2.
+    assert end_of_quiet(_utc("2026-03-28 22:00"), MADRID_NIGHTS) == _utc("2026-03-29 05:00")
+    # A fixed offset cannot know that: the same night would end an hour late.
+    fixed = Prefs(quiet_start=22, quiet_end=7, tz_offset_minutes=60)
+    assert end_of_quiet(_utc("2026-03-28 22:00"), fixed) == _utc("2026-03-29 06:00")
+
+
+def test_a_zone_without_daylight_saving_keeps_one_offset() -> None:
+    tokyo = Prefs(quiet_start=0, quiet_end=8, time_zone="Asia/Tokyo")  # UTC+9 all year
+    for day in ("2026-01-10", "2026-07-10"):
+        assert end_of_quiet(_utc(f"{day} 16:00"), tokyo) == _utc(f"{day} 23:00")

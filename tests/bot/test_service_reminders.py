@@ -185,3 +185,31 @@ async def test_a_deadline_waits_while_its_player_is_away(service: Service) -> No
     assert await service.due_reminders(T0 + 2 * DAY) == []
     [due] = await service.due_reminders(T0 + 3 * DAY)  # 00:00, quiet for Ana: deadlines ignore it
     assert (due.kind, due.due_at) == ("deadline", T0 + DAY)
+
+
+async def test_a_player_sets_their_time_zone_once_by_its_iana_name(service: Service) -> None:
+    settings = await service.update_user_settings(ANA.id, time_zone="asia/tokyo")
+    assert settings.time_zone == "Asia/Tokyo"  # spelt as the zone database spells it
+    await service.update_user_settings(ANA.id, quiet_start=0, quiet_end=8)
+    assert (await service.user_settings(ANA.id)).time_zone == "Asia/Tokyo"  # kept
+
+
+async def test_an_unknown_time_zone_is_refused_and_changes_nothing(service: Service) -> None:
+    await service.update_user_settings(ANA.id, time_zone="Europe/Madrid")
+    with pytest.raises(ServiceError) as err:
+        await service.update_user_settings(ANA.id, time_zone="Mars/Olympus", quiet_start=3)
+    assert err.value.key == "service.bad_time_zone"
+    after = await service.user_settings(ANA.id)
+    assert after.time_zone == "Europe/Madrid" and after.quiet_start == 0
+
+
+async def test_a_reminder_waits_for_the_end_of_quiet_hours_in_the_players_zone(
+    service: Service,
+) -> None:
+    # T0 is 2026-01-05 00:00 UTC = 09:00 in Tokyo; the first reminder falls due a day later,
+    # at 09:00 Tokyo time, inside Ana's quiet hours 08–12 there: it waits until 12:00 (03:00 UTC).
+    await service.update_user_settings(ANA.id, time_zone="Asia/Tokyo", quiet_start=8, quiet_end=12)
+    info = await started_game(service)
+    assert await service.due_reminders(T0 + DAY + 3 * HOUR - 1) == []
+    due = await service.due_reminders(T0 + DAY + 3 * HOUR)
+    assert due == [DueReminder(info.game_id, CHANNEL, (ANA.id,), T0 + DAY + 3 * HOUR, "reminder")]

@@ -66,3 +66,12 @@ async def test_console_session_plays_the_test_game_to_the_end(tmp_path: Path) ->
     images = sorted((tmp_path / "boards").glob("*.png"))
     assert images and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
     assert "final scores" in text.lower()
+
+
+async def test_console_remind_sets_quiet_hours_and_a_named_time_zone(tmp_path: Path) -> None:
+    typed = io.StringIO("as ann\nremind quiet=22-7 zone=asia/tokyo\nremind\nremind zone=Mars/X\n")
+    out = io.StringIO()
+    assert await run_console(tmp_path / "t.db", tmp_path / "boards", typed, out) == 0
+    said = out.getvalue()
+    assert said.count("ann: quiet hours 22-7, time zone Asia/Tokyo") == 2
+    assert '"Mars/X" is not a time zone name' in said

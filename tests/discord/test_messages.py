@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.discord_adapter import TurnpostBot
+from bot.discord_adapter.autocomplete import zone_choices
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.table import parse_options, parse_utc_offset
 from tests.discord.conftest import ALICE, BOB, CAROL
@@ -148,6 +149,17 @@ async def test_personal_reminder_settings(bot: TurnpostBot, fake: FakeDiscord) -
     assert bad.content == '"Mars" is not a UTC offset; write it like +02:00, -5 or UTC+1.'
     assert parse_utc_offset("UTC-5") == -300 and parse_utc_offset("+05:30") == 330
     assert parse_utc_offset("+15") is None
+
+
+async def test_a_player_sets_a_named_time_zone_with_remind(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    (shown,) = await send(bot, fake, slash(ALICE, "game remind", time_zone="europe/madrid"))
+    assert shown.ephemeral and "Time zone Europe/Madrid" in shown.content
+    (bad,) = await send(bot, fake, slash(ALICE, "game remind", time_zone="Mars/Olympus"))
+    assert bad.content.startswith('"Mars/Olympus" is not a time zone name')
+    assert zone_choices("tokyo")[0] == ("Asia/Tokyo", "Asia/Tokyo")
+    assert all("madrid" in value.lower() for _, value in zone_choices("madrid"))
     assert parse_options("scoring=LOW, side=b") == {"scoring": "low", "side": "b"}
 
 
