@@ -746,10 +746,15 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     _text(d, (x0 + 330 + 8 * 120, y0 + 14), "Total", 16, bold=True, anchor="ma")
     _text(d, (x0 + 330 + 9 * 120, y0 + 14), "Sled (tie)", 16, bold=True, anchor="ma")
     winners = set(res.get("winners", []))
-    for seat, sheet in enumerate(res["breakdown"]):
-        y = y0 + 38 + seat * 30
+    # Players by place, as in the text sheet (tied seats share a place).
+    ranking = res.get("ranking") or [[s] for s in range(len(res["breakdown"]))]
+    places = [sum(len(h) for h in ranking[:i]) + 1 for i in range(len(ranking))]
+    rows = [(seat, place) for group, place in zip(ranking, places, strict=True) for seat in group]
+    for row, (seat, place) in enumerate(rows):
+        sheet = res["breakdown"][seat]
+        y = y0 + 38 + row * 30
         SEATS.mark(d, seat, x0 + 30, y + 12, 13)
-        name = ("★ " if seat in winners else "") + _name(view, seat)
+        name = f"{place}. " + ("★ " if seat in winners else "") + _name(view, seat)
         _text(d, (x0 + 52, y), kit.fit_text(name, 18, 230, True), 18, bold=True)
         for j, c in enumerate(cats):
             _text(d, (x0 + 330 + j * 120, y), str(sheet.get(c, 0)), 18, anchor="ma")

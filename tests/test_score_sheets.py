@@ -30,3 +30,27 @@ def test_every_game_ends_with_a_labelled_ordered_sheet_and_its_check_numbers(gam
             assert f"{game}.score.{cat}" in CATALOG.messages(lang), (lang, cat)
         for fact in data["detail_keys"]:
             assert f"{game}.detail.{fact}" in CATALOG.messages(lang), (lang, fact)
+
+
+@pytest.mark.parametrize("game", ["bombay", "imhotep", "marco_polo"])
+def test_the_board_sheet_lists_players_by_place_as_the_text_does(game: str) -> None:
+    import renderers
+    from renderers import kit
+
+    engine = engines.get(game)
+    state = engine.setup(3, engine.meta.validate_options({}), 11)
+    state, _ = random_play(engine, state, Rng(11))
+    result = engine.result(state)
+    assert result is not None
+    names = ["Ann", "Ben", "Cat"]
+    view = engine.view(state, None)
+    view["names"] = names
+    with kit.recording() as log:
+        renderers.get(game).render(view, seat=None)
+    rows = sorted(
+        (box[1], text) for box, text, _ in log.texts if text[:1].isdigit() and ". " in text
+    )
+    shown = [
+        next(n for n in names if n in text) for _, text in rows if any(n in text for n in names)
+    ]
+    assert shown == [names[s] for group in result.ranking for s in group]
