@@ -1547,10 +1547,7 @@ class Service:
                 needed = sum(1 for s in seats if not s.removed) // 2 + 1
                 done = votes >= needed
             if done:
-                await self.db.set_status(row.id, "aborted", now)
-                await self.db.delete_reminders(row.id)
-                await self.db.clear_votes(row.id)
-                self._live.pop(channel_id, None)
+                await self._end_aborted(row, now)
                 line = self._t("service.aborted", {"game": title})
             else:
                 line = self._t("service.vote_abort", {"votes": votes, "needed": needed})
@@ -1618,31 +1615,99 @@ class Service:
                     "service.vote_seat", {"votes": votes, "needed": needed, "what": what}
                 )
                 return VoteOutcome(row.id, kind, False, votes, needed, (line,))
-            old = seats[target]
-            if replacement is not None:
-                new_seat = SeatRow(target, replacement.id, replacement.name, False)
-                line = self._t("service.replaced", {"new": replacement.name, "old": old.name})
-            else:
-                new_seat = SeatRow(target, old.user_id, old.name, True)
-                line = self._t("service.removed", {"name": old.name})
-            new_seats = tuple(new_seat if s.seat == target else s for s in seats)
+            new_seats, line = await self._change_seat(row, seats, kind, target, replacement)
+            lines = [line]
+            replaced = {target} if replacement is not None else set()
+            # The electorate may have shrunk: votes already cast are counted again among the
+            # seats left (#11.6), and whatever now has its majority takes effect at once.
+            while True:
+                if await self._abort_carried(row, new_seats):
+                    await self.db.set_seats(row.id, new_seats)
+                    await self._end_aborted(row, now)
+                    lines.append(
+                        self._t("service.aborted_by_votes", {"game": _title(row.engine, self.lang)})
+                    )
+                    return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines))
+                carried = await self._seat_vote_carried(row, new_seats)
+                if carried is None:
+                    break
+                more_kind, more_target, more_user = carried
+                new_seats, line = await self._change_seat(
+                    row, new_seats, more_kind, more_target, more_user
+                )
+                lines.append(line)
+                if more_user is not None:
+                    replaced.add(more_target)
             await self.db.set_seats(row.id, new_seats)
-            await self.db.clear_votes(row.id, kind, target)
             # Seat holders changed: reminders and mentions must follow, so this is a commit of the
             # state as it is (plus autopilot moves if the removed seat must act now).
             engine = _engine(row.engine)
             state = await self._state_of(row, engine)
-            await self.db.delete_reminders(row.id, [old.user_id])
             # A replacement whose seat must act now is told so (mentioned); a removal is not news
             # to anyone but the autopilot.
-            old_to_act = (
-                [s for s in row.to_act if s != target] if replacement is not None else row.to_act
-            )
+            old_to_act = [s for s in row.to_act if s not in replaced]
             move = await self._commit(
-                row, engine, new_seats, state, [], now, head=(line,), old_to_act=old_to_act
+                row, engine, new_seats, state, [], now, head=tuple(lines), old_to_act=old_to_act
             )
         outcome = await self._outcome(move, render=render)
-        return VoteOutcome(row.id, kind, True, votes, needed, (line,), outcome)
+        return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines), outcome)
+
+    async def _change_seat(
+        self,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        kind: str,
+        target: int,
+        replacement: User | None,
+    ) -> tuple[tuple[SeatRow, ...], str]:
+        """A carried seat vote: the seats after it and the line announcing it. Its votes are
+        spent and the old holder's reminders dropped; the caller stores the seats."""
+        old = seats[target]
+        if replacement is not None:
+            new_seat = SeatRow(target, replacement.id, replacement.name, False)
+            line = self._t("service.replaced", {"new": replacement.name, "old": old.name})
+        else:
+            new_seat = SeatRow(target, old.user_id, old.name, True)
+            line = self._t("service.removed", {"name": old.name})
+        await self.db.clear_votes(row.id, kind, target)
+        await self.db.delete_reminders(row.id, [old.user_id])
+        return tuple(new_seat if s.seat == target else s for s in seats), line
+
+    async def _abort_carried(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
+        """Whether the abort votes cast so far are a majority of the seats still playing."""
+        votes = _current_votes(await self.db.votes(row.id, "abort", -1), seats)
+        return votes > 0 and votes >= sum(1 for s in seats if not s.removed) // 2 + 1
+
+    async def _seat_vote_carried(
+        self, row: GameRow, seats: Sequence[SeatRow]
+    ) -> tuple[str, int, User | None] | None:
+        """The first pending remove/replace question whose votes are now a majority of the
+        other seats still playing: (kind, target seat, replacement or None)."""
+        for kind, target in await self.db.vote_questions(row.id):
+            if kind == "abort" or not 0 <= target < len(seats):
+                continue
+            needed = sum(1 for s in seats if not s.removed and s.seat != target) // 2 + 1
+            cast = await self.db.votes(row.id, kind, target)
+            if kind == "remove":
+                count = _current_votes(cast, seats, exclude=target)
+                if not seats[target].removed and count >= needed:
+                    return kind, target, None
+                continue
+            for user_id, name in dict.fromkeys((r, n) for _, r, n in cast):
+                if _seat_of(seats, user_id) is not None:
+                    continue  # seated meanwhile: cannot take a second seat
+                count = _current_votes(cast, seats, exclude=target, wanted=user_id)
+                if count >= needed:
+                    return kind, target, User(user_id, name)
+        return None
+
+    async def _end_aborted(self, row: GameRow, now: float) -> None:
+        """Mark the game aborted: no more reminders or votes. Caller holds the write lock."""
+        await self.db.set_status(row.id, "aborted", now)
+        await self.db.delete_reminders(row.id)
+        await self.db.clear_votes(row.id)
+        self._live.pop(row.channel_id, None)
+        self._seats.pop(row.id, None)
 
     # -- settings ---------------------------------------------------------------------------
     async def settings(self, channel_id: int, *, game_id: int | None = None) -> GameSettings:

@@ -877,6 +877,14 @@ class Storage:
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
+    async def vote_questions(self, game_id: int) -> list[tuple[str, int]]:
+        """(kind, target) of every question of a game that has at least one vote, in order."""
+        rows = await self._all(
+            "SELECT DISTINCT kind, target FROM votes WHERE game_id = ? ORDER BY kind, target",
+            (game_id,),
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     async def clear_votes(
         self, game_id: int, kind: str | None = None, target: int | None = None
     ) -> None:

@@ -107,3 +107,70 @@ async def test_a_seated_creator_keeps_both_powers(service: Service) -> None:
     await started_game(service, (ANA, BEN, CAL))
     assert (await service.update_settings(CHANNEL, ANA, reminder_max=1)).reminder_max == 1
     assert (await service.abort(CHANNEL, ANA)).done
+
+
+async def test_a_removal_that_makes_the_abort_votes_a_majority_aborts_at_once(
+    service: Service,
+) -> None:
+    """#11.6: only current seats count, at the moment of counting — and a removal is such a
+    moment, not only the next vote."""
+    await started_game(service, (ANA, BEN, CAL, DEE))
+    # Ben and Cal vote to abort: 2 of the 3 needed among 4 players.
+    assert not (await service.abort(CHANNEL, BEN)).done
+    assert not (await service.abort(CHANNEL, CAL)).done
+    # Dee is voted out (2 of the 3 others needed): 3 players are left, of whom 2 are a majority.
+    assert not (await service.vote_seat(CHANNEL, ANA, DEE.id)).done
+    vote = await service.vote_seat(CHANNEL, BEN, DEE.id)
+    assert vote.done and vote.move is None
+    assert vote.lines == (
+        "Dee was voted out; their seat now plays automatically (the game's timeout move, or a"
+        " random legal move).",
+        "The votes already cast to abort are now a majority of the players left:"
+        " Tally (test game) was aborted.",
+    )
+    assert (await service.game(CHANNEL)).status == "aborted"
+    assert (await service.my_games(BEN.id)) == []
+
+
+async def test_a_removal_short_of_an_abort_majority_leaves_the_game_running(
+    service: Service,
+) -> None:
+    await started_game(service, (ANA, BEN, CAL, DEE))
+    assert not (await service.abort(CHANNEL, BEN)).done
+    # Dee is voted out by Ana and Cal: Ben's lone vote is 1 of the 2 now needed.
+    await service.vote_seat(CHANNEL, ANA, DEE.id)
+    vote = await service.vote_seat(CHANNEL, CAL, DEE.id)
+    assert vote.done and vote.move is not None and len(vote.lines) == 1
+    assert (await service.game(CHANNEL)).status == "active"
+    out = await service.abort(CHANNEL, CAL)
+    assert (out.done, out.votes, out.needed) == (True, 2, 2)
+
+
+async def test_a_removal_that_makes_another_removal_vote_a_majority_removes_that_seat_too(
+    service: Service,
+) -> None:
+    await _five_player_bombay(service)
+    # Ana and Ben vote to remove Eve: 2 of the 3 needed among the 4 others.
+    await service.vote_seat(CHANNEL, ANA, EVE.id)
+    assert not (await service.vote_seat(CHANNEL, BEN, EVE.id)).done
+    # Dee is voted out; among Ana, Ben and Cal (Eve's others), 2 are now enough.
+    for voter in (ANA, BEN, CAL):
+        vote = await service.vote_seat(CHANNEL, voter, DEE.id)
+    assert vote.done and len(vote.lines) == 2
+    assert vote.lines[1].startswith("Eve was voted out")
+    seats = (await service.game(CHANNEL)).seats
+    assert [s.removed for s in seats] == [False, False, False, True, True]
+
+
+async def test_a_removal_that_makes_a_replacement_vote_a_majority_hands_the_seat_over(
+    service: Service,
+) -> None:
+    await _five_player_bombay(service)
+    await service.vote_seat(CHANNEL, ANA, EVE.id, FAY)
+    assert not (await service.vote_seat(CHANNEL, BEN, EVE.id, FAY)).done
+    for voter in (ANA, BEN, CAL):
+        vote = await service.vote_seat(CHANNEL, voter, DEE.id)
+    assert vote.done and vote.lines[1] == "Fay takes over Eve's seat."
+    info = await service.game(CHANNEL)
+    assert info.seat_of(FAY.id) == 4 and info.seat_of(EVE.id) is None
+    assert info.status == "active"
