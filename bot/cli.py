@@ -63,7 +63,9 @@ def cmd_console(args: argparse.Namespace) -> int:
         raise StartupError(
             f"Board images cannot be written to {out}: {problem} (TURNPOST_OUT or --out)."
         )
-    return console_main(db_path=Path(db), out_dir=Path(out))
+    lang = getattr(args, "lang", None) or config.lang
+    boards = not getattr(args, "no_boards", False)
+    return console_main(db_path=Path(db), out_dir=Path(out), lang=lang, boards=boards)
 
 
 def folder_problem(folder: Path) -> str | None:
@@ -159,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("console", help="play locally in the terminal, hot-seat")
     c.add_argument("--db", help="database file (default: TURNPOST_DB or turnpost.db)")
     c.add_argument("--out", help="folder for board images (default: TURNPOST_OUT or boards/)")
+    c.add_argument("--lang", help="language of the messages: en, ja, es (default: TURNPOST_LANG)")
+    c.add_argument("--no-boards", action="store_true", help="text only: draw no board images")
     c.set_defaults(fn=cmd_console)
 
     s = sub.add_parser("selfplay", help="random legal games to the end")

@@ -19,27 +19,11 @@ from typing import IO, Any
 import engines
 from bot.service import MoveOutcome, Service, ServiceError, User
 from engines.base import IllegalAction
+from engines.catalog import CATALOG
 
 #: The console is one channel of one pretend server.
 GUILD_ID = 0
 CHANNEL_ID = 1
-
-HELP = """\
-Commands (type them as the current player; `NAME: COMMAND` does one command as NAME):
-  as NAME                        switch the current player (hot-seat)
-  games                          the games you can start
-  help [GAME]                    this help, or a game's actions
-  new GAME [players=N] [seed=S] [OPTION=VALUE ...]   open a game here
-  join | leave                   take or give up a seat
-  start [NAME ...]               start (optionally fixing the seat order)
-  board                          write the board image
-  hand                           your private view (only you should look)
-  moves                          your legal moves now (or the next tokens of one)
-  play ACTION  (or just ACTION)  act, e.g. `play move e3` or `move e3`
-  log [PAGE] | undo | abort | mine | export [FILE]
-  settings [delay=H] [interval=H] [max=N] [deadline=H]
-  remind [quiet=FROM-UNTIL] [zone=Asia/Tokyo]   your quiet hours and time zone
-  quit"""
 
 
 def user_id_for(name: str) -> int:
@@ -50,11 +34,24 @@ def user_id_for(name: str) -> int:
 class Console:
     """One console session: parses lines, calls the service, writes lines and files."""
 
-    def __init__(self, service: Service, out_dir: Path, write: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        service: Service,
+        out_dir: Path,
+        write: Callable[[str], None],
+        *,
+        boards: bool = True,
+    ) -> None:
         self.service = service
         self.out_dir = out_dir
         self.write = write
+        #: False: text only, no board images drawn or written (a quick session, tests).
+        self.boards = boards
         self.current: User | None = None
+
+    def say(self, key: str, **params: Any) -> None:
+        """Write the console message ``console.<key>`` in the session's language."""
+        self.write(CATALOG.text(f"console.{key}", params, lang=self.service.lang))
 
     def _user(self) -> User:
         if self.current is None:
@@ -62,12 +59,12 @@ class Console:
         return self.current
 
     def _save(self, name: str, png: bytes | None) -> None:
-        if png is None:
+        if png is None or not self.boards:
             return
         self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / name
         path.write_bytes(png)
-        self.write(f"[image] {path}")
+        self.say("image", path=str(path))
 
     async def _names(self) -> dict[int, str]:
         info = await self.service.game(CHANNEL_ID)
@@ -78,7 +75,7 @@ class Console:
             self.write(line)
         me = self._user()
         for line in out.private_lines.get(me.id, ()):
-            self.write(f"(only {me.name} sees) {line}")
+            self.say("only_sees", name=me.name, line=line)
         self._save(f"{out.game}-{out.game_id}-v{out.version}.png", out.board_png)
         if out.score_sheet:
             for line in out.score_sheet.lines:
@@ -86,7 +83,7 @@ class Console:
         elif out.mention:
             # Discord would mention these players now; the console just says so.
             names = await self._names()
-            self.write("[ping] " + ", ".join(names.get(u, str(u)) for u in out.mention))
+            self.say("ping", names=[names.get(u, str(u)) for u in out.mention])
         for line in out.recap:
             self.write(f"  {line}")
         # Shown: nothing is owed to this channel any more (see bot/outbox.py).
@@ -113,9 +110,10 @@ class Console:
         try:
             return await self._dispatch(cmd, args, line)
         except ServiceError as exc:
-            self.write(f"! {exc}")
+            self.say("refused", reason=exc.text(self.service.lang))
         except IllegalAction as exc:
-            self.write(f"! {exc}")
+            reason = CATALOG.text(exc.key, exc.params, lang=self.service.lang)
+            self.say("refused", reason=reason)
         return True
 
     async def _dispatch(self, cmd: str, args: list[str], line: str) -> bool:
@@ -145,7 +143,7 @@ class Console:
                 raise ServiceError("console.who")
             name = " ".join(args)
             self.current = User(user_id_for(name), name)
-            self.write(f"You are now {name}.")
+            self.say("you_are", name=name)
             return True
         if cmd in commands:
             await commands[cmd]()
@@ -153,17 +151,17 @@ class Console:
         text = line.split(None, 1)[1] if cmd == "play" and " " in line else line
         if cmd == "play" and " " not in line:
             raise ServiceError("console.play_what")
-        await self._show_move(await s.act(CHANNEL_ID, self._user(), text))
+        await self._show_move(await s.act(CHANNEL_ID, self._user(), text, render=self.boards))
         return True
 
     async def _games(self) -> None:
         for e in engines.all_engines():
             m = e.meta
-            self.write(f"{m.id}: {m.title} ({m.min_players}–{m.max_players} players)")
+            self.say("game_line", id=m.id, title=m.title, min=m.min_players, max=m.max_players)
 
     async def _help(self, args: list[str]) -> None:
         if not args:
-            self.write(HELP)
+            self.write(CATALOG.text("console.help", lang=self.service.lang))
             return
         meta = engines.get(args[0]).meta
         self.write(f"{meta.title} — {meta.notes}".rstrip(" —"))
@@ -174,7 +172,10 @@ class Console:
                 else (f"[{p.name}=…]" if p.keyword else f"[<{p.name}>]")
                 for p in v.params
             )
-            self.write(f"  {v.name} {params}".rstrip() + f" — {v.help}")
+            key = f"{meta.id}.verb.{v.name}"
+            lang = self.service.lang
+            help_text = CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else v.help
+            self.write(f"  {v.name} {params}".rstrip() + f" — {help_text}")
             for ex in v.examples:
                 self.write(f"      e.g. {ex}")
         for o in meta.options:
@@ -200,19 +201,19 @@ class Console:
         info = await self.service.create_lobby(
             GUILD_ID, CHANNEL_ID, self._user(), game, players, options, seed=seed
         )
-        self.write(f"{info.title}: lobby open (game {info.game_id}). Others: `join`; then `start`.")
+        self.say("lobby_open", title=info.title, game_id=info.game_id)
 
     async def _join(self) -> None:
         info = await self.service.join(CHANNEL_ID, self._user())
-        self.write(f"Seated: {', '.join(info.names)}")
+        self.say("seated", names=list(info.names))
 
     async def _leave(self) -> None:
         info = await self.service.leave(CHANNEL_ID, self._user())
-        self.write(f"Seated: {', '.join(info.names) or 'nobody'}")
+        self.say("seated", names=list(info.names))
 
     async def _start(self, args: list[str]) -> None:
         order = [user_id_for(n) for n in args] or None
-        out = await self.service.start(CHANNEL_ID, self._user(), order)
+        out = await self.service.start(CHANNEL_ID, self._user(), order, render=self.boards)
         await self._show_move(out)
 
     async def _board(self) -> None:
@@ -228,27 +229,31 @@ class Console:
         me = self._user()
         p = await self.service.private_view(CHANNEL_ID, me)
         for line in p.lines:
-            self.write(f"(only {me.name} sees) {line}")
+            self.say("only_sees", name=me.name, line=line)
         self._save(f"hand-{p.game_id}-{me.name}-v{p.version}.png", p.png)
 
     async def _moves(self, prefix: str) -> None:
         me = self._user()
         listed = await self.service.legal(CHANNEL_ID, me) if not prefix else None
         if listed is not None:
-            self.write(f"legal: {' | '.join(listed)}" if listed else "You have no move now.")
+            if listed:
+                self.say("legal", moves=" | ".join(listed))
+            else:
+                self.say("no_move")
             return
         tokens = await self.service.complete(CHANNEL_ID, me, prefix)
         shown = ["(done)" if t == "" else t for t in tokens]
-        self.write(
-            f"next after '{prefix}': {' '.join(shown)}" if shown else "You have no move now."
-        )
+        if shown:
+            self.say("next_tokens", prefix=prefix, tokens=" ".join(shown))
+        else:
+            self.say("no_move")
 
     async def _log(self, args: list[str]) -> None:
         # Without a page number the newest page, where a returning player wants to start.
         page = int(args[0]) if args and args[0].isdigit() else -1
         viewer = self.current.id if self.current else None
         lp = await self.service.log(CHANNEL_ID, page, viewer)
-        self.write(f"Log page {lp.page}/{lp.pages}")
+        self.say("log_page", page=lp.page, pages=lp.pages)
         for line in lp.lines:
             self.write(f"  {line}")
 
@@ -267,17 +272,22 @@ class Console:
     async def _mine(self) -> None:
         games = await self.service.my_games(self._user().id)
         if not games:
-            self.write("You are in no game.")
+            self.say("no_games")
         for g in games:
-            turn = "your turn" if g.my_turn else g.status
-            self.write(f"{g.title} in channel {g.channel_id}: {turn} {g.round_info}".rstrip())
+            turn = CATALOG.text(
+                "console.your_turn" if g.my_turn else f"console.status_{g.status}",
+                lang=self.service.lang,
+            )
+            self.say(
+                "mine_line", title=g.title, channel=g.channel_id, turn=turn, round=g.round_info
+            )
 
     async def _export(self, args: list[str]) -> None:
         data = await self.service.export(CHANNEL_ID)
         text = json.dumps(data, indent=2)
         if args:
             Path(args[0]).write_text(text, encoding="utf-8")
-            self.write(f"[export] {args[0]}")
+            self.say("exported", path=args[0])
         else:
             self.write(text)
 
@@ -304,11 +314,15 @@ class Console:
             st = await self.service.update_user_settings(me.id, **changes)
         else:
             st = await self.service.user_settings(me.id)
-        quiet = f"{st.quiet_start}-{st.quiet_end}" if st.quiet_start != st.quiet_end else "none"
+        quiet = (
+            f"{st.quiet_start}-{st.quiet_end}"
+            if st.quiet_start != st.quiet_end
+            else CATALOG.text("core.nothing", lang=self.service.lang)
+        )
         sign = "+" if st.tz_offset_minutes >= 0 else "-"
         mins = abs(st.tz_offset_minutes)
         zone = st.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}"
-        self.write(f"{me.name}: quiet hours {quiet}, time zone {zone}")
+        self.say("remind_line", name=me.name, quiet=quiet, zone=zone)
 
     async def _settings(self, args: list[str]) -> None:
         names = {
@@ -334,23 +348,38 @@ class Console:
             )
         else:
             st = await self.service.settings(CHANNEL_ID)
-        self.write(
-            f"reminders after {st.reminder_delay_hours:g} h, then every "
-            f"{st.reminder_interval_hours:g} h, at most {st.reminder_max}; deadline "
-            + (f"{st.deadline_hours:g} h" if st.deadline_hours else "none")
+        self.say(
+            "settings_line",
+            delay=f"{st.reminder_delay_hours:g}",
+            interval=f"{st.reminder_interval_hours:g}",
+            max=st.reminder_max,
+            deadline=(
+                f"{st.deadline_hours:g} h"
+                if st.deadline_hours
+                else CATALOG.text("core.nothing", lang=self.service.lang)
+            ),
         )
 
 
-async def run_console(db_path: Path, out_dir: Path, stdin: IO[str], stdout: IO[str]) -> int:
-    """Read lines from ``stdin`` until EOF or ``quit``."""
+async def run_console(
+    db_path: Path,
+    out_dir: Path,
+    stdin: IO[str],
+    stdout: IO[str],
+    *,
+    lang: str = "en",
+    boards: bool = True,
+) -> int:
+    """Read lines from ``stdin`` until EOF or ``quit``; everything is said in ``lang``;
+    ``boards=False`` writes no images (text only)."""
 
     def write(text: str) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
-    service = await Service.open(db_path)
-    console = Console(service, out_dir, write)
-    write(f"Turnpost console — database {db_path}, boards in {out_dir}/. Type `help`.")
+    service = await Service.open(db_path, lang=lang)
+    console = Console(service, out_dir, write, boards=boards)
+    console.say("welcome", db=str(db_path), out=f"{out_dir}/")
     try:
         while True:
             who = console.current.name if console.current else "?"
@@ -366,6 +395,8 @@ async def run_console(db_path: Path, out_dir: Path, stdin: IO[str], stdout: IO[s
     return 0
 
 
-def main(db_path: Path, out_dir: Path) -> int:
+def main(db_path: Path, out_dir: Path, *, lang: str = "en", boards: bool = True) -> int:
     """Entry point of ``turnpost console``."""
-    return asyncio.run(run_console(db_path, out_dir, sys.stdin, sys.stdout))
+    return asyncio.run(
+        run_console(db_path, out_dir, sys.stdin, sys.stdout, lang=lang, boards=boards)
+    )
