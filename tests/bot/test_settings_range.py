@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.config import (
@@ -95,3 +97,17 @@ async def test_the_service_accepts_exactly_the_range_env_accepts(service: Servic
             await service.update_settings(CHANNEL, ANA, **kwargs)
         assert err.value.key == key
     assert await service.settings(CHANNEL) == ok  # nothing changed by a refusal
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+@pytest.mark.parametrize("setting", ["delay", "interval"])
+def test_the_out_of_range_message_names_the_setting_in_the_players_language(
+    lang: str, setting: str
+) -> None:
+    """service.bad_hours names the setting through the catalog (service.value.<setting>), never
+    the internal English word."""
+    params = {"setting": setting, "low": MIN_REMINDER_HOURS, "high": MAX_REMINDER_HOURS}
+    text = CATALOG.text("service.bad_hours", params, lang=lang)
+    assert re.search(rf"\b{setting}\b", text) is None, text
+    assert CATALOG.text(f"service.value.{setting}", lang=lang) in text
+    assert str(MAX_REMINDER_HOURS) in text
