@@ -33,11 +33,12 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     return CATALOG.text(f"discord.{key}", params, lang=lang)
 
 
-def ls(key: str, default: str | None = None) -> app_commands.locale_str:
-    """A translatable command string: English from the catalog (or ``default``) plus its key."""
+def ls(key: str, default: str | None = None, **params: Any) -> app_commands.locale_str:
+    """A translatable command string: English from the catalog (or ``default``) plus its key,
+    filled with ``params`` in every language (e.g. an option's allowed range)."""
     full = key if "." in key and not key.startswith("cmd") else f"discord.{key}"
-    english = default if default is not None else CATALOG.text(full)
-    return app_commands.locale_str(english, key=full)
+    english = default if default is not None else CATALOG.text(full, params)
+    return app_commands.locale_str(english, key=full, params=params)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -57,4 +58,6 @@ class CatalogTranslator(app_commands.Translator):
         lang = lang_of(locale)
         if not key or lang == DEFAULT_LANG:
             return None
-        return CATALOG.messages(lang).get(key)
+        if key not in CATALOG.messages(lang):
+            return None
+        return CATALOG.text(key, string.extras.get("params") or {}, lang=lang)

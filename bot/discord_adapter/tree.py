@@ -155,10 +155,12 @@ class GameGroup(app_commands.Group):
         name=ls("discord.name.game.settings", "settings"), description=ls("cmd.settings")
     )
     @app_commands.describe(
-        delay_hours=ls("cmd.settings.delay_hours"),
-        interval_hours=ls("cmd.settings.interval_hours"),
-        reminders=ls("cmd.settings.reminders"),
-        deadline_hours=ls("cmd.settings.deadline_hours"),
+        delay_hours=ls("cmd.settings.delay_hours", low=MIN_REMINDER_HOURS, high=MAX_REMINDER_HOURS),
+        interval_hours=ls(
+            "cmd.settings.interval_hours", low=MIN_REMINDER_HOURS, high=MAX_REMINDER_HOURS
+        ),
+        reminders=ls("cmd.settings.reminders", high=MAX_REMINDERS),
+        deadline_hours=ls("cmd.settings.deadline_hours", high=MAX_DEADLINE_HOURS),
     )
     @app_commands.rename(
         delay_hours=_opt("game.settings", "delay_hours"),
