@@ -468,6 +468,8 @@ class Service:
         # (another process moved the game) means reload from the snapshot.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._seats: dict[int, tuple[int, tuple[SeatRow, ...]]] = {}
+        #: Outbox rows already logged as damaged (each is said once, not on every drain).
+        self._damaged_outbox: set[int] = set()
         # The last known live game row per channel, for autocomplete without a database query.
         self._live: dict[int, GameRow] = {}
         #: Who this service is when it claims outbox rows (another process has another).
@@ -1115,6 +1117,12 @@ class Service:
             for game_id, rows in pending.items():
                 if len(changes) >= limit:
                     break
+                for r in rows:
+                    if r.damaged and r.id not in self._damaged_outbox:
+                        # Said once per row: the drain runs every minute.
+                        self._damaged_outbox.add(r.id)
+                        log.warning("outbox row damaged, skipped", extra={"game": game_id})
+                good = [r for r in rows if not r.damaged]
                 row = await self.db.game(game_id)
                 if row is None or row.status not in ("active", "finished") or row.damaged:
                     # Aborted (or its record is damaged): nothing is owed to the table any more,
@@ -1133,10 +1141,16 @@ class Service:
                 except ServiceError:  # a damaged record: nothing to announce, the rest goes on
                     await self.db.clear_outbox(game_id, max(r.version for r in rows))
                     continue
-                first = min(r.first_move for r in rows)
+                # A damaged row's own lines and moves are skipped; the rest is still announced.
                 plays = tuple(
                     _Play(a.move, a.seat, a.action, tuple(_events(a)), a.auto)
-                    for a in await self.db.actions_since_move(game_id, first - 1)
+                    for a in (
+                        await self.db.actions_since_move(
+                            game_id, min(r.first_move for r in good) - 1
+                        )
+                        if good
+                        else []
+                    )
                 )
                 late = self._t("service.late", {})
                 to_act = tuple(row.to_act)
@@ -1152,7 +1166,7 @@ class Service:
                         old_to_act=(),
                         to_act=to_act,
                         result=row.result,
-                        head=(late, *(h for r in rows for h in r.head)),
+                        head=(late, *(h for r in good for h in r.head)),
                         since_turn=tuple(since),
                     )
                 )

@@ -289,6 +289,9 @@ class OutboxRow:
     created_at: float
     claimed_by: str
     claimed_until: float
+    #: The row could not be read (head not a list of lines, or version/first move not whole
+    #: numbers): its own content is skipped, the game's announcement goes on without it.
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -315,6 +318,26 @@ def _loads(text: Any, valid: Callable[[Any], bool]) -> tuple[Any, bool]:
     except (TypeError, ValueError):
         return None, False
     return value, valid(value)
+
+
+def _is_lines(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _outbox_row(r: Sequence[Any]) -> OutboxRow:
+    """An outbox row as read; one that cannot be read comes back marked ``damaged`` (with no
+    head lines and its numbers as 0) instead of raising, so it never stops the drain."""
+    head, ok = _loads(r[4], _is_lines)
+    ok = ok and _is_int(r[2]) and _is_int(r[3])
+    if ok:
+        return OutboxRow(r[0], r[1], r[2], r[3], head, r[5], r[6], r[7])
+    version = r[2] if _is_int(r[2]) else 0
+    first_move = r[3] if _is_int(r[3]) else 0
+    return OutboxRow(r[0], r[1], version, first_move, [], r[5], r[6], r[7], damaged=True)
 
 
 def _is_options(v: Any) -> bool:
@@ -933,7 +956,7 @@ class Storage:
             sql += " WHERE game_id = ?"
             params = (game_id,)
         rows = await self._all(sql + " ORDER BY game_id, version, id", params)
-        return [OutboxRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7]) for r in rows]
+        return [_outbox_row(r) for r in rows]
 
     async def claim_outbox(self, game_id: int, *, owner: str, now: float, until: float) -> bool:
         """Take every row of a game for ``owner`` until ``until``, unless someone holds one of
@@ -955,9 +978,11 @@ class Storage:
             return cur.rowcount > 0
 
     async def clear_outbox(self, game_id: int, up_to_version: int) -> int:
-        """Forget the rows of a game up to a version (announced); returns how many."""
+        """Forget the rows of a game up to a version (announced), and any of its rows whose
+        version is not a number (damaged: no version to compare); returns how many."""
         async with self.conn.execute(
-            "DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, up_to_version)
+            "DELETE FROM outbox WHERE game_id = ? AND (version <= ? OR typeof(version) != 'integer')",
+            (game_id, up_to_version),
         ) as cur:
             return cur.rowcount
 

@@ -5,6 +5,7 @@ clear "record damaged" state; verify and undo report instead of raising; the con
 from __future__ import annotations
 
 import io
+import logging
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.console import run_console, user_id_for
-from bot.service import Service, ServiceError, User, replay
+from bot.outbox import drain
+from bot.service import OUTBOX_LEASE, MoveOutcome, Service, ServiceError, User, replay
 from tests.bot.conftest import ANA, BEN, CAL
 from tests.fakes import FakeClock
 
@@ -203,3 +205,40 @@ async def test_the_console_survives_a_damaged_game(tmp_path: Path) -> None:
     text = out.getvalue()
     assert text.count("This game's record is damaged") >= 3
     assert "Commands" in text  # it read on to the last line
+
+
+async def test_a_damaged_outbox_row_is_skipped_once_and_harms_neither_the_drain_nor_other_games(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An outbox row that cannot be read (its head lines not JSON, its version not a number)
+    is skipped and logged once; its game is still announced, every other game too, and the
+    rows are gone once the announcement is posted."""
+    _damage(db, "UPDATE outbox SET head = '{not json' WHERE game_id = 1 AND version = 2")
+    _damage(db, "UPDATE outbox SET version = 'x' WHERE game_id = 1 AND version = 3")
+    svc = await Service.open(db, clock=FakeClock(1_000_000.0 + OUTBOX_LEASE + 1))
+    try:
+        rows = await svc.db.outbox()
+        assert sum(r.damaged for r in rows) == 2
+        failing = True
+        posted: list[MoveOutcome] = []
+
+        async def announce(outcome: MoveOutcome) -> None:
+            if failing:
+                raise OSError("Discord is down")
+            posted.append(outcome)
+
+        with caplog.at_level(logging.WARNING, logger="turnpost"):
+            assert await drain(svc, announce) == 0  # posting failed: rows handed back
+            failing = False
+            assert await drain(svc, announce) == 2
+        damaged_logs = [
+            r for r in caplog.records if r.getMessage() == "outbox row damaged, skipped"
+        ]
+        assert len(damaged_logs) == 2  # once per row, not once per drain
+        assert {o.channel_id for o in posted} == {DAMAGED, HEALTHY}
+        late = next(o for o in posted if o.channel_id == DAMAGED)
+        assert late.lines and "{not json" not in "\n".join(late.lines)
+        assert await svc.db.outbox() == []
+        await _other_game_is_unharmed(svc)
+    finally:
+        await svc.close()
