@@ -164,7 +164,13 @@ class Console:
             self.write(CATALOG.text("console.help", lang=self.service.lang))
             return
         meta = engines.get(args[0]).meta
-        self.write(f"{meta.title} — {meta.notes}".rstrip(" —"))
+        lang = self.service.lang
+        title = (
+            CATALOG.text(f"{meta.id}.name", lang=lang)
+            if CATALOG.has(f"{meta.id}.name")
+            else meta.title
+        )
+        self.write(f"{title} — {meta.notes_in(lang)}".rstrip(" —"))
         for v in meta.verbs:
             params = " ".join(
                 (f"{p.name}=…" if p.keyword else f"<{p.name}>")
@@ -172,14 +178,17 @@ class Console:
                 else (f"[{p.name}=…]" if p.keyword else f"[<{p.name}>]")
                 for p in v.params
             )
-            key = f"{meta.id}.verb.{v.name}"
-            lang = self.service.lang
-            help_text = CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else v.help
-            self.write(f"  {v.name} {params}".rstrip() + f" — {help_text}")
+            self.write(f"  {v.name} {params}".rstrip() + f" — {meta.verb_help(v, lang)}")
             for ex in v.examples:
-                self.write(f"      e.g. {ex}")
+                self.say("example", example=ex)
         for o in meta.options:
-            self.write(f"  option {o.name}={'|'.join(o.choices)} (default {o.default}) — {o.help}")
+            self.say(
+                "option_line",
+                name=o.name,
+                choices="|".join(o.choices),
+                default=o.default,
+                help=meta.option_help(o, lang),
+            )
         for line in engines.get(args[0]).help_lines(self.service.lang):
             self.write(f"  {line}")
 

@@ -1186,8 +1186,7 @@ class Service:
             verbs = [t for t in engine.complete(state, to_act[0], "") if t]
             verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
             if verb is not None:
-                key = f"{engine.meta.id}.verb.{verb.name}"
-                help_text = self._t(key, {}) if CATALOG.has(key, self.lang) else verb.help
+                help_text = engine.meta.verb_help(verb, self.lang)
                 return self._t(
                     "service.now_asked", {"names": who, "verb": verb.name, "help": help_text}
                 )

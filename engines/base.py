@@ -136,6 +136,21 @@ class EngineMeta:
     #: Short rules summary / notes shown by /game help (e.g. "board is approximate").
     notes: str = ""
 
+    def notes_in(self, lang: str) -> str:
+        """The game's notes in ``lang`` (``<game>.notes``), else the English ones."""
+        key = f"{self.id}.notes"
+        return CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else self.notes
+
+    def verb_help(self, verb: Verb, lang: str) -> str:
+        """A verb's one line of help in ``lang`` (``<game>.verb.<verb>``), else English."""
+        key = f"{self.id}.verb.{verb.name}"
+        return CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else verb.help
+
+    def option_help(self, option: Option, lang: str) -> str:
+        """An option's help in ``lang`` (``<game>.option.<name>``), else English."""
+        key = f"{self.id}.option.{option.name}"
+        return CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else option.help
+
     def verb(self, name: str) -> Verb | None:
         """The verb called ``name``, or ``None``."""
         for v in self.verbs:

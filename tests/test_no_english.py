@@ -3,21 +3,19 @@
 Whole random games of every engine are replayed with the language set to ``ja`` and ``es``,
 through the service (move messages, private lines, the "Now:" line, the board caption, private
 views, the score sheet) and through the console (the same plus its own lines: lobby, seats,
-pings, refusals, hands, ``mine``, ``log``, ``moves``, ``help``), and every line is checked for
+pings, refusals, hands, ``mine``, ``log``, ``moves``, ``help``, ``help <game>``), and every line is checked for
 English words: in Japanese any Latin word, in Spanish a word of the English catalog that Spanish
 never uses. A word may appear only when it is in the allow-list below:
 
 - the notation tokens a player types (every token of every action played, every verb and
   parameter name): they are the same in every language by design (#13.4 adds aliases);
 - the players' display names;
+- anything between backticks, which the catalog uses only to quote what a player types;
 - game terms the published Japanese/Spanish editions print as they are (``AP`` in the Japanese
   Bombay rules; ``VP``/``PV`` abbreviations; Roman level numerals on Brass tiles);
 - the games' own titles where the edition keeps them (Bombay, Imhotep, Brass, Birmingham);
 - in the console, its own command words and example zone names (typed, like the notation) and
   file paths (the user's own).
-
-Not covered yet: ``help <game>`` still prints each game's notes and option help in English
-(they live in the engines' code, #13.1).
 """
 
 from __future__ import annotations
@@ -42,6 +40,7 @@ PLAYERS = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
 #: Printed game terms and titles (see the module docstring for why each is allowed).
 ALLOWED = {
     "AP",
+    "BGA",
     "VP",
     "PV",
     "PA",
@@ -121,12 +120,16 @@ def english_words() -> frozenset[str]:
 
 
 def notation_words(game: str, played: list[str]) -> set[str]:
-    """Every word a player of ``game`` types: the tokens played, verbs and parameter names."""
+    """Every word a player of ``game`` types: the tokens played, verbs, parameter names, the
+    verbs' examples, option names and values."""
     meta = engines.get(game).meta
     words = {w.lower() for text in played for w in WORD.findall(text)}
     for verb in meta.verbs:
         words.add(verb.name)
-        words |= {p.name for p in verb.params}
+        words |= {w.lower() for p in verb.params for w in WORD.findall(p.name)}
+        words |= {w.lower() for ex in verb.examples for w in WORD.findall(ex)}
+    for option in meta.options:  # typed as name=value when a game is opened
+        words |= {w.lower() for w in WORD.findall(" ".join((option.name, *option.choices)))}
     return words
 
 
@@ -160,7 +163,8 @@ def english_in(lines: list[str], allowed: set[str], lang: str) -> dict[str, str]
     word is suspect; in Spanish, a word of the English vocabulary."""
     found: dict[str, str] = {}
     for line in lines:
-        for word in WORD.findall(line):
+        # Text in `backticks` is what a player types (`choose raschid`): notation, by convention.
+        for word in WORD.findall(re.sub(r"`[^`]*`", "", line)):
             if word in allowed or word.lower() in allowed:
                 continue
             if lang == "ja" or word.lower() in english_words():
@@ -195,7 +199,7 @@ async def console_lines(
     typed += [f"{n}: join" for n in names[1:]]
     typed += ["start " + " ".join(names)]
     typed += [f"{names[seat]}: {text}" for seat, text in log]
-    typed += [f"{n}: hand" for n in names] + ["mine", "log", "moves", "help"]
+    typed += [f"{n}: hand" for n in names] + ["mine", "log", "moves", "help", f"help {game}"]
     out = io.StringIO()
     stdin = io.StringIO("\n".join(typed) + "\n")
     code = await run_console(

@@ -818,21 +818,23 @@ class Table:
             t("help_title", lang, title=meta.title, min=meta.min_players, max=meta.max_players)
         ]
         if meta.notes:
-            lines.append(meta.notes)
+            lines.append(meta.notes_in(lang))
         for v in meta.verbs:
             params = " ".join(
                 (f"{p.name}=…" if p.keyword else f"<{p.name}>") if p.required else f"[{p.name}]"
                 for p in v.params
             )
             example = f" — e.g. `{v.examples[0]}`" if v.examples else ""
-            lines.append(f"`{v.name} {params}`".replace(" `", "`") + f": {v.help}{example}")
+            lines.append(
+                f"`{v.name} {params}`".replace(" `", "`") + f": {meta.verb_help(v, lang)}{example}"
+            )
         for o in meta.options:
             lines.append(
                 t(
                     "help_option",
                     lang,
                     name=o.name,
-                    help=o.help,
+                    help=meta.option_help(o, lang),
                     choices=", ".join(o.choices),
                     default=o.default,
                 )
