@@ -1,14 +1,104 @@
-"""Turnpost installs like a Python package. pyproject.toml keeps lower bounds; the lock files pin
-one tested set, and must pin everything pyproject.toml asks for."""
+"""Turnpost installs like a Python package: the wheel carries every data file (boards, cards,
+catalogs, fonts) inside ``engines/data``, and the unpacked wheel plays and draws a game outside the
+checkout, finding its data through ``importlib.resources``. pyproject.toml keeps lower bounds; the
+lock files pin one tested set. The full ``pip install`` of the wheel into a fresh virtual
+environment is the slow test at the end (``pytest -m slow``)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: What a build needs from the checkout (no tests, no docs, no virtual environment).
+SOURCES = ("pyproject.toml", "README.md", "bot", "engines", "renderers")
+#: Plays a few moves and draws the board, from wherever ``engines`` is imported from; prints where.
+PLAY = """
+import engines, renderers
+from engines.data import DATA_DIR
+game = engines.get("bombay")
+state = game.setup(3, {}, 5)
+for text in ("move e3", "end"):
+    state, events = game.play(state, 0, text)
+png = renderers.get("bombay").render(game.view(state, None), seat=None, names=["アナ", "Ben", "Cid"])  # the Japanese font too
+assert png.startswith(b"\\x89PNG"), "not a PNG"
+print(engines.__file__)
+print(DATA_DIR)
+"""
+
+
+def _clean_env() -> dict[str, str]:
+    """The environment without anything that would point Python back at the checkout."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TURNPOST_DATA")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a copy of the checkout, offline, with the project's build backend."""
+    src = tmp_path_factory.mktemp("src")
+    for name in SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(path, src / name)
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
+        + ["--quiet", "--wheel-dir", str(out), str(src)],
+        check=True,
+        env=_clean_env(),
+        cwd=out,
+    )
+    (built,) = out.glob("turnpost-*.whl")
+    return built
+
+
+def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
+    data = ROOT / "engines" / "data"
+    in_checkout = {
+        f"engines/data/{p.relative_to(data).as_posix()}"
+        for p in data.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    names = set(zipfile.ZipFile(wheel).namelist())
+    missing = sorted(in_checkout - names)
+    assert not missing, (
+        f"not in the wheel (add a pattern to package-data in pyproject.toml): {missing}"
+    )
+    assert "engines/data/locales/en/core.json" in names
+    assert "engines/data/fonts/DejaVuSans.ttf" in names
+    assert not [n for n in names if n.startswith("tests/")], "the tests are not part of the package"
+
+
+def test_the_unpacked_wheel_plays_and_draws_outside_the_checkout(
+    wheel: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    # -P: the working directory is not put on sys.path; PYTHONPATH points at the unpacked wheel
+    # only, so nothing can be read from the checkout (the editable install's finder comes last).
+    env = _clean_env() | {"PYTHONPATH": str(site)}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", PLAY],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    engines_file, data_dir = done.stdout.split()
+    assert Path(engines_file).is_relative_to(site), engines_file
+    assert Path(data_dir) == site / "engines" / "data"
 
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -55,3 +145,38 @@ def _pins(path: Path) -> dict[str, str]:
             name, _, rest = line.partition("==")
             pins[_normal(name)] = rest.split()[0]
     return pins
+
+
+@pytest.mark.slow
+def test_pip_install_of_the_wheel_runs_turnpost_outside_the_checkout(
+    wheel: Path, tmp_path: Path
+) -> None:
+    """The real thing: a fresh virtual environment, ``pip install`` of the wheel (dependencies from
+    the package index, pinned by the lock), then the ``turnpost`` command from an empty folder."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    env = _clean_env()
+    subprocess.run(
+        pip + ["--require-hashes", "-r", str(ROOT / "requirements.lock")], check=True, env=env
+    )
+    subprocess.run(pip + ["--no-deps", str(wheel)], check=True, env=env)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    turnpost = str(venv / "bin" / "turnpost")
+    board = work / "board.png"
+    subprocess.run(
+        [turnpost, "render", "bombay", "--moves", "5", "--out", str(board)],
+        check=True,
+        cwd=work,
+        env=env,
+    )
+    assert board.read_bytes().startswith(b"\x89PNG")
+    played = subprocess.run(
+        [turnpost, "selfplay", "imhotep", "--games", "1"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert played.returncode == 0, played.stderr

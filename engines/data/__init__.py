@@ -1,9 +1,11 @@
-"""Where static game data lives, and a cached JSON loader for it (the only I/O engines do).
+"""Turnpost's static data, and the one way to read it (the only I/O engines do).
 
-Boards, cards, rule-id lists, the message catalog (``locales/``) and the fonts are found from one
-root, :data:`DATA_DIR`, and every reader goes through it (:func:`data_path`, :func:`load_json`), so
-the data can move without its readers noticing. ``TURNPOST_DATA`` overrides the root (a different
-copy of the data, e.g. while editing a board).
+This package holds the boards, cards and rule-id lists of each game (``<game>/``), the message
+catalog (``locales/<lang>/<namespace>.json``) and the fonts (``fonts/``). It ships inside the
+installed package and is found through ``importlib.resources``, so a plain ``pip install .`` works
+outside a checkout. Every reader goes through :data:`DATA_DIR` (:func:`data_path`,
+:func:`load_json`). ``TURNPOST_DATA`` overrides the root (another copy of the data, e.g. while
+editing a board).
 
 >>> data_path("fonts", "DejaVuSans.ttf").is_file()
 True
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,11 @@ def _root() -> Path:
     override = os.environ.get("TURNPOST_DATA")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent / "data"
+    root = resources.files(__name__)
+    if not isinstance(root, Path):
+        # Installed inside a zip archive: the fonts and the catalog are opened as files.
+        raise RuntimeError("Turnpost's data must be installed as files, not inside an archive")
+    return root
 
 
 #: The root every data file is found under (``locales/``, ``fonts/``, ``<game>/``).
