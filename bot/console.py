@@ -18,8 +18,20 @@ from typing import IO, Any
 
 import engines
 from bot.service import MoveOutcome, Service, ServiceError, User
-from engines.base import IllegalAction
+from engines.base import IllegalAction, tokens
 from engines.catalog import CATALOG
+
+#: ``moves`` lists every move when there are at most this many, else groups them by verb.
+LIST_ALL = 30
+#: A group of at most this many moves is listed whole.
+LIST_GROUP = 6
+#: Service messages that name Discord commands, said with the console's commands instead.
+CONSOLE_WORDING = (
+    "service.no_game",
+    "service.not_started",
+    "service.creator_gone",
+    "service.damaged",
+)
 
 #: The console is one channel of one pretend server.
 GUILD_ID = 0
@@ -110,6 +122,9 @@ class Console:
         try:
             return await self._dispatch(cmd, args, line)
         except ServiceError as exc:
+            if exc.key in CONSOLE_WORDING:
+                # The console never suggests Discord syntax (issue 12.10).
+                exc = ServiceError("console." + exc.key.split(".", 1)[1], **exc.params)
             self.say("refused", reason=exc.text(self.service.lang))
         except IllegalAction as exc:
             reason = CATALOG.text(exc.key, exc.params, lang=self.service.lang)
@@ -241,21 +256,81 @@ class Console:
             self.say("only_sees", name=me.name, line=line)
         self._save(f"hand-{p.game_id}-{me.name}-v{p.version}.png", p.png)
 
+    async def _not_my_turn(self) -> None:
+        """Whose turn it is instead, and what they are asked when that is one thing (issue 12.10)."""
+        info = await self.service.game(CHANNEL_ID)
+        names = {s.user_id: s.name for s in info.seats}
+        waiting = [names.get(u, str(u)) for u in info.to_act]
+        if not waiting:
+            raise ServiceError(
+                "console.not_started" if info.status == "lobby" else "service.game_over"
+            )
+        asked = ""
+        if len(info.to_act) == 1:
+            them = User(info.to_act[0], waiting[0])
+            verbs = [t for t in await self.service.complete(CHANNEL_ID, them, "") if t]
+            verb = engines.get(info.game).meta.verb(verbs[0]) if len(verbs) == 1 else None
+            if verb is not None:
+                asked = CATALOG.text(
+                    "console.asked", {"help": verb.help, "verb": verb.name}, lang=self.service.lang
+                )
+        self.say("not_your_turn", names=waiting, asked=asked)
+
     async def _moves(self, prefix: str) -> None:
+        """Legal moves, grouped by verb with counts when there are many (issue 12.2); a
+        filtered list that comes out empty says why."""
         me = self._user()
-        listed = await self.service.legal(CHANNEL_ID, me) if not prefix else None
-        if listed is not None:
-            if listed:
-                self.say("legal", moves=" | ".join(listed))
-            else:
-                self.say("no_move")
+        info = await self.service.game(CHANNEL_ID)
+        if me.id not in info.to_act:
+            await self._not_my_turn()
             return
-        tokens = await self.service.complete(CHANNEL_ID, me, prefix)
-        shown = ["(done)" if t == "" else t for t in tokens]
-        if shown:
-            self.say("next_tokens", prefix=prefix, tokens=" ".join(shown))
+        listed = await self.service.legal(CHANNEL_ID, me)
+        typed = tokens(prefix, strict=False)
+        if listed is not None:
+            chosen = [t for t in listed if t.split()[: len(typed)] == typed]
+            if chosen:
+                self._write_moves(chosen, len(typed))
+                return
         else:
-            self.say("no_move")
+            nxt = await self.service.complete(CHANNEL_ID, me, prefix)
+            if nxt:
+                shown = ["(done)" if t == "" else t for t in nxt]
+                self.say("next_tokens", prefix=prefix, tokens=" ".join(shown))
+                return
+        await self._why_none(me, typed)
+
+    def _write_moves(self, moves: list[str], depth: int) -> None:
+        if len(moves) <= LIST_ALL:
+            self.say("legal", moves=" | ".join(moves))
+            return
+        groups: dict[str, list[str]] = {}
+        for m in moves:
+            groups.setdefault(" ".join(m.split()[: depth + 1]), []).append(m)
+        self.say("moves_total", count=len(moves))
+        for head, group in groups.items():
+            if len(group) <= LIST_GROUP:
+                self.write(f"  {head} ({len(group)}): {' | '.join(group)}")
+                continue
+            nxt = sorted({g.split()[depth + 1] for g in group if len(g.split()) > depth + 1})
+            self.write(
+                f"  {head} ({len(group)}): "
+                + CATALOG.text(
+                    "console.moves_next", {"next": nxt[:12], "prefix": head}, lang=self.service.lang
+                )
+            )
+
+    async def _why_none(self, me: User, typed: list[str]) -> None:
+        """No legal move starts with ``typed``: name the longest start that has some, and what
+        may follow it."""
+        good: list[str] = []
+        nxt = await self.service.complete(CHANNEL_ID, me, "")
+        for tok in typed:
+            if tok not in nxt:
+                break
+            good.append(tok)
+            nxt = await self.service.complete(CHANNEL_ID, me, " ".join(good))
+        shown = [t or "(done)" for t in nxt]
+        self.say("no_such_moves", typed=" ".join(typed), start=" ".join(good) or "—", next=shown)
 
     async def _log(self, args: list[str]) -> None:
         # Without a page number the newest page, where a returning player wants to start.
