@@ -144,6 +144,7 @@ class TurnpostBot(commands.Bot):
         self.heartbeat_every = heartbeat_every
         self.heartbeat_task: asyncio.Task[None] | None = None
         self._closing_all: asyncio.Future[None] | None = None
+        self._startup_drain: asyncio.Task[None] | None = None
         self.handle_signals = handle_signals
         self._own_service = service is None
         self._service = service
@@ -188,6 +189,10 @@ class TurnpostBot(commands.Bot):
             await self.sync()
         # Moves saved before a crash but never posted: announce them now (posting needs only
         # the HTTP client, which is logged in by now), so their players hear without a reminder.
+        # Tracked, so that a SIGTERM arriving meanwhile ends it before the database closes.
+        self._startup_drain = asyncio.create_task(self._drain_once(), name="turnpost-drain")
+
+    async def _drain_once(self) -> None:
         try:
             await self.announcer.drain()
         except Exception:
@@ -271,6 +276,12 @@ class TurnpostBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self.heartbeat_task
             self.heartbeat_task = None
+        if self._startup_drain is not None:
+            # A drain cut short leaves its rows to the next drain once their lease runs out.
+            self._startup_drain.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._startup_drain
+            self._startup_drain = None
         await super().close()
         if self._own_service and self._service is not None:
             await self._service.close()
