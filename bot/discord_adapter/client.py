@@ -361,6 +361,12 @@ def run(config: Config, force_sync: bool | None = None) -> None:
     configure_logging(config.log_level, [config.token])
     log.info("starting", extra={"db": str(config.db_path), "dev_guild": config.dev_guild})
     bot = TurnpostBot(config, handle_signals=True, force_sync=force_sync)
+    # Before the first gateway connection there is no session to resume: discord.py then logs
+    # its "Attempting a reconnect" traceback and fails on the missing session (AttributeError
+    # on ``self.ws.sequence``). That is a start-up failure, said in one line below instead.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: bot.ws is not None or record.exc_info is None
+    )
 
     async def main() -> None:
         async with bot:
@@ -380,3 +386,10 @@ def run(config: Config, force_sync: bool | None = None) -> None:
         ) from None
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
         raise StartupError(f"Cannot reach Discord ({exc}); check the network and retry.") from None
+    except AttributeError as exc:
+        if bot.ws is not None:
+            raise  # connected once: not a start-up failure, a real bug
+        cause = exc.__context__ or exc
+        raise StartupError(
+            f"Cannot reach Discord's gateway ({cause}); check the network and retry."
+        ) from None

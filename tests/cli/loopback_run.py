@@ -6,7 +6,9 @@ need a process of its own (exit codes, stderr, SIGTERM). Never reaches the netwo
 - ``serve``: the stand-in answers REST as Discord would; the gateway URL points at it too and is
   never answered, so the bot logs in, syncs, then waits on the gateway until stopped;
 - ``refuse``: the stand-in answers ``GET /users/@me`` with 401, as Discord does for a bad token;
-- ``offline``: Discord's address is a local port nobody listens on (no network).
+- ``offline``: Discord's address is a local port nobody listens on (no network);
+- ``nogateway``: REST answers (the login succeeds) but the gateway's address is a local port
+  nobody listens on, so the first gateway connection fails.
 """
 
 from __future__ import annotations
@@ -71,7 +73,12 @@ def run(mode: str) -> int:
         _serve(server)
         base = f"http://127.0.0.1:{server.port}"
     discord.http.Route.BASE = f"{base}/api/v10"
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http", "ws") + "/")
+    gateway = (
+        f"ws://127.0.0.1:{_closed_port()}/"
+        if mode == "nogateway"
+        else base.replace("http", "ws") + "/"
+    )
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     return main(["run"])
 
 

@@ -138,3 +138,10 @@ def test_sigterm_stops_the_bot_with_its_stopped_line(tmp_path: Path) -> None:
     assert messages.count("stopped") == 1, "".join(seen)
     assert proc.returncode == 0, "".join(seen)
     assert "Traceback" not in "".join(seen)
+
+
+def test_a_gateway_that_cannot_be_reached_after_login_stops_the_start(tmp_path: Path) -> None:
+    """The login succeeds, the first gateway connection fails: discord.py's own reconnect loop
+    would crash on its missing session; the start stops with one clear line instead."""
+    line = _one_clear_line(_turnpost(tmp_path, "run", mode="nogateway"))
+    assert "Cannot reach Discord's gateway" in line
