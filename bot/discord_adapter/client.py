@@ -364,7 +364,7 @@ def run(config: Config, force_sync: bool | None = None) -> None:
     # Before the first gateway connection there is no session to resume: discord.py then logs
     # its "Attempting a reconnect" traceback and fails on the missing session (AttributeError
     # on ``self.ws.sequence``). That is a start-up failure, said in one line below instead.
-    logging.getLogger("discord.client").addFilter(
+    logging.getLogger(discord.client.__name__).addFilter(
         lambda record: bot.ws is not None or record.exc_info is None
     )
 
