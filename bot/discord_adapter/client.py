@@ -189,8 +189,10 @@ class TurnpostBot(commands.Bot):
             await self.sync()
         # Moves saved before a crash but never posted: announce them now (posting needs only
         # the HTTP client, which is logged in by now), so their players hear without a reminder.
-        # Tracked, so that a SIGTERM arriving meanwhile ends it before the database closes.
+        # A task of its own, so that a SIGTERM arriving meanwhile ends it before the database
+        # closes (asyncio.wait does not raise when close() cancels it).
         self._startup_drain = asyncio.create_task(self._drain_once(), name="turnpost-drain")
+        await asyncio.wait({self._startup_drain})
 
     async def _drain_once(self) -> None:
         try:
