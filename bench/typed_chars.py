@@ -8,7 +8,11 @@ one seat. Each command is counted as typed:
   only accepted form). To measure "before", run it against that commit's engines:
   ``git archive 8372446 | tar -x -C /tmp/before && PYTHONPATH=/tmp/before python bench/typed_chars.py --canonical``
 * default: the shortest spelling today's forgiving reader takes for the same move
-  (``tests/cli/newcomer.py``: tokens left out when only one move fits, the rest cut to prefixes).
+  (``bench/notation_bench.py``'s ``shortest``), over every move of every game.
+
+Unlike ``bench/notation_bench.py`` (today's canonical text vs today's shortest spelling), this
+one can measure "before" on the old engines themselves, whose canonical text was longer (Brass
+``slot=`` between identical slots, Imhotep's internal ids).
 
 Random games of the same seeds differ between two commits whose rules differ, so compare the
 means over several games, not game by game.
@@ -23,7 +27,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # tests/ beside an older engines/
+# appended, not inserted: with PYTHONPATH=<an older checkout> its engines/ must win
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 import engines  # noqa: E402
 from engines.randomplay import random_play  # noqa: E402
@@ -38,11 +43,11 @@ def one_game(game: str, seed: int, canonical: bool) -> dict[str, float]:
     state = engine.setup(PLAYERS[game], engine.meta.validate_options({}), seed)
     _, steps = random_play(engine, state, Rng(seed ^ 0x5EED))
     if not canonical:
-        from tests.cli.newcomer import shortest_spelling
+        from bench.notation_bench import shortest  # today's engines only (Engine.read)
     chars = turns = 0
     last = None
     for before, seat, text in steps:
-        typed = text if canonical else shortest_spelling(engine, before, seat, text)
+        typed = text if canonical else shortest(engine, before, seat, text)
         chars += len(typed)
         if seat != last:
             turns += 1

@@ -1,5 +1,5 @@
 """Each game played to the end in ``turnpost console`` as a newcomer types it (#12): short
-spellings (the shortest the forgiving reader takes), ``moves``, ``help``, ``board``, ``log``,
+spellings (the shortest the forgiving reader takes, as bench/notation_bench.py finds them), ``moves``, ``help``, ``board``, ``log``,
 ``hand``, a near miss and an out-of-turn command; the game must reach its score sheet.
 
 Boards are drawn by the cheap stand-in of the Discord tests (the real boards have their own
@@ -17,10 +17,10 @@ import pytest
 
 import engines
 from bot.console import run_console
+from bench.notation_bench import shortest
 from bot.service import Service
 from engines.randomplay import random_action
 from engines.rng import Rng
-from tests.cli.newcomer import shortest_spelling
 from tests.discord.test_turn_pings import quick_render
 
 NAMES = ["ana", "bob", "cid"]
@@ -62,7 +62,7 @@ class Newcomer:
         name = NAMES[seat]
         text = random_action(self.engine, self.state, seat, self.rng)
         assert text is not None
-        short = shortest_spelling(self.engine, self.state, seat, text)
+        short = shortest(self.engine, self.state, seat, text)
         self.state, _ = self.engine.apply(
             self.state, seat, self.engine.read(self.state, seat, text)
         )
