@@ -185,7 +185,7 @@ async def test_a_reminder_can_recap_what_the_late_player_missed(service: Service
 
 
 def test_the_fold_line_counts_with_the_languages_plural() -> None:
-    steps = [Step(0, "x" * 1400, ()), Step(1, "draw", ())]
+    steps = [Step(0, "x" * 1480, ()), Step(1, "draw", ())]
     assert recap_lines(steps, ["Ana", "Ben"], "en")[1] == "• … 1 earlier turn, see the game log"
     assert recap_lines(steps, ["Ana", "Ben"], "es")[1] == (
         "• … 1 turno anterior: mira el registro de la partida"
