@@ -31,7 +31,7 @@ PANEL_W = WIDTH - PANEL_X - 16
 ELEPHANT_ANGLES = (-90, -30, -150, 15, 165)  # degrees, y down: top first
 BALE = 26  # side of a silk bale square
 MAP_BOTTOM = MAP_Y + int(1000 * MAP_SCALE)
-LEGEND_H = 330
+LEGEND_H = 364
 LEGEND_Y = MAP_BOTTOM - LEGEND_H
 GLANCE_Y = MAP_BOTTOM + 12
 SITE_R = {
@@ -99,6 +99,7 @@ def _bale(draw: ImageDraw.ImageDraw, colour: str, x: float, y: float, size: int 
     """A silk bale: its colour, a pattern and its letter (colour is never the only cue)."""
     rgb = SILK_RGB.get(colour, (128, 128, 128))
     draw.rectangle((x, y, x + size, y + size), fill=rgb, outline=kit.INK, width=2)
+    kit.piece((x, y, x + size, y + size))
     light = tuple(min(255, c + 60) for c in rgb)
     if colour == "yellow":  # dots
         for dx in (5, size - 7):
@@ -130,7 +131,9 @@ def _house(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float)
         (cx + r, cy + r),
     ]
     draw.polygon(pts, fill=colour, outline=kit.INK, width=3)
-    kit.text_centered(draw, (cx, cy + r * 0.1), kit.seat_letter(seat), 18, fill=WHITE, bold=True)
+    kit.piece((cx - r, cy - r * 1.15, cx + r, cy + r))
+    letter = kit.seat_letter(seat)
+    kit.text_centered(draw, (cx, cy + r * 0.1), letter, 18, fill=kit.on_colour(colour), bold=True)
 
 
 def _hill(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -181,7 +184,7 @@ def _site_label(draw: ImageDraw.ImageDraw, s: dict[str, Any]) -> None:
 # -- static layer ----------------------------------------------------------------------------------
 
 
-@cache
+@kit.layer
 def _static(unused: tuple[str, ...] = ()) -> Image.Image:
     """Paper, map, trails, sites, labels, legend; ``unused`` trading-post sites (the F sites
     with 2–3 players, Y22) are drawn as the plain empty sites they are in that game."""
@@ -298,6 +301,11 @@ def _legend(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     _house(draw, 0, x + 34, yy + 12, 12)
     draw.text((x + 60, yy + 2), "Palace (house + letter)", font=kit.font(16), fill=kit.INK)
     yy += 34
+    draw.ellipse((x + 22, yy, x + 46, yy + 24), outline=kit.HIGHLIGHT, width=4)
+    draw.text((x + 60, yy + 2), "Gold: last move", font=kit.font(16), fill=kit.INK)
+    draw.ellipse((x + 200, yy, x + 224, yy + 24), outline=kit.TO_ACT, width=4)
+    draw.text((x + 238, yy + 2), "Raspberry: to act", font=kit.font(16), fill=kit.INK)
+    yy += 34
     bx = x + 20
     for c in SILK_RGB:
         _bale(draw, c, bx, yy, 22)
@@ -363,8 +371,21 @@ def _draw_palaces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _house(draw, int(seat), cx, cy + 2, 19)
 
 
-def _draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_elephants(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], unused: tuple[str, ...]
+) -> None:
+    """Each elephant with the bales it carries, around its site's top first, on the first spot
+    where it covers none of the map's labels (a city's tokens badge, a site's id)."""
     sites = _sites()
+    taken: list[kit.Box] = [t[0] for t in _static.layout(unused).texts]  # type: ignore[attr-defined]
+    for city in view.get("demand", {}):
+        lx, ly = _label_pos(sites[city])
+        taken.append((lx - 62, ly + 12, lx + 62, ly + 36))  # the city's tokens badge
+        for sx, sy in (_xy(*slot) for slot in sites[city]["demand_slots"]):
+            taken.append((sx - BALE / 2 - 48, sy - BALE / 2, sx + BALE / 2 + 48, sy + BALE / 2))
+    for site in view.get("palace_tokens", {}):
+        tx, ty = _xy(sites[site]["x"], sites[site]["y"])
+        taken.append((tx - 27, ty - 9, tx + 27, ty + 9))  # the token's word
     by_site: dict[str, list[int]] = {}
     for seat, e in enumerate(view.get("elephants", [])):
         by_site.setdefault(e["site"], []).append(seat)
@@ -372,12 +393,25 @@ def _draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for site, seats in by_site.items():
         cx, cy = _xy(sites[site]["x"], sites[site]["y"])
         ring = SITE_R[sites[site]["kind"]] + 10
-        for k, seat in enumerate(seats):
-            # around the site's top half, so the id label underneath stays readable
-            angle = math.radians(ELEPHANT_ANGLES[k % len(ELEPHANT_ANGLES)])
-            ex, ey = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
+        for seat in seats:
+            n = len(view["elephants"][seat]["bales"])
+            ex, ey = cx + ring * math.cos(math.radians(-90)), cy - ring
+            for extra, deg in [(e, a) for e in (0, 18, 36) for a in ELEPHANT_ANGLES]:
+                angle = math.radians(deg)
+                fx, fy = (
+                    cx + (ring + extra) * math.cos(angle),
+                    cy + (ring + extra) * math.sin(angle),
+                )
+                box = (fx - 17, fy - 27, max(fx + 17, fx + 32 + 15 * (n - 1)), fy + 17)
+                if not any(
+                    box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                    for b in taken
+                ):
+                    ex, ey = fx, fy
+                    break
+            taken.append((ex - 17, ey - 27, max(ex + 17, ex + 32 + 15 * (n - 1)), ey + 17))
             if seat == current:
-                draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.HIGHLIGHT, width=5)
+                draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.TO_ACT, width=5)
             SEATS.mark(draw, seat, ex, ey, 16)
             bales = view["elephants"][seat]["bales"]
             for j, colour in enumerate(bales):
@@ -446,7 +480,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     for seat in range(n):
         if seat == view.get("current"):
             draw.rounded_rectangle(
-                (x + 6, yy - 4, x + PANEL_W - 6, yy + 44), 8, outline=kit.HIGHLIGHT, width=4
+                (x + 6, yy - 4, x + PANEL_W - 6, yy + 44), 8, outline=kit.TO_ACT, width=4
             )
         SEATS.mark(draw, seat, x + 28, yy + 20, 15)
         label = kit.fit_text(names[seat], 19, 190, True)
@@ -599,6 +633,7 @@ def _glance(draw: ImageDraw.ImageDraw) -> None:
     """A rules-at-a-glance strip under the map (static)."""
     x0, y0 = MAP_X, GLANCE_Y
     draw.rounded_rectangle((x0, y0, WIDTH - 16, HEIGHT - 10), 12, fill=kit.PANEL)
+    kit.piece((x0, y0, WIDTH - 16, HEIGHT - 10))  # nothing above may run into the strip
     draw.text((x0 + 14, y0 + 8), "At a glance", font=kit.font(17, True), fill=kit.INK)
     col_w = (WIDTH - 16 - x0 - 150) / 2
     for c, lines in enumerate(GLANCE):
@@ -645,7 +680,7 @@ def _compose(view: dict[str, Any]) -> Image.Image:
     _draw_tokens(draw, view)
     _draw_cities(draw, view)
     _draw_palaces(draw, view)
-    _draw_elephants(draw, view)
+    _draw_elephants(draw, view, unused)
     _header(draw, view)
     y: float = MAP_Y
     y = _scores(draw, view, PANEL_X, y) if view.get("over") else _players(draw, view, PANEL_X, y)
@@ -689,7 +724,7 @@ def _sample_view() -> dict[str, Any]:
     }
 
 
-@cache
+@kit.sprite
 def _palette() -> Image.Image:
     """A 256-colour palette measured once from a sample board (static layer + every piece).
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,13 +39,16 @@ LAND = (236, 229, 208)
 CANAL = (96, 150, 200)
 RAIL = (170, 160, 150)
 FLIPPED_INK = (255, 255, 255)
+#: A flipped tile's inside: the only dark tiles on the board (the legend says so), so the coal
+#: mine's own colour is a mid slate rather than near-black.
+FLIPPED = (40, 34, 30)
 
 #: Industry drawing: fill colour, short code (so colour is never the only cue), long name.
 INDUSTRY_STYLE: dict[str, tuple[tuple[int, int, int], str, str]] = {
     "cotton_mill": ((236, 236, 240), "CT", "Cotton mill"),
     "manufacturer": ((176, 180, 190), "MF", "Manufacturer"),
     "pottery": ((214, 150, 120), "PT", "Pottery"),
-    "coal_mine": ((70, 70, 70), "CO", "Coal mine"),
+    "coal_mine": ((160, 150, 140), "CO", "Coal mine"),
     "iron_works": ((226, 140, 50), "IR", "Iron works"),
     "brewery": ((232, 196, 90), "BR", "Brewery"),
 }
@@ -90,7 +93,7 @@ def _board() -> dict[str, Any]:
     return data
 
 
-@cache
+@kit.layer
 def _static() -> Image.Image:
     """The unchanging map under the links: land, printed lines, the progress track."""
     img = kit.new_canvas(HEIGHT)
@@ -114,7 +117,7 @@ def _static() -> Image.Image:
     return img
 
 
-@cache
+@kit.layer
 def _places() -> Image.Image:
     """The unchanging map over the links (transparent elsewhere): towns with their empty slots
     and name plates, farms, merchant frames. Pasted after the links, so a link never hides a
@@ -144,7 +147,7 @@ def _places() -> Image.Image:
     return img
 
 
-@cache
+@kit.sprite
 def _map() -> Image.Image:
     """The whole empty map (for the palette)."""
     img = _static().copy()
@@ -156,9 +159,9 @@ def _label(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
     """A town's or farm's name plate (drawn again over a last-move frame, so it stays readable)."""
     loc = C.locations()[raw["id"]]
     hexcol = _board()["colour_groups"][loc.colour_group]["hex"] if loc.colour_group else "#6b8e3d"
-    lx, ly = _pt(*raw["label_anchor"])
     name = loc.name if loc.kind == "town" else "Farm brewery"
     w = kit.text_width(name, 16, True)
+    lx, ly = _label_xy(raw["id"], w)
     d.rounded_rectangle(
         (lx - w / 2 - 5, ly - 11, lx + w / 2 + 5, ly + 11),
         6,
@@ -167,6 +170,32 @@ def _label(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
         width=2,
     )
     kit.text_centered(d, (lx, ly), name, 16, bold=True)
+
+
+@cache
+def _slot_boxes() -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Every industry slot's box with room for a tile's badges (owner mark, resource disc)."""
+    h = SLOT / 2
+    out = []
+    for loc in C.locations().values():
+        for sl in loc.slots:
+            x, y = _pt(sl.x, sl.y)
+            out.append((loc.id, (x - h - 10, y - h - 10, x + h + 14, y + h + 10)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _label_xy(location: str, w: float) -> tuple[float, float]:
+    """Where a name plate goes: at its printed anchor, or nudged sideways as little as needed so
+    it never lies under another place's tiles (the farm brewery by Worcester did)."""
+    raw = next(r for r in _board()["locations"] if r["id"] == location)
+    lx, ly = _pt(*raw["label_anchor"])
+    others = [b for loc, b in _slot_boxes() if loc != location]
+    for dx in (0, -8, 8, -16, 16, -24, 24, -32, 32, -40, 40, -48, 48):
+        x0, x1 = lx + dx - w / 2 - 5, lx + dx + w / 2 + 5
+        if not any(x0 < b[2] and b[0] < x1 and ly - 11 < b[3] and b[1] < ly + 11 for b in others):
+            return lx + dx, ly
+    return lx, ly
 
 
 def _hex(h: str) -> tuple[int, int, int]:
@@ -254,12 +283,15 @@ def _slot_xy(location: str, slot: int) -> tuple[float, float]:
 
 
 def _tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
+    """A built tile: the owner's colour as its border, the industry's colour inside (dark when
+    flipped, with its VP in the corner), the industry code and level."""
     cx, cy = _slot_xy(t["location"], t["slot"])
     h = SLOT / 2
     fill, code, _ = INDUSTRY_STYLE[t["industry"]]
     colour = SEATS.colour(t["owner"])
     d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=colour, outline=kit.INK, width=2)
-    inner = fill if not t["flipped"] else (40, 34, 30)
+    kit.piece((cx - h, cy - h, cx + h, cy + h))
+    inner = fill if not t["flipped"] else FLIPPED
     d.rectangle((cx - h + 5, cy - h + 5, cx + h - 5, cy + h - 5), fill=inner)
     ink = _ink_for(inner)
     kit.text_centered(d, (cx, cy - 8), code, 14, fill=ink, bold=True)
@@ -271,17 +303,49 @@ def _tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
             fill=(255, 236, 150),
             outline=kit.INK,
         )
+        kit.piece((cx + h - 18, cy + h - 16, cx + h + 2, cy + h + 2))
         kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t["vp"]), 14, bold=True)
-    SEATS.mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
-    if t["cubes"]:
-        # Cubes/barrels left: a numbered disc in the resource's colour on the top right corner
-        # (away from the name plate below and the owner's mark top left).
+
+
+def _tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]]) -> None:
+    """Each tile's owner mark on its top-left corner and, for coal, iron or beer left on it, a
+    numbered disc on an edge. Drawn after every tile, so a neighbouring tile never hides them; the
+    disc goes on the first edge where it covers no name plate, label or other badge — on the top
+    right it used to hide under a neighbour's badge (Dudley, Burton)."""
+    h = SLOT / 2
+    taken: list[kit.Box] = list(_static_boxes())
+    for t in tiles:
+        cx, cy = _slot_xy(t["location"], t["slot"])
+        taken.append((cx - 13, cy - 16, cx + 13, cy + 16))  # the tile's code and level
+        taken.append((cx - h - 8, cy - h - 8, cx - h + 12, cy - h + 12))  # its owner mark
+    for t in tiles:
+        cx, cy = _slot_xy(t["location"], t["slot"])
+        SEATS.mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
+        if not t["cubes"]:
+            continue
         cube = {"coal_mine": (20, 20, 20), "iron_works": (230, 120, 30), "brewery": (160, 90, 30)}[
             t["industry"]
         ]
-        bx, by = cx + h - 2, cy - h + 2
-        d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=cube, outline=(255, 255, 255), width=2)
+        spots = [(cx + h + 2, cy), (cx - h - 2, cy + 6), (cx + h - 2, cy + h), (cx + h, cy - h)]
+        bx, by = spots[0]
+        for sx, sy in spots:
+            box = (sx - 11, sy - 11, sx + 11, sy + 11)
+            if not any(
+                box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken
+            ):
+                bx, by = sx, sy
+                break
+        taken.append((bx - 11, by - 11, bx + 11, by + 11))
+        d.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=cube, outline=(255, 255, 255), width=2)
+        kit.piece((bx - 11, by - 11, bx + 11, by + 11))
         kit.text_centered(d, (bx, by), str(t["cubes"]), 15, fill=(255, 255, 255), bold=True)
+
+
+@cache
+def _static_boxes() -> tuple[kit.Box, ...]:
+    """Every label of the static map (towns' name plates, merchants, the track's numbers)."""
+    texts = _static.layout().texts + _places.layout().texts  # type: ignore[attr-defined]
+    return tuple(t[0] for t in texts)
 
 
 def _link(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
@@ -297,9 +361,30 @@ def _link(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
 
 def _link_mark(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
     """The owner's mark on the link tile's spot (drawn over the towns)."""
+    x, y = _link_spot(line)
+    SEATS.mark(d, owner, x, y, 11)
+
+
+@lru_cache(maxsize=256)
+def _link_spot(line: str) -> tuple[float, float]:
+    """Where a link's owner mark goes: the printed link spot, or the nearest point along the link
+    that covers no label of the map (Warrington's plate lies over its canal's spot)."""
     raw = next(ln for ln in _board()["links"] if ln["id"] == line)
     mid = _pt(raw["tile_x"], raw["tile_y"])
-    SEATS.mark(d, owner, mid[0], mid[1], 11)
+    ends = [_pt(C.locations()[e].x, C.locations()[e].y) for e in raw["ends"]]
+    spots = [mid] + [
+        (mid[0] + f * (ex - mid[0]), mid[1] + f * (ey - mid[1]))
+        for f in (0.2, 0.35, 0.5)
+        for ex, ey in ends
+    ]
+    for x, y in spots:
+        box = (x - 12, y - 12, x + 12, y + 12)
+        if not any(
+            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+            for b in _static_boxes()
+        ):
+            return x, y
+    return mid
 
 
 def _merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
@@ -314,6 +399,7 @@ def _merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
         outline=kit.INK,
         width=2,
     )
+    kit.piece((cx - h, cy - h, cx + h, cy + h))
     kit.text_centered(
         d,
         (cx, cy),
@@ -325,18 +411,27 @@ def _merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
     if m["beer"]:
         bx, by = _pt(s["beer_x"], s["beer_y"])
         d.ellipse((bx - 9, by - 9, bx + 9, by + 9), fill=(160, 90, 30), outline=kit.INK, width=2)
+        kit.piece((bx - 9, by - 9, bx + 9, by + 9))
         kit.text_centered(d, (bx, by), "B", 14, fill=(255, 255, 255), bold=True)
 
 
 def _income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Each seat's income marker on the track: colour and shape only (the players' panel says the
+    income in words), seats on one space side by side across the track so none hides another."""
     spaces = _board()["progress_track"]["spaces"]
-    stack: dict[int, int] = {}
+    on: dict[int, list[int]] = {}
     for seat, space in enumerate(view["income_space"]):
-        k = stack.get(space, 0)
-        stack[space] = k + 1
+        on.setdefault(space, []).append(seat)
+    for space, seats in on.items():
         sp = spaces[space]
         x, y = _pt(sp["x"], sp["y"])
-        SEATS.mark(d, seat, x + k * 7, y - k * 7, 10)
+        # Across the track: horizontal on the left and right edges, vertical on the top and bottom.
+        across_x = sp["x"] < 60 or sp["x"] > 940
+        for k, seat in enumerate(seats):
+            off = (k - (len(seats) - 1) / 2) * 15
+            SEATS.mark(
+                d, seat, x + (off if across_x else 0), y + (0 if across_x else off), 8, letter=False
+            )
 
 
 def _highlight(
@@ -414,7 +509,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             box,
             10,
             fill=(250, 244, 230),
-            outline=kit.HIGHLIGHT if acting else kit.MUTED,
+            outline=kit.TO_ACT if acting else kit.MUTED,
             width=4 if acting else 1,
         )
         SEATS.mark(d, seat, x + 16, y + 16, 14)
@@ -504,7 +599,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         "Number disc on a tile: coal / iron / beer left on it",
         "Thick coloured line = canal link; blue = free canal",
         "Dotted grey = rail only (not used); B = merchant beer",
-        "Yellow frame = last move",
+        "Yellow frame = last move; raspberry frame = to act",
     ]
     if view.get("final"):
         lines = lines[:1]  # room for the score sheet
@@ -637,13 +732,14 @@ def render(
         _merchant_tile(d, m)
     for t in view["tiles"]:
         _tile(d, t)
+    _tile_badges(d, view["tiles"])
     _income_markers(d, view)
     _header(d, view)
     _panel(d, view)
     return encode(img)
 
 
-@cache
+@kit.sprite
 def _palette() -> Image.Image:
     """A fixed 256-colour palette: every colour the renderer names, plus 160 colours of the static
     map (its blends and antialiasing). Fixed, so output is the same in every process, and
@@ -654,6 +750,7 @@ def _palette() -> Image.Image:
         kit.MUTED,
         kit.PANEL,
         kit.HIGHLIGHT,
+        kit.TO_ACT,
         SEA,
         LAND,
         CANAL,

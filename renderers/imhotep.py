@@ -10,7 +10,6 @@ stones, ships, cards and text on a copy.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -130,7 +129,7 @@ def _text(
     kit.text(d, xy, text, size, bold=bold, fill=fill, anchor=anchor, max_width=max_width)
 
 
-@cache
+@kit.sprite
 def _sprite(seat: int, r: float) -> Image.Image:
     """One player's stone drawn once per size; pasting it is far cheaper than drawing the
     letter again for each of the ~100 stones on a late-game board."""
@@ -151,6 +150,7 @@ def _stone(
     # ImageDraw keeps the image it draws on; pasting needs the Image itself.
     target: Image.Image = d._image
     target.paste(sprite, (int(round(cx)) - half, int(round(cy)) - half), sprite)
+    kit.piece((cx - r, cy - r, cx + r, cy + r))
 
 
 def _highlight(
@@ -173,16 +173,19 @@ def _card(
     kind: str | None,
     *,
     back: bool = False,
+    k: float = 1.0,
 ) -> None:
     x0, y0, x1, y1 = (int(v) for v in box)
-    face = _card_face(kind, back, x1 - x0, y1 - y0)
+    face = _card_face(kind, back, x1 - x0, y1 - y0, k)
     target: Image.Image = d._image
     target.paste(face, (x0, y0), face)
+    kit.piece((x0, y0, x1, y1))
 
 
-@cache
-def _card_face(kind: str | None, back: bool, w: int, h: int) -> Image.Image:
-    """A market card (or its back, or an empty space) drawn once per size."""
+@kit.sprite
+def _card_face(kind: str | None, back: bool, w: int, h: int, k: float = 1.0) -> Image.Image:
+    """A market card (or its back, or an empty space) drawn once per size; ``k`` scales its type
+    (the private view draws cards large enough to read on a phone)."""
     img = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
     d = kit.Pen(img)
     box = (0, 0, w, h)
@@ -198,22 +201,30 @@ def _card_face(kind: str | None, back: bool, w: int, h: int) -> Image.Image:
     label, colour, effect = CARDS.get(kind, (kind, "blue", ""))
     d.rounded_rectangle(box, 8, fill=CARD_COLOURS[colour], outline=kit.INK, width=2)
     cx = (x0 + x1) / 2
-    _text(d, (cx, y0 + 10), colour.upper(), 14, bold=True, fill=WHITE, anchor="ma")
+    small, big = round(14 * k), round(18 * k)
+    _text(d, (cx, y0 + 10 * k), colour.upper(), small, bold=True, fill=WHITE, anchor="ma")
     _text(
         d,
         (cx, (y0 + y1) / 2),
-        kit.fit_text(label, 18, x1 - x0 - 8, True),
-        18,
+        kit.fit_text(label, big, x1 - x0 - 8, True),
+        big,
         bold=True,
         fill=WHITE,
         anchor="mm",
     )
-    _text(d, (cx, y1 - 10), kit.fit_text(effect, 14, x1 - x0 - 6), 14, fill=WHITE, anchor="md")
+    _text(
+        d,
+        (cx, y1 - 10 * k),
+        kit.fit_text(effect, small, x1 - x0 - 6),
+        small,
+        fill=WHITE,
+        anchor="md",
+    )
     return img
 
 
 # -- static layer --------------------------------------------------------------------------------
-@cache
+@kit.layer
 def _static(
     players: int, sides: tuple[tuple[str, str], ...], approx: tuple[str, ...]
 ) -> Image.Image:
@@ -268,6 +279,8 @@ def _static(
     _text(d, (M + 50, y + 36), "empty space / position (number = points)", 16)
     d.rounded_rectangle((W // 2, y - 4, W // 2 + 40, y + 24), 6, outline=kit.HIGHLIGHT, width=4)
     _text(d, (W // 2 + 52, y), "last move", 16)
+    d.rounded_rectangle((W // 2 + 200, y - 4, W // 2 + 240, y + 24), 6, outline=kit.TO_ACT, width=4)
+    _text(d, (W // 2 + 252, y), "to act", 16)
     _text(d, (W // 2, y + 36), "▶ = whose decision · min N = stones a ship needs to sail", 16)
     return img
 
@@ -315,7 +328,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         acting = seat in (view.get("to_act") or [])
         d.rounded_rectangle(box, 12, fill=(248, 240, 222), outline=kit.INK, width=2)
         if acting:
-            d.rounded_rectangle(box, 12, outline=kit.HIGHLIGHT, width=6)
+            d.rounded_rectangle(box, 12, outline=kit.TO_ACT, width=6)
         SEATS.mark(d, seat, x0 + 26, y0 + 26, 17)
         name = ("▶ " if acting else "") + _name(view, seat)
         _text(d, (x0 + 52, y0 + 12), kit.fit_text(name, 21, w - 150, True), 21, bold=True)
@@ -740,6 +753,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         outline=kit.INK,
         width=3,
     )
+    kit.piece((x0, y0, W - M - 10, HARBOUR_Y + HARBOUR_H - 8))  # lies over the empty harbour
     _text(d, (x0 + 16, y0 + 10), "Final scores", 22, bold=True)
     for j, s in enumerate(short):
         _text(d, (x0 + 330 + j * 120, y0 + 14), s, 16, bold=True, anchor="ma")
@@ -768,7 +782,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     _text(d, (x0 + 16, y0 + 156), kit.fit_text(note, 15, W - 2 * M - 60), 15, fill=kit.MUTED)
 
 
-@cache
+@kit.sprite
 def _palette() -> Image.Image:
     """A fixed palette of every colour the board uses plus half-blends with the backgrounds
     (anti-aliased edges). Mapping to it is ~5 ms, and a paletted PNG encodes 3-4x faster and
@@ -785,6 +799,7 @@ def _palette() -> Image.Image:
         kit.INK,
         kit.MUTED,
         kit.HIGHLIGHT,
+        kit.TO_ACT,
         (62, 46, 30),
         (240, 200, 90),
         (232, 214, 178),
@@ -880,20 +895,32 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     pair = private.get("face_down_pair")
     if not pair:
         return None
-    img = kit.new_canvas(300, W, SAND)
-    d = kit.Pen(img)
-    _text(
-        d, (M, 20), "Your face-down pair — keep one, the other is discarded face up", 24, bold=True
+    # Phone-sized like the glance (#10.5, #12.8): the old 1600 x 300 strip left the cards in its
+    # left third and its type at 9 px on a phone.
+    pw = kit.GLANCE_W
+    title = kit.wrap(
+        "Your face-down pair — keep one, the other is discarded", 30, pw - 2 * M, 2, True
     )
-    _text(
-        d,
-        (M, 60),
+    hint = kit.wrap(
         "Only you see these cards. Answer with: " + ", ".join(f"keep {k}" for k in pair),
-        18,
+        26,
+        pw - 2 * M,
+        3,
     )
+    top = 24 + 42 * len(title) + 36 * len(hint) + 16
+    card_w, card_h = (pw - 2 * M - 24) // 2, 230
+    img = kit.new_canvas(top + card_h + 30, pw, SAND)
+    d = kit.Pen(img)
+    y = 24
+    for line in title:
+        _text(d, (M, y), line, 30, bold=True)
+        y += 42
+    for line in hint:
+        _text(d, (M, y), line, 26)
+        y += 36
     for i, kind in enumerate(pair):
-        x = M + i * 260
-        _card(d, (x, 100, x + 230, 270), kind)
+        x = M + i * (card_w + 24)
+        _card(d, (x, top, x + card_w, top + card_h), kind, k=1.9)
     return _encode(img)
 
 

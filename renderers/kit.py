@@ -6,19 +6,22 @@ marks (colour *and* shape *and* letter, so colour is never the only cue), the sa
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import struct
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engines.data import DATA_DIR
+
+_T = TypeVar("_T")
 
 WIDTH = 1600
 MIN_TEXT = 14
@@ -27,11 +30,14 @@ PAPER = (245, 238, 222)
 INK = (40, 34, 30)
 MUTED = (120, 110, 100)
 PANEL = (232, 222, 200)
+#: Gold marks the last move on every board; a raspberry frame (and ▶) marks who is to act, so the
+#: two never share a look (#12.8).
 HIGHLIGHT = (255, 196, 0)
 #: The marks of earlier moves since the acting player's last turn (``earlier_marks``): lighter than
 #: the last move's and drawn thinner, so width tells them apart as well as colour.
 EARLIER = (255, 208, 60)
 EARLIER_WIDTH = 4
+TO_ACT = (190, 20, 110)
 
 #: The default seat colours (Okabe–Ito), for boards without a palette of their own; each colour is
 #: paired with a shape and a letter, so colour is never the only cue.
@@ -216,15 +222,68 @@ def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
 # -- the one text-drawing function ----------------------------------------------------------------
 
 
+Box = tuple[float, float, float, float]
+
+
 @dataclass
 class Layout:
     """What a render drew, recorded while :func:`recording` is active (tests): every text box with
-    its string, every piece box, and every (character, font file) pair actually drawn."""
+    its string, size and drawing order, every piece box with its order, and every (character, font
+    file) pair actually drawn."""
 
-    #: (box, string, font size px) per text drawn.
-    texts: list[tuple[tuple[int, int, int, int], str, int]] = field(default_factory=list)
-    pieces: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: (box, string, font size px, order) per text drawn.
+    texts: list[tuple[Box, str, int, int]] = field(default_factory=list)
+    #: (box, order) per piece drawn.
+    pieces: list[tuple[Box, int]] = field(default_factory=list)
     glyphs: set[tuple[str, str]] = field(default_factory=set)
+    drawn: int = 0
+
+    def tick(self) -> int:
+        """The next drawing-order number."""
+        self.drawn += 1
+        return self.drawn
+
+    def overlaps(self, slack: float = 1.0) -> list[str]:
+        """Every text box that intersects another text box, or a piece it is not the label of.
+
+        A text may lie on a piece only inside it (a tile's code, a die's number), or inside a
+        later piece drawn on top of it (a badge on a tile's corner, with its letter); a piece drawn
+        after a text and crossing it hides part of it. ``slack`` px of anti-aliasing is allowed."""
+
+        def meet(a: Box, b: Box) -> bool:
+            return min(a[2], b[2]) - max(a[0], b[0]) > slack and (
+                min(a[3], b[3]) - max(a[1], b[1]) > slack
+            )
+
+        def inside(a: Box, b: Box) -> bool:
+            return (
+                a[0] >= b[0] - slack
+                and a[1] >= b[1] - slack
+                and a[2] <= b[2] + slack
+                and a[3] <= b[3] + slack
+            )
+
+        texts = sorted({(t[0], t[1], t[3]) for t in self.texts}, key=lambda t: t[2])
+        # The same string drawn again on the same spot (redrawn over a highlight) is one text.
+        seen: dict[tuple[Box, str], int] = {}
+        for box, label, order in texts:
+            seen.setdefault((box, label), order)
+        unique = [(box, label, order) for (box, label), order in seen.items()]
+        out = []
+        for i, (a, la, _) in enumerate(unique):
+            for b, lb, _ in unique[i + 1 :]:
+                if meet(a, b):
+                    out.append(f"text {la!r} {a} crosses text {lb!r} {b}")
+        for box, label, t_order in unique:
+            for p, p_order in self.pieces:
+                if not meet(box, p) or (inside(box, p) and p_order < t_order):
+                    continue
+                on_top = any(
+                    p_order < q_order < t_order and inside(box, q) for q, q_order in self.pieces
+                )
+                if p_order > t_order or not on_top:
+                    out.append(f"text {label!r} {box} crosses a piece {p}")
+        return out
 
 
 _LOG: list[Layout] = []
@@ -241,10 +300,78 @@ def recording() -> Iterator[Layout]:
         _LOG.remove(log)
 
 
-def piece(box: tuple[float, float, float, float]) -> None:
-    """Note a drawn piece (a mark, token, die, stone...) in the layout log: no text may cover it."""
-    if _LOG:
-        _LOG[-1].pieces.append(tuple(float(v) for v in box))  # type: ignore[arg-type]
+@contextmanager
+def offscreen() -> Iterator[None]:
+    """Draw without logging: sprites and palettes are drawn in their own coordinates."""
+    with recording():
+        yield
+
+
+def layer(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
+    """Cache a full-size static layer (drawn in board coordinates) and replay what it drew into the
+    layout log on every use, so the overlap test sees the static labels of every board."""
+    store: dict[tuple[Any, ...], tuple[Image.Image, Layout]] = {}
+
+    def build(args: tuple[Any, ...]) -> tuple[Image.Image, Layout]:
+        if args not in store:
+            with recording() as log:
+                img = fn(*args)
+            store[args] = (img, log)
+        return store[args]
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> Image.Image:
+        img, log = build(args)
+        if _LOG:
+            # Replayed in their own order, before whatever the caller draws next.
+            into = _LOG[-1]
+            entries: list[tuple[int, Any]] = [(t[3], t) for t in log.texts]
+            entries += [(p[1], p) for p in log.pieces]
+            for _, e in sorted(entries, key=lambda entry: entry[0]):
+                if len(e) == 4:
+                    into.texts.append((e[0], e[1], e[2], into.tick()))
+                else:
+                    into.pieces.append((e[0], into.tick()))
+            into.glyphs.update(log.glyphs)
+        return img
+
+    def layout(*args: Any) -> Layout:
+        """What the layer drew (building it if need be): renderers place pieces clear of it."""
+        return build(args)[1]
+
+    wrapper.layout = layout  # type: ignore[attr-defined]
+    return wrapper
+
+
+def sprite(fn: Callable[..., _T]) -> Callable[..., _T]:
+    """Cache something drawn in its own coordinates (a sprite, a palette), unlogged: whoever pastes
+    it logs the box it lands in."""
+
+    @functools.cache
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> _T:
+        with offscreen():
+            return fn(*args)
+
+    return wrapper
+
+
+def piece(box: tuple[float, float, float, float], *, opaque: bool = True) -> None:
+    """Note a drawn piece (a mark, tile, token, die, stone, card...) in the layout log: no text may
+    cover it except its own label, drawn inside it afterwards. An opaque piece paints over what
+    lay under it, so texts and pieces it covers entirely leave the log."""
+    if not _LOG:
+        return
+    log = _LOG[-1]
+    x0, y0, x1, y1 = (float(v) for v in box)
+    if opaque:
+
+        def covered(b: Box) -> bool:
+            return b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1
+
+        log.texts[:] = [t for t in log.texts if not covered(t[0])]
+        log.pieces[:] = [p for p in log.pieces if not covered(p[0])]
+    log.pieces.append(((x0, y0, x1, y1), log.tick()))
 
 
 @lru_cache(maxsize=8192)
@@ -300,7 +427,7 @@ def text(
     box = (x, y, x + mask.width, y + mask.height)
     if _LOG and label.strip():
         log = _LOG[-1]
-        log.texts.append((box, label, size))
+        log.texts.append((box, label, size, log.tick()))
         for t, n in runs(label, bold):
             log.glyphs.update((ch, n) for ch in t)
     return box
@@ -380,8 +507,10 @@ class Seats:
         r: float,
         *,
         letter: bool = True,
+        label: str | None = None,
     ) -> None:
-        """Draw a seat's piece: its colour, its shape and (if room) its letter."""
+        """Draw a seat's piece: its colour, its shape and (if room) its letter, or ``label``
+        instead of the letter (a seat's second figure: "B2")."""
         colour = self.colour(seat)
         shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
         outline = INK
@@ -400,11 +529,12 @@ class Seats:
             draw.polygon(polygon(cx, cy, r, 6, 0), fill=colour, outline=outline, width=2)
         piece((cx - r, cy - r, cx + r, cy + r))
         if letter and r >= 9:
+            mark = label or seat_letter(seat)
             text(
                 draw,
                 (cx, cy + (r * 0.12 if shape == "triangle" else 0)),
-                seat_letter(seat),
-                max(MIN_TEXT, int(r * 1.1)),
+                mark,
+                max(MIN_TEXT, int(r * (1.1 if len(mark) == 1 else 0.8))),
                 fill=on_colour(colour),
                 bold=True,
                 anchor="mm",
@@ -546,7 +676,7 @@ class Glance:
     over: bool = False
 
 
-def _wrap(label: str, size: int, width: float, lines: int, bold: bool = False) -> list[str]:
+def wrap(label: str, size: int, width: float, lines: int, bold: bool = False) -> list[str]:
     """``label`` broken at spaces into at most ``lines`` lines of ``width`` px (the last one cut
     with an ellipsis)."""
     words = label.split()
@@ -568,7 +698,7 @@ def glance(view: dict[str, Any], seats: Seats, g: Glance) -> bytes:
     to_act = [s for s in view.get("to_act") or [] if isinstance(s, int)]
     m = 28
     row = 64
-    asked = _wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
+    asked = wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
     height = 86 + 78 + 44 * len(asked) + 16 + row * n + (54 if g.last else 0) + 20
     img = new_canvas(height, GLANCE_W)
     d = Pen(img)

@@ -9,6 +9,7 @@ public data tables.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -49,6 +50,7 @@ CAMEL_BADGE = (156, 102, 48)
 COIN_BADGE = (222, 178, 40)
 LARGE = (178, 60, 50)
 SMALL_CITY = (70, 110, 150)
+POST = 12  # half the side of a trading post's square
 OASIS = (120, 160, 90)
 BEIJING = (160, 40, 120)
 WHITE = (255, 255, 255)
@@ -164,7 +166,7 @@ def _city_name(loc: str) -> str:
 
 
 # -- static layer -------------------------------------------------------------------------------
-@cache
+@kit.layer
 def _static(height: int) -> Image.Image:
     img = kit.new_canvas(height)
     d = kit.Pen(img)
@@ -319,41 +321,72 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _t(d, (W - tw - 30, 59), note, 18, True, kit.INK)
 
 
-def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+@cache
+def _static_boxes(height: int) -> tuple[kit.Box, ...]:
+    """The boxes of every label the static map carries (names, route costs, oases)."""
+    return tuple(t[0] for t in _static.layout(height).texts)  # type: ignore[attr-defined]
+
+
+def _free_spot(
+    x: float, y: float, r: float, taken: list[kit.Box], start: float = 34
+) -> tuple[float, float]:
+    """The first place around (x, y), right side first, where a piece of radius ``r`` covers
+    nothing in ``taken``: a figure must never hide a route's cost or a city's name."""
+    for ring in (start, start + 30, start + 60):
+        for deg in (-20, 20, -60, 60, 0, -100, 100, -140, 140, 180):
+            a = math.radians(deg)
+            fx, fy = x + ring * math.cos(a), y + ring * math.sin(a)
+            box = (fx - r, fy - r, fx + r, fy + r)
+            if not any(
+                box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken
+            ):
+                return fx, fy
+    return x + start, y
+
+
+def _map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int) -> None:
+    taken: list[kit.Box] = list(_static_boxes(height))
     # City bonus tiles and first-post tiles beside their cities.
     for city, tile in view["city_bonus"].items():
         x, y = _xy(city)
         text = _short(bundle(T.CITY_BONUSES[tile]))
-        _tag(d, x, y + 36, text, (220, 232, 245))
+        taken.append(_tag(d, x, y + 36, text, (220, 232, 245)))
     for city, tile in view["first_post"].items():
         if tile:
             x, y = _xy(city)
-            _tag(d, x, y + 42, "1st: " + _short(bundle(T.FIRST_POST_TILES[tile])), (250, 226, 200))
-    # Trading posts: a small mark per owner in a row above-right of the city.
+            label = "1st: " + _short(bundle(T.FIRST_POST_TILES[tile]))
+            taken.append(_tag(d, x, y + 42, label, (250, 226, 200)))
+    # Trading posts: the owner's mark (with its letter) on a white square, in a row left of the
+    # city (its name is above, its tiles below, figures to the right); Beijing's in a column.
     for s, seat in enumerate(view["seats"]):
         for city in seat["posts"]:
             owners = [q["seat"] for q in view["seats"] if city in q["posts"]]
             i = owners.index(s)
             x, y = _xy(city)
-            px = x - 30 + i * 20 if city != "beijing" else x + 36
-            py = y + 26 if city != "beijing" else y - 20 + i * 22
+            px = x - POST - 4 - i * (2 * POST + 4) if city != "beijing" else x + 40
+            py = y if city != "beijing" else y - 30 + i * (2 * POST + 4)
             if city == "beijing":
                 vp = T.BEIJING_VP[view["beijing"].index(s)] if s in view["beijing"] else 0
-                _t(d, (px + 14, py - 9), f"{vp}", SMALL, True, kit.INK)
-            d.rectangle((px - 8, py - 8, px + 8, py + 8), fill=WHITE, outline=kit.INK)
-            SEATS.mark(d, s, px, py, 7, letter=False)
+                _t(d, (px + POST + 6, py), f"{vp}", SMALL, True, kit.INK, "lm")
+            d.rectangle((px - POST, py - POST, px + POST, py + POST), fill=WHITE, outline=kit.INK)
+            kit.piece((px - POST, py - POST, px + POST, py + POST))
+            taken.append((px - POST, py - POST, px + POST, py + POST))
+            SEATS.mark(d, s, px, py, POST - 2)
     # Figures: player marks with a letter, fanned out around the location.
-    at: dict[str, list[int]] = {}
+    at: dict[str, list[tuple[int, int]]] = {}
     for s, seat in enumerate(view["seats"]):
-        for loc in seat["figures"]:
-            at.setdefault(loc, []).append(s)
+        for fig, loc in enumerate(seat["figures"]):
+            at.setdefault(loc, []).append((s, fig))
     for loc, seats in at.items():
         x, y = _xy(loc)
-        for i, s in enumerate(seats):
-            fx = x + 30 + (i % 3) * 26
-            fy = y - 14 + (i // 3) * 26
+        for s, fig in seats:
+            fx, fy = _free_spot(x, y, 16, taken)
+            taken.append((fx - 16, fy - 16, fx + 16, fy + 16))
             d.ellipse((fx - 15, fy - 15, fx + 15, fy + 15), fill=WHITE, outline=kit.INK, width=2)
-            SEATS.mark(d, s, fx, fy, 12)
+            kit.piece((fx - 15, fy - 15, fx + 15, fy + 15))
+            # Two figures (Niccolo and Marco) are told apart by the number a move names (fig=).
+            two = len(view["seats"][s]["figures"]) > 1
+            SEATS.mark(d, s, fx, fy, 13, label=f"{kit.seat_letter(s)}{fig + 1}" if two else None)
 
 
 def _short(text: str) -> str:
@@ -396,12 +429,15 @@ def _highlight_last(
             )
 
 
-def _tag(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: tuple[int, int, int]) -> None:
+def _tag(
+    d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: tuple[int, int, int]
+) -> kit.Box:
+    """A small labelled tile centred on (x, y); returns its box."""
     tw = _tw(text, SMALL)
-    d.rounded_rectangle(
-        (x - tw / 2 - 4, y - 10, x + tw / 2 + 4, y + 10), 4, fill=fill, outline=MUTED
-    )
+    box = (x - tw / 2 - 4, y - 10, x + tw / 2 + 4, y + 10)
+    d.rounded_rectangle(box, 4, fill=fill, outline=MUTED)
     kit.text_centered(d, (x, y), text, SMALL)
+    return box
 
 
 MUTED = kit.MUTED
@@ -532,7 +568,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         col, row = s % 2, s // 2
         x = 20 + col * (PANEL_W + 20)
         y = PLAYERS_Y + row * (PANEL_H + 14)
-        border = kit.HIGHLIGHT if s in to_act else kit.INK
+        border = kit.TO_ACT if s in to_act else kit.INK
         d.rounded_rectangle(
             (x, y, x + PANEL_W, y + PANEL_H),
             14,
@@ -551,6 +587,7 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 f"{arrow}{name} — {seat['char_name'] or 'no character yet'}{start}",
                 20,
                 PANEL_W - 70,
+                True,
             ),
             20,
             True,
@@ -653,13 +690,19 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
     for s in range(len(view["seats"])):
         SEATS.mark(d, s, x + 12, yy + 12, 12)
         name = kit.player_name(view, s)
-        t = f"{kit.seat_letter(s)} {name}: figure (letter), post (small mark), die (number)"
+        t = f"{kit.seat_letter(s)} {name}: figure (letter), post (on a white square), die"
         _t(d, (x + 30, yy + 2), _fit(t, FONT, 700), FONT, False, kit.INK)
         if s % 2 == 0:
             x = 40 + 760
         else:
             x = 40
             yy += 28
+    d.ellipse((40, y + LEGEND_H - 38, 64, y + LEGEND_H - 14), outline=kit.HIGHLIGHT, width=4)
+    _t(d, (72, y + LEGEND_H - 36), "gold: last move", SMALL, False, kit.INK)
+    d.rounded_rectangle(
+        (240, y + LEGEND_H - 38, 264, y + LEGEND_H - 14), 4, outline=kit.TO_ACT, width=4
+    )
+    _t(d, (272, y + LEGEND_H - 36), "raspberry frame: to act", SMALL, False, kit.INK)
     note = "Map positions are stylised (approximate geography)."
     _t(d, (W - 40 - _tw(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
 
@@ -687,7 +730,7 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     )
     col0, step = 310, 132
     total_x = col0 + len(FINAL_COLUMNS) * step
-    _t(d, (40, y + 12), "Final scores", 18, True, kit.INK)
+    _t(d, (40, y + 12), "Final scores  ·  ★ winner", 18, True, kit.INK)
     for i, (_, label) in enumerate(FINAL_COLUMNS):
         _c(d, (col0 + i * step, y + 22), label, SMALL, True, kit.INK)
     _c(d, (total_x, y + 22), "TOTAL", SMALL, True, kit.INK)
@@ -700,8 +743,9 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
             sheet = final["breakdown"][s]
             yy = y + 52 + 28 * row
             SEATS.mark(d, s, 52, yy, 11)
-            name = f"{place}. " + kit.player_name(view, s) + ("  ★ winner" if s in winners else "")
-            _t(d, (72, yy - 10), _fit(name, FONT, 220), FONT, True, kit.INK)
+            star = "★ " if s in winners else ""
+            name = f"{place}. {star}" + kit.player_name(view, s)
+            _t(d, (72, yy - 10), _fit(name, FONT, col0 - 72 - 40, True), FONT, True, kit.INK)
             for i, (key, _) in enumerate(FINAL_COLUMNS):
                 _c(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
             _c(d, (total_x, yy), str(final["scores"][s]), FONT, True, kit.INK)
@@ -751,7 +795,7 @@ def render(
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
         _highlight_last(d, {**view, "last": mark}, rows, kit.EARLIER, kit.EARLIER_WIDTH)
     _highlight_last(d, view, rows)  # under the pieces, so the ring never hides a figure
-    _map_pieces(d, view)
+    _map_pieces(d, view, height)
     _players(d, view)
     y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
     y = _draft(d, view, y)
@@ -826,7 +870,7 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     return encode(img)
 
 
-@cache
+@kit.sprite
 def _palette() -> Image.Image:
     """A fixed 256-colour palette: every colour drawn here plus blends for smooth text edges.
 
@@ -839,6 +883,7 @@ def _palette() -> Image.Image:
         kit.MUTED,
         kit.PANEL,
         kit.HIGHLIGHT,
+        kit.TO_ACT,
         SAND,
         SEA,
         ROUTE,
@@ -870,6 +915,7 @@ def _palette() -> Image.Image:
         (255, 240, 200),
         WHITE,
         kit.HIGHLIGHT,
+        kit.TO_ACT,
     ]
     fronts = [kit.INK, kit.MUTED, ROUTE, BLACK]
     pairs = [(f, b) for f in fronts for b in backs]

@@ -10,6 +10,7 @@ from PIL import Image
 import renderers.imhotep as R
 from engines.randomplay import random_action
 from engines.rng import Rng
+from renderers import kit
 
 from .helpers import ENGINE, game, play, ships
 
@@ -69,5 +70,5 @@ def test_public_image_is_drawn_from_the_public_view_only() -> None:
     # the private part never reaches the public board: same picture with or without it
     assert R.render(mine) == R.render(public)
     private = R.render_private(mine)
-    assert private is not None and size(private)[0] == 1600
+    assert private is not None and size(private)[0] == kit.GLANCE_W  # phone-sized (#12.8)
     assert R.render_private(ENGINE.view(st, 0)) is None
