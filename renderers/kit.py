@@ -340,6 +340,7 @@ def layer(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
         return build(args)[1]
 
     wrapper.layout = layout  # type: ignore[attr-defined]
+    wrapper.cache_clear = store.clear  # type: ignore[attr-defined]
     return wrapper
 
 
