@@ -79,6 +79,9 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
     encode_t: list[float] = []
     ratios: list[float] = []
     sizes: list[int] = []
+    glance_t: list[float] = []
+    glance_sizes: list[int] = []
+    glance = getattr(renderer, "render_glance", None)
     for s, _, _ in pos[::rstep][:renders]:
         view = engine.view(s, None)
         t = time.perf_counter()
@@ -89,6 +92,11 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         encode_t.append(floor)
         ratios.append(took / floor)
         sizes.append(len(png))
+        if glance is not None:
+            t = time.perf_counter()
+            small = glance(view, names=names)
+            glance_t.append(time.perf_counter() - t)
+            glance_sizes.append(len(small))
     full = []
     for g in range(max(3, games)):
         t = time.perf_counter()
@@ -110,6 +118,11 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
             "max": round(max(ratios), 2),
         },
         "png_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
+        "glance": (
+            {**_stats(glance_t), "png_bytes": int(statistics.median(glance_sizes))}
+            if glance_t
+            else None
+        ),
         "full_game": _stats(full),
         "games_per_second": round(len(full) / sum(full), 2),
     }

@@ -8,7 +8,6 @@ tiles, links, merchants, markers, markets and the player panel on a copy of it.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -114,6 +113,9 @@ def _static() -> Image.Image:
             else:
                 _dotted(d, _pt(loc.x, loc.y), mid, colour, width)
     _track(d)
+    # The panel's and the header's grounds are static too.
+    d.rounded_rectangle((PANEL_X, MAP_Y, PANEL_X + PANEL_W, HEIGHT - 12), 14, fill=kit.PANEL)
+    d.rectangle((0, 0, WIDTH, HEADER), fill=(60, 44, 34))
     return img
 
 
@@ -511,7 +513,6 @@ def _restore_places(img: Image.Image, lines: list[kit.Box], boxes: list[kit.Box]
 
 # -- panel -------------------------------------------------------------------------------------
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    d.rectangle((0, 0, WIDTH, HEADER), fill=(60, 44, 34))
     title = "Brass: Birmingham"
     d.text((20, 12), title, font=kit.font(30, True), fill=(255, 236, 190))
     if view["over"]:
@@ -549,7 +550,6 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x = PANEL_X
     y: float = MAP_Y
-    d.rounded_rectangle((x, y, x + PANEL_W, HEIGHT - 12), 14, fill=kit.PANEL)
     x += 14
     y += 10
     d.text((x, y), "Players (turn order)", font=kit.font(20, True), fill=kit.INK)
@@ -844,10 +844,7 @@ def _palette() -> Image.Image:
 def encode(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` mapped to the fixed palette: the board is flat colours, so this is
     ~3x smaller than RGB and much faster to encode."""
-    pal = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=3)
-    return buf.getvalue()
+    return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
