@@ -76,6 +76,7 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
     names = [f"Player {i + 1}" for i in range(players)]
     rstep = max(1, len(pos) // renders)
     render_t: list[float] = []
+    best_t: list[float] = []
     encode_t: list[float] = []
     ratios: list[float] = []
     sizes: list[int] = []
@@ -87,10 +88,16 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         t = time.perf_counter()
         png = renderer.render(view, names=names)
         took = time.perf_counter() - t
+        # The same position again, timed like the floor (best of 3): the first run also pays for
+        # the first sight of this position's strings, which a game's next board mostly shares.
+        best = min(
+            took, *(_timed(lambda v=view: renderer.render(v, names=names)) for _ in range(2))
+        )
         floor = encode_floor(png)
         render_t.append(took)
+        best_t.append(best)
         encode_t.append(floor)
-        ratios.append(took / floor)
+        ratios.append(best / floor)
         sizes.append(len(png))
         if glance is not None:
             t = time.perf_counter()
@@ -110,12 +117,16 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         "legal": _stats(legal_t),
         "complete": _stats(complete_t),
         "render": _stats(render_t),
+        "render_best_of_3": _stats(best_t),
         # The time to PNG-encode the very image a render returned (same pixels, same mode, same
-        # settings): no renderer can be faster than this, so render time is judged against it.
+        # settings, best of 3): no renderer can be faster, so render time is judged against it.
         "encode_floor": _stats(encode_t),
         "render_over_encode": {
             "median": round(statistics.median(ratios), 2),
             "max": round(max(ratios), 2),
+            "first_run_median": round(
+                statistics.median(r / f for r, f in zip(render_t, encode_t, strict=True)), 2
+            ),
         },
         "png_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
         "glance": (

@@ -671,7 +671,9 @@ def _compose(view: dict[str, Any]) -> Image.Image:
         for s in _board()["sites"]
         if s["kind"] == "trading_post_site" and s["id"] not in posts
     )
-    img = _static(unused).copy()
+    base = _static(unused)
+    img = base.copy()
+    img.info["base"] = base  # for _encode: the static layer's mapping is reused
     draw = kit.Pen(img)
     for mark in kit.earlier_marks(view):  # other players' turns since the acting one's last
         _draw_last(draw, {**view, "last": mark}, earlier=True)
@@ -744,7 +746,9 @@ def _palette() -> Image.Image:
     return both.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
 
 
-def _encode(img: Image.Image) -> bytes:
+def _encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
+    if base is not None:
+        return kit.encode_png(kit.quantise(img, base, _palette()))
     return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
@@ -753,7 +757,8 @@ def render(
 ) -> bytes:
     """PNG of the public board: map, markets, merchants, last move, legend."""
     view = kit.with_names(view, names)
-    return _encode(_compose(view))
+    img = _compose(view)
+    return _encode(img, img.info.pop("base", None))
 
 
 def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:

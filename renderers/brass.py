@@ -769,7 +769,8 @@ def render(
 ) -> bytes:
     """The public board as PNG bytes (``view`` is a public view, maybe with ``names``)."""
     view = kit.with_names(view, names)
-    img = _base().copy()
+    base = _base()
+    img = base.copy()
     d = kit.Pen(img)
     framed = []
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
@@ -787,7 +788,7 @@ def render(
     _income_markers(d, view)
     _header(d, view)
     _panel(d, view)
-    return encode(img)
+    return encode(img, base)
 
 
 @kit.sprite
@@ -841,9 +842,11 @@ def _palette() -> Image.Image:
     return pal
 
 
-def encode(img: Image.Image) -> bytes:
+def encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
     """PNG bytes of ``img`` mapped to the fixed palette: the board is flat colours, so this is
     ~3x smaller than RGB and much faster to encode."""
+    if base is not None:
+        return kit.encode_png(kit.quantise(img, base, _palette()))
     return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 

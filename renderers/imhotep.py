@@ -834,7 +834,9 @@ def _palette() -> Image.Image:
     return pal
 
 
-def _encode(img: Image.Image) -> bytes:
+def _encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
+    if base is not None:
+        return kit.encode_png(kit.quantise(img, base, _palette()))
     return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
@@ -844,7 +846,8 @@ def render(
     """PNG of the public board, drawn from the public view only (any ``private`` key is ignored)."""
     view = kit.with_names(view, names)
     sides = tuple(sorted(view["sides"].items()))
-    img = _static(view["players"], sides, tuple(view.get("approximate", []))).copy()
+    base = _static(view["players"], sides, tuple(view.get("approximate", [])))
+    img = base.copy()
     d = kit.Pen(img)
     _header(d, view)
     _players(d, view)
@@ -884,7 +887,7 @@ def render(
             fill=(150, 40, 30),
             anchor="ra",
         )
-    return _encode(img)
+    return _encode(img, base)
 
 
 def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engines.data import DATA_DIR
 
@@ -172,8 +172,10 @@ def runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     """``text`` split into (piece, font file) runs: each character goes to the first font of the
     stack that has it; characters no font has become :data:`PLACEHOLDER` (one per cluster of
     joined emoji); joiners and other invisible format characters are dropped."""
-    text = unicodedata.normalize("NFC", text)
     files = FONT_FILES[bold]
+    if text.isascii() and text.isprintable():
+        return ((text, files[0]),) if text else ()  # DejaVu has all of printable ASCII
+    text = unicodedata.normalize("NFC", text)
     out: list[list[str]] = []
     joined = False
     for ch in text:
@@ -639,6 +641,32 @@ def new_canvas(
 ) -> Image.Image:
     """A blank board of the standard width."""
     return Image.new("RGB", (width, height), colour)
+
+
+_QUANTISED: dict[int, tuple[Image.Image, Image.Image, Image.Image]] = {}
+
+
+def quantise(img: Image.Image, base: Image.Image, palette: Image.Image) -> Image.Image:
+    """``img`` mapped to ``palette``, reusing the mapped ``base`` (the cached static layer ``img``
+    was copied from) wherever a band of rows is unchanged: mapping every pixel was a fifth of a
+    render, and most of a board is its static layer. Pixel-identical to ``img.quantize``."""
+    key = id(base)
+    if key not in _QUANTISED or _QUANTISED[key][0] is not base:
+        mapped = base.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        _QUANTISED[key] = (base, palette, mapped)
+    _, pal, mapped = _QUANTISED[key]
+    if pal is not palette or img.size != base.size or img.mode != "RGB":
+        return img.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = mapped.copy()
+    diff = ImageChops.difference(img, base.convert("RGB") if base.mode != "RGB" else base)
+    band = 48
+    for y in range(0, img.height, band):
+        box = diff.crop((0, y, img.width, min(img.height, y + band))).getbbox()
+        if box is None:
+            continue
+        region = (box[0], y + box[1], box[2], y + box[3])
+        out.paste(img.crop(region).quantize(palette=palette, dither=Image.Dither.NONE), region[:2])
+    return out
 
 
 #: zlib level for every board, chosen by measurement (paletted boards from random games, 2026-11):

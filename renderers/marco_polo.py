@@ -787,7 +787,8 @@ def render(
     """The public board as PNG bytes (from the public part of the view only)."""
     view = kit.with_names(view, names)
     height = _height(view)
-    img = _static(height).copy()
+    base = _static(height)
+    img = base.copy()
     d = kit.Pen(img)
     _header(d, view)
     rows = _side(d, view)
@@ -801,7 +802,7 @@ def render(
     y = _draft(d, view, y)
     y = _final(d, view, y)
     _legend(d, view, y)
-    return encode(img)
+    return encode(img, base)
 
 
 def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
@@ -937,10 +938,12 @@ def _palette() -> Image.Image:
     return pal
 
 
-def encode(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` mapped onto the fixed palette."""
-    q = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    return kit.encode_png(q)
+def encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
+    """PNG bytes of ``img`` mapped onto the fixed palette (``base``: the static layer it was
+    copied from, whose mapping is reused)."""
+    if base is not None:
+        return kit.encode_png(kit.quantise(img, base, _palette()))
+    return kit.encode_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
