@@ -685,8 +685,12 @@ def _compose(view: dict[str, Any]) -> Image.Image:
     _draw_elephants(draw, view, unused)
     _header(draw, view)
     y: float = MAP_Y
-    y = _scores(draw, view, PANEL_X, y) if view.get("over") else _players(draw, view, PANEL_X, y)
-    y = _markets(draw, view, PANEL_X, y)
+    if view.get("over"):
+        # The final sheet is tall; the markets no longer matter, so it takes their room.
+        y = _scores(draw, view, PANEL_X, y)
+    else:
+        y = _players(draw, view, PANEL_X, y)
+        y = _markets(draw, view, PANEL_X, y)
     y = _last_box(draw, view, PANEL_X, y)
     return img
 
