@@ -103,7 +103,7 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
     def drawn(render: Any) -> str:
         with kit.recording() as log:
             render()
-        return " ".join(t for _, t, _ in log.texts)
+        return " ".join(t[1] for t in log.texts)  # (box, string, size, order)
 
     st = game(3, "advanced", seed=5)
     offer = st["draft"]["offer"]
