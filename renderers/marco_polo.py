@@ -730,7 +730,7 @@ def _final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     )
     col0, step = 310, 132
     total_x = col0 + len(FINAL_COLUMNS) * step
-    _t(d, (40, y + 12), "Final scores  ·  ★ winner", 18, True, kit.INK)
+    _t(d, (40, y + 12), "Final scores (★ winner)", 18, True, kit.INK)
     for i, (_, label) in enumerate(FINAL_COLUMNS):
         _c(d, (col0 + i * step, y + 22), label, SMALL, True, kit.INK)
     _c(d, (total_x, y + 22), "TOTAL", SMALL, True, kit.INK)
