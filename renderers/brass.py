@@ -252,7 +252,8 @@ def _merchant_frame(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
     )
     label = f"{raw['name']} · {BONUS_TEXT.get(raw['id'], '')}"
     w = kit.text_width(label, 15, True)
-    lo, hi = _pt(0, 0)[0] + w / 2 + 6, _pt(1000, 0)[0] - w / 2 - 6
+    # Inside the land, clear of the progress track and its income markers round the edge.
+    lo, hi = _pt(0, 0)[0] + 40 + w / 2 + 4, _pt(1000, 0)[0] - 40 - w / 2 - 4
     cx = min(max((x0 + x1) / 2, lo), hi)
     beer_above = any(sl["beer_y"] < sl["y"] for sl in m["slots"])
     ly = y1 + pad + 12 if beer_above else y0 - pad - 14
