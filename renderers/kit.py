@@ -233,8 +233,9 @@ class Layout:
     its string, size and drawing order, every piece box with its order, and every (character, font
     file) pair actually drawn."""
 
-    #: (box, string, font size px, order) per text drawn.
-    texts: list[tuple[Box, str, int, int]] = field(default_factory=list)
+    #: (box, string, font size px) per text drawn, and each one's drawing order in ``text_order``.
+    texts: list[tuple[Box, str, int]] = field(default_factory=list)
+    text_order: list[int] = field(default_factory=list)
     #: (box, order) per piece drawn.
     pieces: list[tuple[Box, int]] = field(default_factory=list)
     glyphs: set[tuple[str, str]] = field(default_factory=set)
@@ -265,7 +266,8 @@ class Layout:
                 and a[3] <= b[3] + slack
             )
 
-        texts = sorted({(t[0], t[1], t[3]) for t in self.texts}, key=lambda t: t[2])
+        pairs = zip(self.texts, self.text_order, strict=True)
+        texts = sorted({(t[0], t[1], order) for t, order in pairs}, key=lambda t: t[2])
         # The same string drawn again on the same spot (redrawn over a highlight) is one text.
         seen: dict[tuple[Box, str], int] = {}
         for box, label, order in texts:
@@ -327,11 +329,14 @@ def layer(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
         if _LOG:
             # Replayed in their own order, before whatever the caller draws next.
             into = _LOG[-1]
-            entries: list[tuple[int, Any]] = [(t[3], t) for t in log.texts]
+            entries: list[tuple[int, Any]] = [
+                (order, t) for t, order in zip(log.texts, log.text_order, strict=True)
+            ]
             entries += [(p[1], p) for p in log.pieces]
             for _, e in sorted(entries, key=lambda entry: entry[0]):
-                if len(e) == 4:
-                    into.texts.append((e[0], e[1], e[2], into.tick()))
+                if len(e) == 3:
+                    into.texts.append(e)
+                    into.text_order.append(into.tick())
                 else:
                     into.pieces.append((e[0], into.tick()))
             into.glyphs.update(log.glyphs)
@@ -372,7 +377,9 @@ def piece(box: tuple[float, float, float, float], *, opaque: bool = True) -> Non
         def covered(b: Box) -> bool:
             return b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1
 
-        log.texts[:] = [t for t in log.texts if not covered(t[0])]
+        kept = [(t, o) for t, o in zip(log.texts, log.text_order, strict=True) if not covered(t[0])]
+        log.texts[:] = [t for t, _ in kept]
+        log.text_order[:] = [o for _, o in kept]
         log.pieces[:] = [p for p in log.pieces if not covered(p[0])]
     log.pieces.append(((x0, y0, x1, y1), log.tick()))
 
@@ -430,7 +437,8 @@ def text(
     box = (x, y, x + mask.width, y + mask.height)
     if _LOG and label.strip():
         log = _LOG[-1]
-        log.texts.append((box, label, size, log.tick()))
+        log.texts.append((box, label, size))
+        log.text_order.append(log.tick())
         for t, n in runs(label, bold):
             log.glyphs.update((ch, n) for ch in t)
     return box

@@ -38,7 +38,7 @@ def test_every_glance_text_reads_at_phone_size(game: str, moves: int) -> None:
     png, log, _ = _glance(game, moves, 3)
     width = Image.open(io.BytesIO(png)).width
     assert width == kit.GLANCE_W
-    for _, label, size, _ in log.texts:
+    for _, label, size in log.texts:
         assert size * SHOWN_AT / width >= READABLE_PX, (label, size)
 
 
@@ -51,19 +51,19 @@ def _shows(name: str, label: str) -> bool:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_glance_names_who_acts_and_shows_every_seats_score(game: str) -> None:
     _, log, view = _glance(game, 40, 4)
-    drawn = [label for _, label, _, _ in log.texts]
+    drawn = [label for _, label, _ in log.texts]
     for seat in view["to_act"]:  # type: ignore[attr-defined]
         assert any(_shows(NAMES[seat], label.removeprefix("▶ ")) for label in drawn), NAMES[seat]
     players = engines.get(game).meta.max_players
     for name in NAMES[:players]:
         assert any(_shows(name, label) for label in drawn), name
     # One score per seat, on the seat's row (right-aligned, bold).
-    rows = [b for b, lbl, size, _ in log.texts if size == 34 and lbl not in NAMES]
+    rows = [b for b, lbl, size in log.texts if size == 34 and lbl not in NAMES]
     assert len(rows) >= players
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_long_name_never_overflows_the_glance(game: str) -> None:
     _, log, _ = _glance(game, 40, 5)
-    for box, label, _, _ in log.texts:
+    for box, label, _ in log.texts:
         assert box[0] >= 0 and box[2] <= kit.GLANCE_W, label
