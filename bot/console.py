@@ -145,7 +145,7 @@ class Console:
             "moves": lambda: self._moves(" ".join(args)),
             "log": lambda: self._log(args),
             "undo": self._undo,
-            "abort": self._abort,
+            "abort": lambda: self._abort(args),
             "mine": self._mine,
             "export": lambda: self._export(args),
             "settings": lambda: self._settings(args),
@@ -348,7 +348,14 @@ class Console:
             self.write(line)
         await self._show_move(await self.service.undo(CHANNEL_ID, me))
 
-    async def _abort(self) -> None:
+    async def _abort(self, args: list[str]) -> None:
+        """Aborting ends the game for everyone: ``abort`` asks, ``abort yes`` does it."""
+        if [a.lower() for a in args] != ["yes"]:
+            info = await self.service.game(CHANNEL_ID)
+            if info.status not in ("lobby", "active"):
+                raise ServiceError("service.no_game")
+            self.say("abort_confirm", title=info.title)
+            return
         out = await self.service.abort(CHANNEL_ID, self._user())
         for line in out.lines:
             self.write(line)

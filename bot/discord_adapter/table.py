@@ -45,7 +45,6 @@ from bot.service import (
     Service,
     ServiceError,
     User,
-    VoteOutcome,
 )
 from engines.base import END, IllegalAction
 
@@ -689,11 +688,41 @@ class Table:
         )
 
     async def abort(self, interaction: discord.Interaction) -> None:
-        """Abort at once (creator, Manage Channels) or cast a vote to abort."""
-        vote = await self.service.abort(
-            self.channel_id(interaction), self.user(interaction), can_manage=can_manage(interaction)
+        """Ask first (privately): aborting ends the game for everyone."""
+        lang = self.lang_for(interaction)
+        info = await self.service.game(self.channel_id(interaction))
+        if info.status not in ("lobby", "active"):
+            raise ServiceError("service.no_game")
+        await self.reply(
+            interaction,
+            t("confirm_abort", lang, title=info.title),
+            view=views.confirm_view(views.ConfirmAbortButton(info.game_id, lang), lang),
         )
-        await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
+
+    async def confirmed_abort(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Abort at once (creator, Manage Channels) or cast a vote to abort; the confirmation
+        closes and the table is told."""
+        channel_id = self.channel_id(interaction)
+        await self._check_same_game(channel_id, game_id)
+        vote = await self.service.abort(
+            channel_id, self.user(interaction), can_manage=can_manage(interaction)
+        )
+        await self._close_confirmation(interaction, vote.lines)
+
+    async def cancelled(self, interaction: discord.Interaction) -> None:
+        """The confirmation closes; nothing changed."""
+        await interaction.response.edit_message(
+            content=t("cancelled", self.lang_for(interaction)), view=None
+        )
+
+    async def _close_confirmation(
+        self, interaction: discord.Interaction, lines: Sequence[str]
+    ) -> None:
+        """Close a private confirmation and tell the table what was decided, in a message
+        Discord creates (a followup after the update: never an edit)."""
+        text = clip("\n".join(lines), CONTENT_MAX)
+        await interaction.response.edit_message(content=text, view=None)
+        await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def settings(
         self,
@@ -870,14 +899,11 @@ class Table:
     async def vote_out(
         self, interaction: discord.Interaction, game_id: int, target: int, version: int
     ) -> None:
-        """Cast a vote to remove ``target`` from the game."""
-        if await self._deadline_check(interaction, game_id, target, version) is None:
+        """Ask first (privately) before a vote to remove ``target`` from the game."""
+        info = await self._deadline_check(interaction, game_id, target, version)
+        if info is None:
             return
-        voter = self.user(interaction)
-        vote = await self.service.vote_seat(
-            self.channel_id(interaction), voter, target, render=False
-        )
-        await self._announce_vote(interaction, vote, voter)
+        await self._ask_vote(interaction, info, target, None)
 
     async def vote(
         self,
@@ -885,28 +911,75 @@ class Table:
         player: discord.abc.User,
         replacement: discord.abc.User | None,
     ) -> None:
-        """``/game vote``: a vote to remove ``player`` from the game or, with ``replacement``, to
-        hand their seat to someone else. Each vote is announced to the table; the deciding one
-        changes the seat, and the board follows when that seat must act now."""
+        """``/game vote``: ask first (privately), then a vote to remove ``player`` from the game
+        or, with ``replacement``, to hand their seat to someone else."""
         lang = self.lang_for(interaction)
         if replacement is not None and replacement.bot:
             await self.reply(interaction, t("vote_no_bots", lang))
             return
-        voter = self.user(interaction)
-        vote = await self.service.vote_seat(
-            self.channel_id(interaction),
-            voter,
+        info = await self.service.game(self.channel_id(interaction))
+        if info.status != "active":
+            raise ServiceError("service.not_started")
+        if info.seat_of(interaction.user.id) is None:
+            raise ServiceError("service.not_seated")
+        if info.seat_of(player.id) is None:
+            raise ServiceError("service.target_not_seated")
+        # The service checks all of this again when the vote is cast; asking first must not
+        # ask about a vote that cannot be cast.
+        if player.id == interaction.user.id:
+            raise ServiceError("service.vote_self")
+        seat = next(s for s in info.seats if s.user_id == player.id)
+        if seat.removed and replacement is None:
+            raise ServiceError("service.already_removed", player=seat.name)
+        if replacement is not None and info.seat_of(replacement.id) is not None:
+            raise ServiceError("service.already_playing", name=replacement.display_name)
+        await self._ask_vote(
+            interaction,
+            info,
             player.id,
             User(replacement.id, replacement.display_name) if replacement is not None else None,
-            render=False,
         )
-        await self._announce_vote(interaction, vote, voter)
 
-    async def _announce_vote(
-        self, interaction: discord.Interaction, vote: VoteOutcome, voter: User
+    async def _ask_vote(
+        self,
+        interaction: discord.Interaction,
+        info: GameInfo,
+        target: int,
+        replacement: User | None,
     ) -> None:
-        """The vote's lines for everyone; when it changed whose turn it is, the board too."""
-        await self.reply(interaction, "\n".join(vote.lines), ephemeral=False)
+        lang = self.lang_for(interaction)
+        name = next((s.name for s in info.seats if s.user_id == target), "?")
+        text = (
+            t("confirm_replace", lang, player=name, name=replacement.name)
+            if replacement is not None
+            else t("confirm_remove", lang, player=name)
+        )
+        button = views.ConfirmVoteButton(
+            info.game_id,
+            target,
+            replacement.id if replacement is not None else 0,
+            replacement.name if replacement is not None else "",
+            lang,
+        )
+        await self.reply(interaction, text, view=views.confirm_view(button, lang))
+
+    async def confirmed_vote(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        target: int,
+        new_id: int,
+        name: str,
+    ) -> None:
+        """Cast the confirmed vote. Each vote is announced to the table; the deciding one
+        changes the seat, and the board follows when that seat must act now."""
+        channel_id = self.channel_id(interaction)
+        await self._check_same_game(channel_id, game_id)
+        voter = self.user(interaction)
+        vote = await self.service.vote_seat(
+            channel_id, voter, target, User(new_id, name) if new_id else None, render=False
+        )
+        await self._close_confirmation(interaction, vote.lines)
         if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
             await self.tell(interaction, vote.move, voter, ack=None)
         elif vote.move is not None:

@@ -317,6 +317,111 @@ class StepSelect(
             )
 
 
+class ConfirmAbortButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":abort:(?P<game>\d+)",
+):
+    """The confirmation of ``/game abort`` (shown only to the one who asked)."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_confirm_abort", lang),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}:abort:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmAbortButton:
+        return cls(int(match["game"]), _lang(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = table_of(interaction)
+        await table.run(
+            interaction, "confirm abort", lambda: table.confirmed_abort(interaction, self.game_id)
+        )
+
+
+class ConfirmVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":cvote:(?P<game>\d+):(?P<user>\d+):(?P<new>\d+):(?P<name>.*)",
+):
+    """The confirmation of a vote about a seat: remove its player, or (``new`` not 0) hand it
+    to that user, whose display name rides along (names are public, and needed to seat them)."""
+
+    def __init__(
+        self, game_id: int, user_id: int, new_id: int, name: str, lang: str = "en"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_confirm_vote", lang),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}:cvote:{game_id}:{user_id}:{new_id}:{name}"[:100],
+            )
+        )
+        self.game_id, self.user_id, self.new_id, self.name = game_id, user_id, new_id, name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmVoteButton:
+        return cls(
+            int(match["game"]),
+            int(match["user"]),
+            int(match["new"]),
+            match["name"],
+            _lang(interaction),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = table_of(interaction)
+        await table.run(
+            interaction,
+            "confirm vote",
+            lambda: table.confirmed_vote(
+                interaction, self.game_id, self.user_id, self.new_id, self.name
+            ),
+        )
+
+
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":cancel",
+):
+    """Cancel a confirmation: nothing changes."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button_cancel", lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:cancel",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CancelButton:
+        return cls(_lang(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = table_of(interaction)
+        await table.run(interaction, "cancel", lambda: table.cancelled(interaction))
+
+
+def confirm_view(confirm: discord.ui.Item[Any], lang: str) -> discord.ui.View:
+    """A destructive action's confirm and cancel buttons."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(confirm)
+    view.add_item(CancelButton(lang))
+    return view
+
+
 #: Registered with ``Client.add_dynamic_items`` so clicks are routed after any restart.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
@@ -327,6 +432,9 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     VoteOutButton,
     WalkButton,
     StepSelect,
+    ConfirmAbortButton,
+    ConfirmVoteButton,
+    CancelButton,
 )
 
 

@@ -12,6 +12,7 @@ from tests.discord.loopback import (
     Player,
     Sent,
     autocomplete,
+    click,
     deliver,
     slash,
 )
@@ -59,6 +60,18 @@ def board_post(sent: list[Sent]) -> Sent:
     assert field == "files[0]" and filename == "board.png" and data.startswith(PNG_MAGIC)
     assert post.json["embeds"][0]["image"]["url"] == "attachment://board.png"
     return post
+
+
+async def confirmed(
+    bot: TurnpostBot, fake: FakeDiscord, player: Player, payload: dict[str, Any]
+) -> list[Sent]:
+    """A destructive command: ``player`` sends it, is asked privately to confirm, and confirms;
+    the requests made in answer to the confirmation click."""
+    (question,) = await send(bot, fake, payload)
+    assert question.callback_type == 4 and question.ephemeral, question.content
+    confirm, cancel = question.custom_ids()
+    assert cancel == "tp:cancel"
+    return await send(bot, fake, click(player, fake.messages[question.message_id or ""], confirm))
 
 
 async def to_act(bot: TurnpostBot) -> tuple[int, ...]:

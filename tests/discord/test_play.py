@@ -12,8 +12,17 @@ import discord
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB, CAROL, MODERATOR
-from tests.discord.helpers import PLAYERS, board_post, choices, open_table, refusal, send, to_act
-from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, slash
+from tests.discord.helpers import (
+    PLAYERS,
+    board_post,
+    choices,
+    confirmed,
+    open_table,
+    refusal,
+    send,
+    to_act,
+)
+from tests.discord.loopback import BOT_PERMS, CHANNEL_ID, FakeDiscord, click, slash
 
 
 async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDiscord) -> None:
@@ -120,17 +129,34 @@ async def test_missing_bot_permissions_are_named(bot: TurnpostBot, fake: FakeDis
 
 async def test_only_creator_or_manager_aborts_at_once(bot: TurnpostBot, fake: FakeDiscord) -> None:
     await open_table(bot, fake)
-    (vote,) = await send(bot, fake, slash(BOB, "game abort"))
-    assert vote.callback_type == 4 and "Vote to abort recorded" in vote.content
+    closed, vote = await confirmed(bot, fake, BOB, slash(BOB, "game abort"))
+    assert closed.callback_type == 7 and "Vote to abort recorded" in closed.content
+    assert vote.public_create and "Vote to abort recorded" in vote.content
     assert (await bot.service.game(CHANNEL_ID)).status == "active"
-    (done,) = await send(bot, fake, slash(ALICE, "game abort"))
-    assert "aborted" in done.content
+    _, done = await confirmed(bot, fake, ALICE, slash(ALICE, "game abort"))
+    assert "aborted" in done.content and done.public_create
     assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
+
+
+async def test_abort_asks_first_and_cancel_changes_nothing(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """Rule of the table (#12.6): a destructive command confirms first, privately."""
+    await open_table(bot, fake)
+    (question,) = await send(bot, fake, slash(ALICE, "game abort"))
+    assert question.ephemeral and question.content.startswith("Abort Tally (test game)?")
+    assert question.custom_ids() == ["tp:abort:1", "tp:cancel"]
+    (cancelled,) = await send(
+        bot, fake, click(ALICE, fake.messages[question.message_id or ""], "tp:cancel")
+    )
+    assert cancelled.callback_type == 7 and cancelled.content == "Cancelled; nothing changed."
+    assert cancelled.message["components"] == []
+    assert (await bot.service.game(CHANNEL_ID)).status == "active"
 
 
 async def test_a_channel_manager_aborts_without_a_vote(bot: TurnpostBot, fake: FakeDiscord) -> None:
     await open_table(bot, fake)
-    (done,) = await send(bot, fake, slash(MODERATOR, "game abort"))
+    _, done = await confirmed(bot, fake, MODERATOR, slash(MODERATOR, "game abort"))
     assert done.content == "Tally (test game) was aborted."
     assert (await bot.service.game(CHANNEL_ID)).status == "aborted"
     assert refusal(await send(bot, fake, slash(BOB, "play", move="draw"))) == (

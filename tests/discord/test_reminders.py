@@ -146,9 +146,16 @@ async def test_vote_out_button_after_the_deadline(
     assert await bot.reminders.tick() == 1
     (notice,) = fake.notices()
     vote_id = next(c for c in notice.custom_ids() if c.startswith("tp:out:"))
-    sent = await send(bot, fake, click(other, fake.messages[notice.message_id or ""], vote_id))
-    assert sent[0].callback_type == 4 and not sent[0].ephemeral
-    assert f"{PLAYERS[sleeper].name} was voted out" in sent[0].content
+    (question,) = await send(
+        bot, fake, click(other, fake.messages[notice.message_id or ""], vote_id)
+    )
+    # Asked first, privately (#12.6); nothing changed yet.
+    assert question.ephemeral and question.content.startswith("Vote to remove ")
+    assert not [s.removed for s in (await bot.service.game(CHANNEL_ID)).seats if s.removed]
+    confirm = question.custom_ids()[0]
+    sent = await send(bot, fake, click(other, fake.messages[question.message_id or ""], confirm))
+    assert sent[0].callback_type == 7 and sent[1].public_create
+    assert f"{PLAYERS[sleeper].name} was voted out" in sent[1].content
     info = await bot.service.game(CHANNEL_ID)
     assert [s.removed for s in info.seats if s.user_id == sleeper] == [True]
 

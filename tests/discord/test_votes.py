@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.discord_adapter import TurnpostBot
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.helpers import PNG_MAGIC, open_table, refusal, send, to_act
+from tests.discord.helpers import PNG_MAGIC, confirmed, open_table, refusal, send, to_act
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, Sent, slash
 
 DAVE = Player(1005, "Dave")
@@ -52,13 +52,17 @@ async def test_a_majority_of_the_others_votes_the_player_to_act_out(
         "You are not playing in this game."
     )
     # The first vote is one of the two needed (two other players still playing), for all to see.
-    (first,) = await send(bot, fake, slash(first_voter, "game vote", player=sleeper))
-    assert first.callback_type == 4 and not first.ephemeral
+    _, first = await confirmed(
+        bot, fake, first_voter, slash(first_voter, "game vote", player=sleeper)
+    )
+    assert first.public_create
     assert first.content == f"Vote to remove {sleeper.name} recorded: 1 of 2 needed."
     # The second decides it: the seat now plays itself, and its pending turn was played.
-    sent = await send(bot, fake, slash(second_voter, "game vote", player=sleeper))
-    decided, post = sent[0], next(s for s in sent if s.files)
-    assert decided.callback_type == 4 and not decided.ephemeral
+    sent = await confirmed(
+        bot, fake, second_voter, slash(second_voter, "game vote", player=sleeper)
+    )
+    decided, post = sent[1], next(s for s in sent if s.files)
+    assert decided.public_create
     assert decided.content.startswith(
         f"{sleeper.name} was voted out; their seat now plays automatically"
     )
@@ -86,8 +90,10 @@ async def test_the_seat_to_act_is_handed_to_someone_else(
         await send(bot, fake, slash(voter, "game vote", player=sleeper, replacement=voter))
     ) == (f"{voter.name} already has a seat in this game.")
     # With two players one vote is a majority of the others.
-    sent = await send(bot, fake, slash(voter, "game vote", player=sleeper, replacement=CAROL))
-    decided, post = sent[0], next(s for s in sent if s.files)
+    sent = await confirmed(
+        bot, fake, voter, slash(voter, "game vote", player=sleeper, replacement=CAROL)
+    )
+    decided, post = sent[1], next(s for s in sent if s.files)
     assert decided.content == f"Carol takes over {sleeper.name}'s seat." and not decided.ephemeral
     # Carol inherits the pending turn: she is pinged under the board.
     board_followup(post)
