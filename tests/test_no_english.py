@@ -72,6 +72,7 @@ CONSOLE_WORDS = {
     "log",
     "undo",
     "abort",
+    "yes",  # `abort yes`: the console's confirmation of an abort (#12.6)
     "mine",
     "export",
     "settings",
