@@ -80,6 +80,17 @@ def _value_aliases(namespace: str) -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
+def localised_name(namespace: str, token: str, lang: str) -> str | None:
+    """The name ``lang`` gives a canonical token (``leek`` → 「リーク」 in ja), or ``None``; for
+    pickers that show localised names while submitting the canonical token (issue 13.4)."""
+    prefix = f"{namespace}.value."
+    own = CATALOG.messages(lang)
+    for key, value in own.items():
+        if key.startswith(prefix) and squash(key[len(prefix) :]) == squash(token):
+            return value
+    return None
+
+
 def aliases(namespace: str, token: str) -> tuple[str, ...]:
     """Every name ``token`` may be typed as: itself and its printed and localised names."""
     return (token, *_value_aliases(namespace).get(squash(token), ()))

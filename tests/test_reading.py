@@ -17,7 +17,7 @@ import engines
 from engines.base import END, Engine, IllegalAction
 from engines.catalog import CATALOG, SUGGESTIONS
 from engines.randomplay import random_play
-from engines.reading import EXACT, legal_texts, match, squash
+from engines.reading import EXACT, legal_texts, localised_name, match, squash
 from engines.rng import Rng
 
 ENGINES = [e for e in engines.all_engines() if e.meta.id != "tally"]
@@ -270,3 +270,10 @@ def test_localised_names_are_aliases_of_the_canonical_tokens(engine: Engine[Any,
                     checked += 1
     if engine.meta.id in ("brass", "marco_polo"):
         assert checked, "no localised name was tried"
+
+
+def test_pickers_can_show_the_localised_name_of_a_canonical_token() -> None:
+    """Issue 13.4: the name shown may be Japanese or Spanish; the canonical token is submitted."""
+    assert localised_name("brass", "stoke_on_trent", "ja") == "ストーク・オン・トレント"
+    assert localised_name("marco_polo", "pepper", "es") == "pimienta"
+    assert localised_name("brass", "no_such_town", "ja") is None

@@ -13,6 +13,7 @@ import engines
 from bot.reminders import zone_names
 from bot.service import Service, ServiceError, User
 from engines.base import END, Param, tokens
+from engines.reading import localised_name
 
 MAX_CHOICES = 25
 MAX_CHARS = 100
@@ -123,7 +124,17 @@ async def _param_choices(
         values = [n[len(key) :] for n in nxt if n.startswith(key)]
     else:
         values = [n for n in nxt if n != END and "=" not in n]
-    return [(v, v) for v in _rank(values, typed) if _fits(v)][:MAX_CHOICES]
+    game = (await service.game(channel_id)).game
+    return [(_shown(game, v, service.lang), v) for v in _rank(values, typed) if _fits(v)][
+        :MAX_CHOICES
+    ]
+
+
+def _shown(game: str, value: str, lang: str) -> str:
+    """A picker shows the table language's name of a token (a city, card, industry, site)
+    beside it; the value submitted stays the canonical token (issue 13.4)."""
+    name = localised_name(game, value, lang) if lang != "en" else None
+    return f"{name} ({value})"[:MAX_CHARS] if name else value
 
 
 def game_choices(typed: str) -> list[Choice]:
