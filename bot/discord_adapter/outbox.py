@@ -13,8 +13,8 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands, tasks
 
+from bot.discord_adapter.periodic import Periodic
 from bot.discord_adapter.table import Table
 from bot.outbox import drain
 from bot.service import MoveOutcome, Service
@@ -59,27 +59,9 @@ class Announcer:
         return await drain(self.service, self.announce)
 
 
-class OutboxCog(commands.Cog):
+class OutboxCog(Periodic):
     """Drains the outbox every ``interval`` seconds once the bot is connected."""
 
     def __init__(self, bot: TurnpostBot, announcer: Announcer, *, interval: float = 60.0) -> None:
-        self.bot = bot
+        super().__init__(bot, announcer.drain, interval=interval, what="outbox pass", log=log)
         self.announcer = announcer
-        self.task = tasks.loop(seconds=interval)(self._tick)
-        self.task.before_loop(self._wait_ready)
-
-    async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def _tick(self) -> None:
-        try:
-            await self.announcer.drain()
-        except Exception:
-            log.exception("outbox pass failed")
-
-    async def cog_load(self) -> None:
-        if self.bot.start_reminders:
-            self.task.start()
-
-    async def cog_unload(self) -> None:
-        self.task.cancel()

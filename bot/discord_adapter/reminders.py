@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands, tasks
 
 from bot.discord_adapter.messages import allowed as allowed_mentions
 from bot.discord_adapter.messages import mention_list
+from bot.discord_adapter.periodic import Periodic
 from bot.discord_adapter.text import t
 from bot.discord_adapter.views import deadline_view
 from bot.reminders import Prefs, in_quiet_hours
@@ -107,27 +107,9 @@ class ReminderLoop:
             )
 
 
-class RemindersCog(commands.Cog):
+class RemindersCog(Periodic):
     """Runs :class:`ReminderLoop` every ``interval`` seconds once the bot is connected."""
 
     def __init__(self, bot: TurnpostBot, loop: ReminderLoop, *, interval: float = 60.0) -> None:
-        self.bot = bot
+        super().__init__(bot, loop.tick, interval=interval, what="reminder pass", log=log)
         self.reminders = loop
-        self.task = tasks.loop(seconds=interval)(self._tick)
-        self.task.before_loop(self._wait_ready)
-
-    async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def _tick(self) -> None:
-        try:
-            await self.reminders.tick()
-        except Exception:
-            log.exception("reminder pass failed")
-
-    async def cog_load(self) -> None:
-        if self.bot.start_reminders:
-            self.task.start()
-
-    async def cog_unload(self) -> None:
-        self.task.cancel()

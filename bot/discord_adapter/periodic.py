@@ -1,0 +1,50 @@
+"""A pass the bot runs every few seconds once connected (reminders, the outbox drain)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.client import TurnpostBot
+
+
+class Periodic(commands.Cog):
+    """Runs ``tick`` every ``interval`` seconds once the bot is ready; a failed pass is logged
+    (as ``what``) and the next one runs as usual. Subclass it to give each pass its cog name."""
+
+    def __init__(
+        self,
+        bot: TurnpostBot,
+        tick: Callable[[], Awaitable[object]],
+        *,
+        interval: float,
+        what: str,
+        log: logging.Logger,
+    ) -> None:
+        self.bot = bot
+        self._pass = tick
+        self._what = what
+        self._log = log
+        self.task = tasks.loop(seconds=interval)(self._tick)
+        self.task.before_loop(self._wait_ready)
+
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        try:
+            await self._pass()
+        except Exception:
+            self._log.exception(f"{self._what} failed")
+
+    async def cog_load(self) -> None:
+        # Tests drive the passes by hand; the real bot starts them.
+        if self.bot.start_reminders:
+            self.task.start()
+
+    async def cog_unload(self) -> None:
+        self.task.cancel()
