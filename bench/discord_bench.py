@@ -96,7 +96,7 @@ class Bench:
         raise RuntimeError("no end of action")
 
 
-async def _with_bot(run: Callable[[Bench], Awaitable[Any]]) -> Any:
+async def with_bot(run: Callable[[Bench], Awaitable[Any]]) -> Any:
     fake = FakeDiscord()
     # Latency is measured here, not enforced: a loaded machine must not abort the measurement.
     fake.deadline = False
@@ -160,7 +160,7 @@ async def autocomplete_latency(game: str, *, max_moves: int = 150) -> dict[str, 
             "largest_positions_median_ms": _ms(statistics.median(x[1] for x in largest)),
         }
 
-    result: dict[str, Any] = await _with_bot(run)
+    result: dict[str, Any] = await with_bot(run)
     return result
 
 
@@ -220,7 +220,7 @@ async def command_latency(game: str, runs: int = 3) -> dict[str, dict[str, float
             for name, v in firsts.items()
         }
 
-    result: dict[str, dict[str, float | None]] = await _with_bot(run)
+    result: dict[str, dict[str, float | None]] = await with_bot(run)
     return result
 
 

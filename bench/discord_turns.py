@@ -22,40 +22,18 @@ import argparse
 import asyncio
 import json
 import logging
-import tempfile
-from pathlib import Path
 from typing import Any
 
-import discord
-
 import engines
-from bot.config import Config
-from bot.discord_adapter import TurnpostBot
+from bench.discord_bench import with_bot
 from bot.service import Service
 from tests.discord.driver import GameRecord, play_random_game
-from tests.discord.loopback import FakeDiscord
 from tests.discord.test_turn_pings import quick_render
 
 
 async def one_game(game: str, seed: int) -> GameRecord:
     """One random game of ``game`` on a fresh bot and database."""
-    fake = FakeDiscord()
-    fake.deadline = False  # counted, not timed
-    await fake.start()
-    old_base = discord.http.Route.BASE
-    discord.http.Route.BASE = fake.base
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            cfg = Config(token="bench", db_path=Path(tmp) / "bench.db")
-            bot = TurnpostBot(cfg, start_reminders=False)
-            await bot.login(cfg.token)
-            try:
-                return await play_random_game(bot, fake, game, seed=seed)
-            finally:
-                await bot.close()
-    finally:
-        discord.http.Route.BASE = old_base
-        await fake.stop()
+    return await with_bot(lambda b: play_random_game(b.bot, b.fake, game, seed=seed))
 
 
 async def measure(games: list[str], per_game: int) -> dict[str, Any]:

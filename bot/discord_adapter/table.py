@@ -235,6 +235,7 @@ class Table:
     ) -> dict[str, Any]:
         """A public board message's keyword arguments: the board as it is now, with ``text`` as
         caption (default: the board's own status caption)."""
+        pngs: list[tuple[str, bytes]] = []
         try:
             board = await self.service.board(channel_id, game_id=game_id)
         except ServiceError:
@@ -244,27 +245,18 @@ class Table:
             # is, without the picture, rather than an error that suggests nothing happened.
             log.exception("board image failed", extra={"game": game_id})
             info = await self.service.game(channel_id, game_id=game_id)
-            return turn_message(
-                game_id=game_id,
-                version=info.version,
-                text=text or "",
-                pngs=(),
-                mention=mention,
-                peek=peek,
-                lang=lang,
-                filesize_limit=filesize_limit,
-                finished=finished,
-                recap=recap,
-            )
-        pngs = [(BOARD_FILE, board.png)]
-        # A compact phone image beside the board, when the service renders one.
-        glance = getattr(board, "glance_png", None)
-        if isinstance(glance, bytes):
-            pngs.append((GLANCE_FILE, glance))
+            version, text = info.version, text or ""
+        else:
+            version = board.version
+            text = text if text is not None else caption(board.lines, None)
+            pngs.append((BOARD_FILE, board.png))
+            # A compact phone image beside the board, when the service renders one.
+            if board.glance_png is not None:
+                pngs.append((GLANCE_FILE, board.glance_png))
         return turn_message(
             game_id=game_id,
-            version=board.version,
-            text=text if text is not None else caption(board.lines, None),
+            version=version,
+            text=text,
             pngs=pngs,
             mention=mention,
             peek=peek,
