@@ -1,0 +1,63 @@
+"""Brass: Birmingham board renderer: the map with tiles and canals, markets, players, the last move.
+
+``render(view)`` draws the public board from the public view only; ``render_private(view)`` draws
+one seat's hand and player mat from a view made for that seat. The map (lines, towns, empty
+slots, labels, progress track) is a static layer drawn once per process; each call composites the
+tiles, links, merchants, markers, markets and the player panel on a copy of it.
+
+Modules: ``layout`` (sizes, colours, geometry), ``static`` (cached layers, palette), ``pieces``
+(the dynamic map), ``panels`` (header, side panel, glance), ``private`` (a seat's screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from renderers import kit
+from renderers.brass.layout import COMPONENT_COLOURS, SEATS
+from renderers.brass.panels import draw_header, draw_panel, render_glance
+from renderers.brass.pieces import (
+    draw_link,
+    draw_tile,
+    frame_places,
+    income_markers,
+    link_mark,
+    merchant_tile,
+    tile_badges,
+)
+from renderers.brass.private import render_private
+from renderers.brass.static import (
+    base_layer,
+    encode,
+    restore_places,
+)
+
+__all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
+
+
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
+    """The public board as PNG bytes (``view`` is a public view, maybe with ``names``)."""
+    view = kit.with_names(view, names)
+    base = base_layer()
+    img = base.copy()
+    d = kit.Pen(img)
+    framed = []
+    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
+        framed += frame_places(d, mark.get("places", []), kit.EARLIER, kit.EARLIER_WIDTH)
+    framed += frame_places(d, view["last"]["places"])
+    lines = [seg for link in view["links"] for seg in draw_link(d, link["line"], link["owner"])]
+    restore_places(img, lines, framed)
+    for link in view["links"]:
+        link_mark(d, link["line"], link["owner"])
+    for m in view["merchants"]:
+        merchant_tile(d, m)
+    for t in view["tiles"]:
+        draw_tile(d, t)
+    tile_badges(d, view["tiles"])
+    income_markers(d, view)
+    draw_header(d, view)
+    draw_panel(d, view)
+    return encode(img, base)
