@@ -1,4 +1,4 @@
-"""The ``turnpost`` command line: run, console, selfplay, render, bench, health."""
+"""The ``turnpost`` command line: run, console, selfplay, render, bench, arena, health."""
 
 from __future__ import annotations
 
@@ -136,6 +136,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    import engines
+    from engines.ai import arena
+
+    kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
+
+    def each(game: int, record: arena.GameRecord) -> None:
+        seats = " ".join(f"{k}={s}" for k, s in zip(record.kinds, record.scores, strict=True))
+        print(f"game {game + 1}: {seats} winners={list(record.winners)} moves={record.moves}")
+
+    summary = arena.run(
+        engines.get(args.game),
+        args.players,
+        args.games,
+        kinds,
+        args.seed,
+        seconds=args.seconds,
+        iterations=args.iterations,
+        each=each,
+        jobs=args.jobs,
+    )
+    print(json.dumps(summary))
+    return 0
+
+
 def cmd_health(args: argparse.Namespace) -> int:
     from bot.health import check
 
@@ -191,6 +216,17 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--stored", type=int, default=10_000, help="finished games in the service db")
     b.add_argument("--skip-service", action="store_true")
     b.set_defaults(fn=cmd_bench)
+
+    a = sub.add_parser("arena", help="computer seats play each other; last line JSON")
+    a.add_argument("game")
+    a.add_argument("--players", type=int, default=2)
+    a.add_argument("--games", type=int, default=10)
+    a.add_argument("--seats", default="normal,random", help="seat levels, e.g. normal,random")
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--seconds", type=float, default=1.0, help="thinking time of 'normal'")
+    a.add_argument("--iterations", type=int, help="search iterations instead of a time budget")
+    a.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    a.set_defaults(fn=cmd_arena)
 
     sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)
     return p

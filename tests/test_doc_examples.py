@@ -15,7 +15,15 @@ from bot.console import run_console
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Modules whose docstrings carry a ``>>>`` example.
-MODULES = ["engines.data", "engines.rng", "engines.imhotep", "engines.marco_polo", "engines.brass"]
+MODULES = [
+    "engines.data",
+    "engines.rng",
+    "engines.imhotep",
+    "engines.marco_polo",
+    "engines.brass",
+    "engines.ai.knowledge",
+    "engines.ai.arena",
+]
 FILES = ["docs/architecture.md"]
 
 

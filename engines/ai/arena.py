@@ -1,0 +1,167 @@
+"""Seats of given levels play whole games against each other: how strong each level is.
+
+``turnpost arena GAME --players N --games K --seats normal,random`` prints one line per game and
+then, last, a JSON summary: for each seat kind the games it won (a shared first place counts as a
+share), how often it finished first (ties included), and its thinking time per move. Seat kinds
+rotate round the table from game to game, so no kind keeps the first-player seat.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.ai.seats import LEVELS, choose
+from engines.base import Engine
+from engines.rng import Rng, seed_state
+
+#: A game longer than this many moves is a bug in an engine or a seat.
+MAX_MOVES = 20_000
+
+
+@dataclass
+class GameRecord:
+    """One finished arena game."""
+
+    seed: int
+    kinds: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    moves: int
+    #: seconds per move, by seat kind
+    thinking: dict[str, list[float]] = field(default_factory=dict)
+
+
+def seat_kinds(kinds: Sequence[str], players: int, game: int) -> tuple[str, ...]:
+    """The kinds by seat for game number ``game``: ``kinds`` padded with its last entry to the
+    number of players, then rotated one seat per game.
+
+    >>> seat_kinds(["normal", "random"], 3, 0)
+    ('normal', 'random', 'random')
+    >>> seat_kinds(["normal", "random"], 3, 1)
+    ('random', 'normal', 'random')
+    """
+    if not kinds:
+        raise ValueError("name at least one seat kind")
+    for k in kinds:
+        if k not in LEVELS:
+            raise ValueError(f"unknown seat kind {k!r}; one of {', '.join(LEVELS)}")
+    padded = list(kinds[:players]) + [kinds[-1]] * max(0, players - len(kinds))
+    shift = game % players
+    return tuple(padded[-shift:] + padded[:-shift]) if shift else tuple(padded)
+
+
+def play_game(
+    engine: Engine[Any, Any],
+    players: int,
+    kinds: Sequence[str],
+    seed: int,
+    *,
+    seconds: float,
+    iterations: int | None = None,
+) -> GameRecord:
+    """One whole game, each seat choosing with its level."""
+    state = engine.setup(players, engine.meta.validate_options({}), seed)
+    rng = Rng(seed_state(seed ^ 0xA2E7A))
+    thinking: dict[str, list[float]] = {}
+    moves = 0
+    while True:
+        who = engine.to_act(state)
+        if not who:
+            break
+        seat = who[0]
+        kind = kinds[seat]
+        # Each decision gets its own generator, so a seat's choice does not depend on how many
+        # random numbers the other seats happened to use.
+        own = Rng(seed_state(rng.next64()))
+        started = time.perf_counter()
+        move = choose(engine, state, seat, kind, own, seconds=seconds, iterations=iterations).move
+        thinking.setdefault(kind, []).append(time.perf_counter() - started)
+        state, _ = engine.play(state, seat, move)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise RuntimeError(f"{engine.meta.id}: arena game {seed} not over after {moves} moves")
+    result = engine.result(state)
+    assert result is not None, "a game with nobody to act has a result"
+    return GameRecord(seed, tuple(kinds), result.scores, result.winners, moves, thinking)
+
+
+def _play_task(task: tuple[str, int, tuple[str, ...], int, float, int | None]) -> GameRecord:
+    """``play_game`` from picklable arguments (for worker processes)."""
+    import engines
+
+    game, players, kinds, seed, seconds, iterations = task
+    return play_game(
+        engines.get(game), players, kinds, seed, seconds=seconds, iterations=iterations
+    )
+
+
+def summary(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Wins, first places and thinking time per seat kind over ``records``."""
+    kinds = sorted({k for r in records for k in r.kinds})
+    out: dict[str, Any] = {"games": len(records), "kinds": {}}
+    for kind in kinds:
+        wins = 0.0
+        firsts = 0
+        seats = 0
+        times: list[float] = []
+        for r in records:
+            mine = [s for s, k in enumerate(r.kinds) if k == kind]
+            seats += len(mine)
+            won = [s for s in mine if s in r.winners]
+            wins += len(won) / len(r.winners) if r.winners else 0.0
+            firsts += 1 if won else 0
+            times.extend(r.thinking.get(kind, []))
+        times.sort()
+        out["kinds"][kind] = {
+            "seats": seats,
+            "wins": round(wins, 2),
+            "win_rate": round(wins / len(records), 3) if records else 0.0,
+            "first_rate": round(firsts / len(records), 3) if records else 0.0,
+            "avg_seconds": round(sum(times) / len(times), 4) if times else 0.0,
+            "p95_seconds": round(times[int(0.95 * (len(times) - 1))], 4) if times else 0.0,
+        }
+    return out
+
+
+def run(
+    engine: Engine[Any, Any],
+    players: int,
+    games: int,
+    kinds: Sequence[str],
+    seed: int = 0,
+    *,
+    seconds: float = 1.0,
+    iterations: int | None = None,
+    each: Callable[[int, GameRecord], None] | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Play ``games`` games (``jobs`` at a time, in worker processes when more than one) and
+    summarise them; ``each`` sees every finished game, in order."""
+    engine.meta.validate_players(players)
+    tasks = [
+        (engine.meta.id, players, seat_kinds(kinds, players, g), seed + g, seconds, iterations)
+        for g in range(games)
+    ]
+    records: list[GameRecord] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            done: Iterable[GameRecord] = pool.map(_play_task, tasks)
+            for g, record in enumerate(done):
+                records.append(record)
+                if each is not None:
+                    each(g, record)
+    else:
+        for g, task in enumerate(tasks):
+            record = _play_task(task)
+            records.append(record)
+            if each is not None:
+                each(g, record)
+    result = summary(records)
+    result.update(game=engine.meta.id, players=players, seed=seed, seconds=seconds)
+    if iterations is not None:
+        result["iterations"] = iterations
+    return result

@@ -1,0 +1,103 @@
+"""What a computer seat may know: the per-game hooks the search relies on.
+
+Each game provides ``engines/<game>/ai.py`` with a module-level ``KNOWLEDGE`` implementing
+:class:`Knowledge`. ``determinize`` is the one place that decides what a seat cannot see; the
+search never looks at the real state except through it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+from collections.abc import MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar
+
+from engines.base import Engine, Result
+from engines.rng import Rng
+
+T = TypeVar("T")
+
+
+class Knowledge(Protocol):
+    """The game-specific part of a computer player."""
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A full state that ``seat`` cannot tell apart from ``state``.
+
+        Everything ``seat`` cannot see (other hands, the order of decks and bags, face-down cards,
+        other players' secret goals) is shuffled back and dealt again at random, keeping what is
+        public (sizes, what the log revealed) and what ``seat`` itself sees; the generator that
+        decides future dice and draws is re-seeded, so the future is unknown too. The result must
+        depend only on ``seat``'s information and ``rng``."""
+        ...
+
+    def scores(self, state: Any) -> Sequence[float]:
+        """Each seat's standing if the game were scored now (the game's own final scoring where
+        it can run on an unfinished game), in points."""
+        ...
+
+    #: How many points make a clear lead in this game (the scale of ``scores`` differences).
+    scale: float
+
+
+def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
+    """The game's ``KNOWLEDGE`` (from ``engines/<game>/ai.py``); ``LookupError`` if it has none."""
+    module = f"engines.{engine.meta.id}.ai"
+    if importlib.util.find_spec(module) is None:
+        raise LookupError(f"{engine.meta.id} has no computer player yet")
+    found: Knowledge = importlib.import_module(module).KNOWLEDGE
+    return found
+
+
+def values(knowledge: Knowledge, engine: Engine[Any, Any], state: Any) -> list[float]:
+    """Each seat's value in ``[0, 1]``: its share of the win once the game is over, else a smooth
+    estimate of its chance to win from the lead it has over the best other seat."""
+    result: Result | None = engine.result(state) if not engine.to_act(state) else None
+    if result is not None:
+        return terminal_values(result, len(result.scores))
+    scores = list(knowledge.scores(state))
+    return lead_values(scores, knowledge.scale)
+
+
+def terminal_values(result: Result, players: int) -> list[float]:
+    """1 shared among the winners, 0 for everyone else."""
+    winners = result.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(players)]
+
+
+def lead_values(scores: Sequence[float], scale: float) -> list[float]:
+    """A logistic of each seat's lead over its best rival, measured in ``scale`` points.
+
+    >>> [round(v, 2) for v in lead_values([10, 10], 5)]
+    [0.5, 0.5]
+    >>> [round(v, 2) for v in lead_values([20, 10, 0], 5)]
+    [0.88, 0.12, 0.02]
+    """
+    out = []
+    for s, mine in enumerate(scores):
+        best_other = max((x for i, x in enumerate(scores) if i != s), default=mine)
+        z = max(-30.0, min(30.0, (mine - best_other) / scale))
+        out.append(1.0 / (1.0 + math.exp(-z)))
+    return out
+
+
+def reshuffle(rng: Rng, pools: Sequence[Sequence[T]]) -> list[list[T]]:
+    """Deal the items of all ``pools`` again at random into pools of the same sizes.
+
+    The hidden parts of a state (an opponent's hand and the draw pile, say) are one set of unseen
+    items whose division the seat does not know: gather them, shuffle, deal back.
+
+    >>> pools = reshuffle(Rng(7), [[1, 2], [3], []])
+    >>> [len(p) for p in pools], sorted(x for p in pools for x in p)  # same sizes, same items
+    ([2, 1, 0], [1, 2, 3])
+    """
+    items: MutableSequence[T] = [x for pool in pools for x in pool]
+    rng.shuffle(items)
+    out: list[list[T]] = []
+    at = 0
+    for pool in pools:
+        out.append(list(items[at : at + len(pool)]))
+        at += len(pool)
+    return out

@@ -1,0 +1,92 @@
+"""Choosing a move for a computer seat, at a level; the three best moves as a hint.
+
+Every level reads the real state only through ``Knowledge.determinize`` (and the seat's own legal
+moves, which the seat knows), so two states that differ only in what the seat cannot see give the
+same choice for the same ``rng``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.ai.knowledge import Knowledge, knowledge_for, values
+from engines.ai.search import Ranked, legal_texts, search
+from engines.base import Engine
+from engines.rng import Rng
+
+#: The levels a seat can play at, weakest first.
+LEVELS = ("random", "easy", "normal")
+
+#: ``easy``: moves compared at most, and samples of the hidden information per move.
+EASY_MOVES = 40
+EASY_SAMPLES = 2
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A chosen move and the estimate behind it (``None`` for a random move)."""
+
+    move: str
+    value: float | None = None
+
+
+def choose(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    level: str,
+    rng: Rng,
+    *,
+    seconds: float = 1.0,
+    iterations: int | None = None,
+) -> Choice:
+    """The move ``seat`` makes at ``level`` (one of ``LEVELS``)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+    if level == "random":
+        moves = legal_texts(engine, state, seat, rng)
+        return Choice(rng.choice(moves))
+    knowledge = knowledge_for(engine)
+    if level == "easy":
+        return greedy(engine, knowledge, state, seat, rng)
+    best = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
+    return Choice(best[0].move, best[0].value)
+
+
+def greedy(
+    engine: Engine[Any, Any], knowledge: Knowledge, state: Any, seat: int, rng: Rng
+) -> Choice:
+    """One move deep: the move after which the evaluation rates ``seat`` highest, averaged over a
+    few samples of what the seat cannot see."""
+    moves = legal_texts(engine, state, seat, rng)
+    if len(moves) > EASY_MOVES:
+        rng.shuffle(moves)
+        moves = moves[:EASY_MOVES]
+    samples = [knowledge.determinize(state, seat, rng) for _ in range(EASY_SAMPLES)]
+    best: tuple[float, str] | None = None
+    for move in sorted(moves):
+        total = 0.0
+        for sample in samples:
+            after, _ = engine.play(sample, seat, move)
+            total += values(knowledge, engine, after)[seat]
+        score = total / len(samples)
+        if best is None or score > best[0]:
+            best = (score, move)
+    assert best is not None, "a seat asked to move has at least one legal move"
+    return Choice(best[1], best[0])
+
+
+def hints(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    rng: Rng,
+    *,
+    seconds: float = 1.0,
+    iterations: int | None = None,
+) -> list[Ranked]:
+    """The search's three best moves for ``seat``, with their estimated chances to win."""
+    knowledge = knowledge_for(engine)
+    ranked = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
+    return ranked[:3]
