@@ -39,12 +39,18 @@ class IllegalAction(Exception):
     ``key`` names a message in the catalog (``engines/data/locales/<lang>/<namespace>.json``, namespace =
     the part before the first dot) and ``params`` fill it in, so the reason can be shown in any
     language: ``IllegalAction("bombay.cannot_afford", money=1, cost=2)``. ``str(exc)`` is English.
+
+    Building one is cheap (the sentence is formatted only when ``str`` asks for it), so rules may
+    return one unraised as the answer to "why not?" (``engines.kit.Rule``).
     """
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(CATALOG.text(key, params))
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return CATALOG.text(self.key, self.params)
 
 
 @dataclass(frozen=True)
@@ -368,14 +374,9 @@ class Engine(ABC, Generic[S, A]):
         actions = self.legal_actions(state, seat)
         if actions is None:
             raise NotImplementedError(f"{self.meta.id} must override complete()")
-        done = tokens(prefix, strict=False)
-        n = len(done)
-        nxt: set[str] = set()
-        for a in actions:
-            t = str(a).split()
-            if t[:n] == done:
-                nxt.add(t[n] if len(t) > n else END)
-        return sorted(nxt)
+        from engines.kit import complete_from_texts  # the kit builds on this module
+
+        return complete_from_texts((str(a) for a in actions), prefix)
 
     @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import END, Engine, EngineMeta, Event, IllegalAction, Option, Result, tokens
+from engines.base import Engine, EngineMeta, Event, IllegalAction, Option, Result
 from engines.brass import build, moves, rounds, sell
 from engines.brass import components as C
 from engines.brass.draft import Draft
@@ -15,6 +15,7 @@ from engines.brass.notation import parse as parse_text
 from engines.brass.scoring import final_result
 from engines.brass.state import ACT, OVER, SELL, SHORTFALL, State, dump_state, evolve, load_state
 from engines.brass.view import make_view
+from engines.kit import complete_from_texts
 
 META = EngineMeta(
     id="brass",
@@ -123,14 +124,7 @@ class Brass(Engine[State, Action]):
         return [_fast_action(t) for t in self.legal_texts(state, seat)]
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
-        done = tokens(prefix, strict=False)
-        n = len(done)
-        nxt: set[str] = set()
-        for text in self.legal_texts(state, seat):
-            t = text.split()
-            if t[:n] == done:
-                nxt.add(t[n] if len(t) > n else END)
-        return sorted(nxt)
+        return complete_from_texts(self.legal_texts(state, seat), prefix)
 
     # -- apply ------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

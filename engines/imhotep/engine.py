@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import (
-    END,
     Engine,
     EngineMeta,
     Event,
@@ -15,13 +14,13 @@ from engines.base import (
     Option,
     Result,
     rank_by,
-    tokens,
 )
 from engines.imhotep import components as C
 from engines.imhotep import market, scoring, tasks, turn
 from engines.imhotep.notation import VERBS, Action, parse
 from engines.imhotep.state import EMPTY, State, Task, dump_state, load_state
 from engines.imhotep.view import make_view
+from engines.kit import complete_from_texts
 from engines.rng import Rng, seed_state
 
 #: A site's own option: ``auto`` follows ``sides``; ``a``/``b`` choose that site's side whatever
@@ -249,14 +248,7 @@ class Imhotep(Engine[State, Action]):
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix``."""
-        done = tokens(prefix, strict=False)
-        n = len(done)
-        nxt: set[str] = set()
-        for text in self._texts(state, seat):
-            t = text.split()
-            if t[:n] == done:
-                nxt.add(t[n] if len(t) > n else END)
-        return sorted(nxt)
+        return complete_from_texts(self._texts(state, seat), prefix)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Play an action for ``seat``; the input state is never changed."""

@@ -1,0 +1,358 @@
+"""One way to write a game's rules: a working copy, a rules table, a stack of pending decisions.
+
+Every engine implements the contract of ``engines.base.Engine``; this module is how the inside of
+one is written, so that a reader who knows one game can read them all (as every OpenSpiel game
+reads like ``kuhn_poker.py``). Four small pieces:
+
+``Draft``
+    A working copy of a frozen-dataclass state used inside ``apply``. Rules read ``draft.state``
+    (the state as changed so far), record changes with ``draft.set(field=value)``, say what
+    happened with ``draft.emit(...)`` and stop an illegal action with ``draft.refuse(...)``;
+    ``draft.freeze()`` is the new frozen state. The input state is never touched.
+
+``Rule`` and a ``RULES`` table
+    Per verb, ``why_not(state, seat, action)`` returns an *unraised* ``IllegalAction`` (or
+    ``None`` when legal) and ``do(draft, seat, action)`` performs it; ``candidates(state, seat)``
+    proposes the actions worth asking about. ``why_not``/``perform``/``legal`` below run any
+    such table, so "is it legal", "why not" and "do it" are one code path (boardgame.io's
+    ``moves`` map, with Bombay's ``why_not_*``/``do_*`` pairs as the pattern).
+
+``Decision`` and the pending stack
+    What someone must decide before play goes on (a task, a sale to finish, a bonus to take),
+    kept in the state as a tuple, first = next. ``to_act``/``push``/``pop`` and
+    ``complete_decision`` give every game the same ``to_act`` and ``complete`` for them. A
+    decision owned by ``CHANCE`` is a chance node (see "Chance" in ``docs/architecture.md``).
+
+``complete_from_texts``
+    The one copy of the completion loop: from whole legal action texts and a typed prefix, the
+    legal next tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
+
+from engines.base import END, Event, IllegalAction, tokens
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = [
+    "CHANCE",
+    "Decision",
+    "Draft",
+    "Rule",
+    "complete_decision",
+    "complete_from_texts",
+    "evolve",
+    "legal",
+    "perform",
+    "pop",
+    "push",
+    "to_act",
+    "why_not",
+]
+
+S = TypeVar("S", bound="DataclassInstance")
+A = TypeVar("A", bound="HasVerb")
+
+#: The owner of a chance decision (a restock draw, a die roll): nobody at the table decides it;
+#: the service applies one of the engine's ``chance_outcomes`` and logs it like a move. Like
+#: OpenSpiel's ``kChancePlayerId``, it is a negative "seat" so it can never be a real one.
+CHANCE = -1
+
+
+class HasVerb(Protocol):
+    """What the runner needs of an action: its verb (the first token of its notation)."""
+
+    @property
+    def verb(self) -> str: ...
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """A copy of the frozen dataclass ``state`` with some fields replaced.
+
+    Like ``dataclasses.replace``, but it copies the instance dictionary instead of calling
+    ``__init__`` again, which is several times faster on a state of thirty fields; states are
+    plain records (no ``__post_init__``), so nothing is skipped. Unknown field names are refused.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Pile:
+    ...     cards: tuple[str, ...]
+    ...     turn: int
+    >>> p = Pile(("a",), 1)
+    >>> evolve(p, turn=2), p
+    (Pile(cards=('a',), turn=2), Pile(cards=('a',), turn=1))
+    """
+    if not changes:
+        return state
+    try:
+        old = state.__dict__
+    except AttributeError:  # a slotted dataclass: the ordinary way
+        return replace(state, **changes)
+    for name in changes:
+        if name not in old:
+            raise TypeError(f"{type(state).__name__} has no field {name!r}")
+    new = object.__new__(type(state))
+    new.__dict__.update(old)
+    new.__dict__.update(changes)
+    return new
+
+
+class Draft(Generic[S]):
+    """A working copy of a frozen state inside ``apply``: read, change, emit, refuse, freeze.
+
+    ``state`` is the state with every change so far; ``set`` records changes (fields of the
+    state's dataclass); ``emit`` appends an ``Event``; ``refuse`` raises ``IllegalAction``;
+    ``freeze`` returns the new frozen state. A game whose rules change lists in many small steps
+    subclasses it to keep mutable copies of those fields and hands them back in ``freeze``
+    (``super().freeze()`` after ``self.set(field=tuple(self.field))``).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Purse:
+    ...     coins: int
+    >>> d = Draft(Purse(3))
+    >>> d.set(coins=d.state.coins - 1)
+    >>> d.emit("tally.played", seat=0, coins=1)
+    >>> d.freeze(), [e.key for e in d.events]
+    (Purse(coins=2), ['tally.played'])
+    """
+
+    def __init__(self, state: S) -> None:
+        #: The state ``apply`` was given (never changed).
+        self.base = state
+        self._state = state
+        self._changes: dict[str, Any] = {}
+        #: What happened, in order.
+        self.events: list[Event] = []
+
+    @property
+    def state(self) -> S:
+        """The state as changed so far (one copy per read after a change, not per change)."""
+        if self._changes:
+            self._state = evolve(self._state, **self._changes)
+            self._changes = {}
+        return self._state
+
+    def set(self, **changes: Any) -> None:
+        """Record new values of some fields of the state."""
+        self._changes.update(changes)
+
+    def emit(
+        self,
+        key: str,
+        *,
+        reveals: bool = False,
+        visible_to: tuple[int, ...] | None = None,
+        **params: Any,
+    ) -> None:
+        """Record an event: a catalog key and its parameters (see ``engines.base.Event``).
+
+        ``reveals`` marks an event that showed hidden information (an undo barrier);
+        ``visible_to`` limits it to some seats."""
+        self.events.append(Event(key, params, reveals=reveals, visible_to=visible_to))
+
+    def refuse(self, key: str, **params: Any) -> NoReturn:
+        """Stop: the action is illegal, for the reason the catalog's ``key`` says."""
+        raise IllegalAction(key, **params)
+
+    def freeze(self) -> S:
+        """The new frozen state."""
+        return self.state
+
+
+@dataclass(frozen=True)
+class Rule(Generic[S, A]):
+    """One verb's rule: why it may not be taken, what it does, and which actions to ask about.
+
+    ``why_not(state, seat, action)`` returns ``None`` when legal, else an ``IllegalAction`` it
+    does not raise (cheap: the message is only formatted when someone reads it). ``do(draft,
+    seat, action)`` performs a legal action on a ``Draft``. ``candidates(state, seat)`` lists
+    the actions of this verb worth checking for ``legal`` (it may include illegal ones;
+    ``why_not`` filters them); ``None`` for a verb whose actions are too many to list (the
+    engine completes them another way). ``ids`` are the rule ids the rule implements, so
+    ``grep`` finds the code from the rules document.
+    """
+
+    why_not: Callable[[S, int, A], IllegalAction | None]
+    do: Callable[[Draft[S], int, A], None]
+    candidates: Callable[[S, int], Iterable[A]] | None = None
+    ids: tuple[str, ...] = ()
+
+
+def why_not(
+    rules: Mapping[str, Rule[S, A]], state: S, seat: int, action: A
+) -> IllegalAction | None:
+    """Why ``action`` may not be taken by ``seat`` now, or ``None``: the verb's ``why_not``.
+
+    A verb the table does not know is refused with ``core.unknown_verb``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Purse:
+    ...     coins: int
+    >>> @dataclass(frozen=True)
+    ... class Pay:
+    ...     amount: int
+    ...     verb: str = "pay"
+    >>> def why_not_pay(s: Purse, seat: int, a: Pay) -> IllegalAction | None:
+    ...     return IllegalAction("tally.hand_full") if a.amount > s.coins else None
+    >>> def do_pay(d: Draft[Purse], seat: int, a: Pay) -> None:
+    ...     d.set(coins=d.state.coins - a.amount)
+    >>> RULES = {"pay": Rule(why_not_pay, do_pay, lambda s, seat: [Pay(1), Pay(5)])}
+    >>> why_not(RULES, Purse(3), 0, Pay(5)).key
+    'tally.hand_full'
+    >>> legal(RULES, Purse(3), 0)
+    [Pay(amount=1, verb='pay')]
+    >>> d = Draft(Purse(3)); perform(RULES, d, 0, Pay(2)); d.freeze()
+    Purse(coins=1)
+    """
+    rule = rules.get(action.verb)
+    if rule is None:
+        return IllegalAction("core.unknown_verb", verb=action.verb[:30], verbs=", ".join(rules))
+    return rule.why_not(state, seat, action)
+
+
+def perform(rules: Mapping[str, Rule[S, A]], draft: Draft[S], seat: int, action: A) -> None:
+    """Check ``action`` against the draft's current state and do it; raises the reason if it is
+    illegal (then the draft must be thrown away, as ``apply`` does)."""
+    reason = why_not(rules, draft.state, seat, action)
+    if reason is not None:
+        raise reason
+    rules[action.verb].do(draft, seat, action)
+
+
+def legal(rules: Mapping[str, Rule[S, A]], state: S, seat: int) -> list[A]:
+    """Every legal action of ``seat``: each verb's candidates that its ``why_not`` lets pass,
+    in the table's verb order (verbs without ``candidates`` are skipped)."""
+    out: list[A] = []
+    for rule in rules.values():
+        if rule.candidates is None:
+            continue
+        check = rule.why_not
+        out.extend(a for a in rule.candidates(state, seat) if check(state, seat, a) is None)
+    return out
+
+
+def complete_from_texts(texts: Iterable[str], prefix: str) -> list[str]:
+    """The legal next tokens after ``prefix``, given every legal action as canonical text, sorted.
+
+    ``END`` ("") in the result means the prefix is itself a whole legal action. The prefix is
+    read like typed text (``engines.base.tokens``, never raising).
+
+    >>> complete_from_texts(["move e3", "move e4", "end"], "move")
+    ['e3', 'e4']
+    >>> complete_from_texts(["move e3", "move e3 fast"], "MOVE e3")
+    ['', 'fast']
+    """
+    done = tokens(prefix, strict=False)
+    n = len(done)
+    nxt: set[str] = set()
+    for text in texts:
+        t = text.split()
+        if t[:n] == done:
+            nxt.add(t[n] if len(t) > n else END)
+    return sorted(nxt)
+
+
+# -- pending decisions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Something ``owner`` must decide before play goes on, answered with ``verb``.
+
+    ``options`` are the answers' argument texts when the rules list them (``("2", "3")`` for
+    "place on site 2 or 3"), empty when the game's rules check the answer; ``key`` and
+    ``params`` name a catalog message saying what is asked (for ``Engine.asked``). ``owner`` is
+    a seat, or ``CHANCE`` for a draw or roll that nobody at the table chooses.
+
+    >>> Decision(1, "take", ("red", "blue")).texts()
+    ['take red', 'take blue']
+    >>> Decision.from_json(Decision(0, "sell", key="bombay.asked.turn").to_json())
+    Decision(owner=0, verb='sell', options=(), key='bombay.asked.turn', params={})
+    """
+
+    owner: int
+    verb: str
+    options: tuple[str, ...] = ()
+    key: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def texts(self) -> list[str]:
+        """The listed answers as whole action texts (empty when the rules check the answer)."""
+        return [f"{self.verb} {o}" if o else self.verb for o in self.options]
+
+    def asked(self) -> Event | None:
+        """What is asked, as an event for the "Now:" line, or ``None`` without a key."""
+        return Event(self.key, dict(self.params)) if self.key else None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form for a state's ``dump``."""
+        data: dict[str, Any] = {"owner": self.owner, "verb": self.verb}
+        if self.options:
+            data["options"] = list(self.options)
+        if self.key:
+            data["key"] = self.key
+            data["params"] = dict(self.params)
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Decision:
+        """Inverse of ``to_json``."""
+        return Decision(
+            owner=int(data["owner"]),
+            verb=str(data["verb"]),
+            options=tuple(data.get("options", ())),
+            key=str(data.get("key", "")),
+            params=dict(data.get("params", {})),
+        )
+
+
+def to_act(pending: Sequence[Decision]) -> list[int]:
+    """Who decides now: the owner of the first pending decision (``[CHANCE]`` at a chance node),
+    or ``[]`` when nothing is pending (the game's turn order decides then).
+
+    >>> to_act((Decision(2, "take"), Decision(0, "sell")))
+    [2]
+    """
+    return [pending[0].owner] if pending else []
+
+
+def push(pending: Sequence[Decision], *decisions: Decision) -> tuple[Decision, ...]:
+    """The stack with ``decisions`` in front, in the order given (the first is next): a
+    decision raised while answering another is settled before it.
+
+    >>> [d.verb for d in push((Decision(0, "sell"),), Decision(1, "take"), Decision(1, "pay"))]
+    ['take', 'pay', 'sell']
+    """
+    return (*decisions, *pending)
+
+
+def pop(pending: Sequence[Decision]) -> tuple[Decision, tuple[Decision, ...]]:
+    """The next decision and the stack without it; ``IndexError`` when nothing is pending."""
+    if not pending:
+        raise IndexError("no pending decision")
+    return pending[0], tuple(pending[1:])
+
+
+def complete_decision(pending: Sequence[Decision], seat: int, prefix: str) -> list[str] | None:
+    """``complete`` for a pending decision with listed options: the next tokens for ``seat``
+    (``[]`` for a seat that is not asked), or ``None`` when nothing is pending or the decision's
+    answers are checked by the rules (the engine completes those itself).
+
+    >>> complete_decision((Decision(1, "take", ("red", "blue")),), 1, "take")
+    ['blue', 'red']
+    >>> complete_decision((Decision(1, "take", ("red", "blue")),), 0, "take")
+    []
+    """
+    if not pending or not pending[0].options:
+        return None
+    top = pending[0]
+    if top.owner != seat:
+        return []
+    return complete_from_texts(top.texts(), prefix)
