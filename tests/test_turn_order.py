@@ -22,7 +22,7 @@ TURN_HOLDER: dict[str, Callable[[Any], int | None]] = {
     "bombay": lambda st: st.current,
     "imhotep": lambda st: st.current,
     "brass": lambda st: st.current if st.phase != "over" else None,
-    "marco_polo": lambda st: st["current"] if st["phase"] == "play" else None,
+    "marco_polo": lambda st: st.current if st.phase == "play" else None,
 }
 
 OPTIONS: dict[str, list[dict[str, str]]] = {"marco_polo": [{}, {"setup": "advanced"}]}

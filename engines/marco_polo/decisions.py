@@ -7,9 +7,10 @@ token by token in ``engine.py``. ``resolve`` carries out a command already found
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from engines.marco_polo import tables as T
+from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.movement import (
     can_stop,
     finish,
@@ -20,7 +21,6 @@ from engines.marco_polo.movement import (
 )
 from engines.marco_polo.placement import candidates
 from engines.marco_polo.rewards import (
-    Ctx,
     can_pay,
     city_bonus,
     discard_contract,
@@ -29,7 +29,7 @@ from engines.marco_polo.rewards import (
     take_black_die,
     words,
 )
-from engines.marco_polo.state import State, char, die_token, parse_die, player
+from engines.marco_polo.state import Pending, PlayerDraft, die_token, parse_die
 
 Options = dict[str, list[tuple[str, ...]]]
 
@@ -39,64 +39,62 @@ def pair_feasible(counts: list[int], n: int) -> bool:
     return sum(counts) >= 2 * n and sum(min(c, n) for c in counts) >= 2 * n
 
 
-def pending_options(state: State, item: dict[str, Any]) -> Options:
+def pending_options(state: Board, item: Pending) -> Options:
     """Legal commands answering the first pending decision."""
-    seat = item["seat"]
-    p = player(state, seat)
-    kind = item["k"]
+    seat = item.seat
+    p = state.players[seat]
+    kind = item.k
     if kind == "good":
         return {"take": [(g,) for g in T.GOODS]}
     if kind == "pair":
         return {"take": [(pr,) for pr in T.PAIRS]}
     if kind == "give":
-        return {"give": [(g,) for g in T.GOODS if p[g] > 0]}
+        return {"give": [(g,) for g in T.GOODS if p.amount(g) > 0]}
     if kind == "give_pair":
         out: list[tuple[str, ...]] = []
         for pr in T.PAIRS:
             a, b = pr.split("+")
-            counts = [p[g] - (g in (a, b)) for g in T.GOODS]
-            if min(counts) >= 0 and pair_feasible(counts, item["n"] - 1):
+            counts = [p.amount(g) - (g in (a, b)) for g in T.GOODS]
+            if min(counts) >= 0 and pair_feasible(counts, item.n - 1):
                 out.append((pr,))
         return {"give": out}
     if kind == "discard":
-        return {"discard": [(c,) for c in item["from"] if c in p["contracts"]]}
+        return {"discard": [(c,) for c in item.offered if c in p.contracts]}
     if kind == "move":
         opts: Options = {"move": move_tokens(state, seat)}
         if can_stop(item):
             opts["stop"] = [()]
         return opts
     if kind == "own_bonus":
-        return {"bonus": [(c,) for c in own_small_cities(state, seat) if c not in item["used"]]}
+        return {"bonus": [(c,) for c in own_small_cities(state, seat) if c not in item.used]}
     if kind == "other_bonus":
         return {
-            "bonus": [(c,) for c in T.SMALL_CITIES if state["city_bonus"][c] != T.OTHER_BONUS_TILE]
+            "bonus": [(c,) for c in T.SMALL_CITIES if state.city_bonus[c] != T.OTHER_BONUS_TILE]
         }
     if kind == "relocate":
-        sources: list[tuple[str, ...]] = [
-            (c,) for c in relocation_sources(state, seat, item["city"])
-        ]
+        sources: list[tuple[str, ...]] = [(c,) for c in relocation_sources(state, seat, item.city)]
         return {"relocate": [*sources, ("none",)]}
     if kind == "comp":
-        units: list[tuple[str, ...]] = [(str(k),) for k in range(item["n"] + 1)]
+        units: list[tuple[str, ...]] = [(str(k),) for k in range(item.n + 1)]
         return {"compensate": units}
     raise ValueError(kind)  # pragma: no cover
 
 
-def turn_options(state: State, seat: int) -> Options:
+def turn_options(state: Board, seat: int) -> Options:
     """Extra actions and ``end`` for the active player with no decision pending (M32-M38)."""
-    p = player(state, seat)
+    p = state.players[seat]
     opts: Options = {}
     fulfil: list[tuple[str, ...]] = [
-        (c,) for c in p["contracts"] if can_pay(state, seat, T.CONTRACTS[c]["cost"])
+        (c,) for c in p.contracts if can_pay(state, seat, T.CONTRACTS[c]["cost"])
     ]
     if fulfil:
         opts["fulfil"] = fulfil
-    opts["coins3"] = [(t,) for t in candidates(p["dice"])]
-    raschid = char(state, seat) == "raschid"
-    rolled = sorted({die_token(k, v) for k, v in p["dice"] if v})
-    if not raschid and rolled and p["camel"] >= T.REROLL_CAMELS:
+    opts["coins3"] = [(t,) for t in candidates(p.dice)]
+    raschid = p.char == "raschid"
+    rolled = sorted({die_token(k, v) for k, v in p.dice if v})
+    if not raschid and rolled and p.camel >= T.REROLL_CAMELS:
         opts["reroll"] = [(t,) for t in rolled]
-    if not raschid and rolled and p["camel"] >= T.ADJUST_CAMELS:
+    if not raschid and rolled and p.camel >= T.ADJUST_CAMELS:
         adj: list[tuple[str, ...]] = []
         for t in rolled:
             v = int(t[-1])
@@ -105,47 +103,46 @@ def turn_options(state: State, seat: int) -> Options:
             if v < 6:
                 adj.append((t, "up"))
         opts["adjust"] = adj
-    if not p["bought_black"] and state["black_pool"] > 0 and p["camel"] >= T.BLACK_CAMELS:
+    if not p.bought_black and state.black_pool > 0 and p.camel >= T.BLACK_CAMELS:
         opts["black"] = [()]
-    if p["main_done"] or not p["dice"]:
+    if p.main_done or not p.dice:
         # M23: after the main action, or out of dice before one (the turn then ends without it).
         opts["end"] = [()]
     return opts
 
 
-def draft_options(state: State, seat: int) -> Options:
+def draft_options(state: Board, seat: int) -> Options:
     """``choose <character>`` during the advanced draft (M13)."""
-    return {"choose": [(c,) for c in state["draft"]["offer"]]}
+    return {"choose": [(c,) for c in state.draft_offer]}
 
 
-def goal_options(state: State, seat: int) -> Options:
+def goal_options(state: Board, seat: int) -> Options:
     """``keep <goal> <goal>`` in the advanced set-up (M7)."""
-    offer = player(state, seat)["goal_offer"]
+    offer = state.players[seat].goal_offer
     return {"keep": [(a, b) for a in offer for b in offer if a < b]}
 
 
-def _remove_die(p: dict[str, Any], token: str) -> tuple[str, int]:
+def _remove_die(p: PlayerDraft, token: str) -> tuple[str, int]:
     kind, value = parse_die(token)  # type: ignore[misc]
-    die = [kind, value] if [kind, value] in p["dice"] else [kind, 0]
-    p["dice"].remove(die)
+    die = (kind, value) if (kind, value) in p.dice else (kind, 0)
+    p.dice.remove(die)
     return kind, value
 
 
-def resolve(ctx: Ctx, seat: int, verb: str, args: tuple[str, ...]) -> None:
+def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
     """Carry out a legal non-placement command."""
-    st = ctx.st
-    p = player(st, seat)
-    if st["pending"] and verb not in ("choose", "keep"):
-        _answer(ctx, seat, st["pending"][0], verb, args)
+    p = d.players[seat]
+    if d.pending and verb not in ("choose", "keep"):
+        _answer(d, seat, d.pending[0], verb, args)
         return
     if verb == "fulfil":
         cid = args[0]
         c = T.CONTRACTS[cid]
         for k, n in c["cost"].items():
-            p[k] -= n
-        p["contracts"].remove(cid)
-        p["fulfilled"].append(cid)
-        ctx.ev(
+            p.add(k, -n)
+        p.contracts.remove(cid)
+        p.fulfilled.append(cid)
+        d.emit(
             "fulfilled",
             seat=seat,
             contract=cid,
@@ -153,97 +150,97 @@ def resolve(ctx: Ctx, seat: int, verb: str, args: tuple[str, ...]) -> None:
             paid=words(c["cost"]),
             got=words(c["reward"]),
         )
-        gain(ctx, seat, c["reward"])
+        gain(d, seat, c["reward"])
     elif verb == "coins3":
         kind, value = _remove_die(p, args[0])
-        st["spaces"]["coins3"].append([seat, kind, int(args[0][-1])])
-        p["coin"] += T.COINS3
-        ctx.ev("coins3", seat=seat, die=args[0])
+        d.spaces["coins3"].append((seat, kind, int(args[0][-1])))
+        p.coin += T.COINS3
+        d.emit("coins3", seat=seat, die=args[0])
     elif verb == "reroll":
         kind, value = _remove_die(p, args[0])
-        p["camel"] -= T.REROLL_CAMELS
-        new = ctx.roll()
-        p["dice"].append([kind, new])
-        ctx.ev("rerolled", reveals=True, seat=seat, die=args[0], value=new)
+        p.camel -= T.REROLL_CAMELS
+        new = d.roll()
+        p.dice.append((kind, new))
+        d.emit("rerolled", reveals=True, seat=seat, die=args[0], value=new)
     elif verb == "adjust":
         kind, value = _remove_die(p, args[0])
-        p["camel"] -= T.ADJUST_CAMELS
+        p.camel -= T.ADJUST_CAMELS
         new = value + (1 if args[1] == "up" else -1)
-        p["dice"].append([kind, new])
-        ctx.ev("adjusted", seat=seat, die=args[0], value=new)
+        p.dice.append((kind, new))
+        d.emit("adjusted", seat=seat, die=args[0], value=new)
     elif verb == "black":
-        p["camel"] -= T.BLACK_CAMELS
-        p["bought_black"] = True
-        take_black_die(ctx, seat)
+        p.camel -= T.BLACK_CAMELS
+        p.bought_black = True
+        take_black_die(d, seat)
     elif verb == "choose":
-        p["char"] = args[0]
-        st["draft"]["offer"].remove(args[0])
-        st["draft"]["order"].pop(0)
-        ctx.ev(
+        p.char = args[0]
+        d.draft_offer.remove(args[0])
+        d.draft_order.pop(0)
+        d.emit(
             "chose_character",
             seat=seat,
             character=T.CHARACTERS[args[0]]["name"],
             ability=T.ability_word(args[0]),
         )
     elif verb == "keep":
-        p["goals"] = sorted(args)
-        p["goal_offer"] = []
-        ctx.ev("kept_goals", seat=seat)
-    ctx.flush()
+        p.goals = sorted(args)
+        p.goal_offer = []
+        d.emit("kept_goals", seat=seat)
+    d.flush()
 
 
-def _answer(ctx: Ctx, seat: int, item: dict[str, Any], verb: str, args: tuple[str, ...]) -> None:
+def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]) -> None:
     """Answer the first pending decision."""
-    st = ctx.st
-    p = player(st, seat)
-    kind = item["k"]
-    if kind in ("good", "pair", "give", "give_pair"):
-        goods = args[0].split("+")
-        sign = 1 if kind in ("good", "pair") else -1
-        for g in goods:
-            p[g] += sign
-        key = "took_goods" if sign > 0 else "gave_goods"
-        ctx.ev(key, seat=seat, goods=" + ".join(goods))
-        item["n"] -= 1
-        if item["n"] <= 0:
-            st["pending"].pop(0)
-    elif kind == "discard":
-        discard_contract(ctx, seat, args[0])
-        item["n"] -= 1
-        if item["n"] <= 0:
-            st["pending"].pop(0)
+    p = d.players[seat]
+    kind = item.k
+    if kind in ("good", "pair", "give", "give_pair", "discard"):
+        if kind == "discard":
+            discard_contract(d, seat, args[0])
+        else:
+            goods = args[0].split("+")
+            sign = 1 if kind in ("good", "pair") else -1
+            for g in goods:
+                p.add(g, sign)
+            key = "took_goods" if sign > 0 else "gave_goods"
+            d.emit(key, seat=seat, goods=" + ".join(goods))
+        if item.n <= 1:
+            d.pending.pop(0)
+        else:
+            d.pending[0] = replace(item, n=item.n - 1)
     elif kind == "move":
         done = verb == "stop"
         if done:
-            ctx.ev("stopped" if item["taken"] else "declined_move", seat=seat)
+            d.emit("stopped" if item.taken else "declined_move", seat=seat)
         else:
             fig = int(args[1].split("=")[1]) - 1 if len(args) > 1 else 0
-            done = step(ctx, item, fig, args[0])
-        if not done and not item["travel"] and not move_tokens(st, seat):
+            item, done = step(d, item, fig, args[0])
+            d.pending[0] = item
+        if not done and not item.travel and not move_tokens(d, seat):
             done = True  # a reward movement with no affordable step simply ends
         if done:
-            st["pending"].pop(0)
-            finish(ctx, item)
+            d.pending.pop(0)
+            finish(d, item)
     elif kind == "own_bonus":
-        item["used"].append(args[0])
-        item["n"] -= 1
-        left = [c for c in own_small_cities(st, seat) if c not in item["used"]]
-        if item["n"] <= 0 or not left:
-            st["pending"].pop(0)
-        city_bonus(ctx, seat, args[0])
+        item = replace(item, n=item.n - 1, used=(*item.used, args[0]))
+        left = [c for c in own_small_cities(d, seat) if c not in item.used]
+        if item.n <= 0 or not left:
+            d.pending.pop(0)
+        else:
+            d.pending[0] = item
+        city_bonus(d, seat, args[0])
     elif kind == "other_bonus":
-        st["pending"].pop(0)
-        city_bonus(ctx, seat, args[0])
+        d.pending.pop(0)
+        city_bonus(d, seat, args[0])
     elif kind == "relocate":
-        st["pending"].pop(0)
+        d.pending.pop(0)
         if args[0] != "none":
-            relocate(ctx, seat, args[0], item["city"])
+            relocate(d, seat, args[0], item.city)
     elif kind == "comp":
         camels = int(args[0])
-        coins = item["n"] - camels
-        p["camel"] += camels
-        p["coin"] += coins
+        coins = item.n - camels
+        p.camel += camels
+        p.coin += coins
         what = words({"camel": camels, "coin": coins})
-        ctx.ev("compensated", seat=seat, camels=camels, coins=coins, what=what)
-        st["pending"].pop(0)
-    ctx.flush()
+        d.emit("compensated", seat=seat, camels=camels, coins=coins, what=what)
+        d.pending.pop(0)
+    d.flush()

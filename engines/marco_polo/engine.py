@@ -16,6 +16,7 @@ from engines.marco_polo.decisions import (
     resolve,
     turn_options,
 )
+from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import (
     advance,
     character_setup,
@@ -36,10 +37,10 @@ from engines.marco_polo.placement import (
     space_problem,
     wrong_dice_count,
 )
-from engines.marco_polo.rewards import Ctx, can_pay, place_name, posts_left, words
+from engines.marco_polo.rewards import can_pay, place_name, posts_left, words
 from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
-from engines.marco_polo.state import State, copy_state, die_token, parse_die, player
+from engines.marco_polo.state import Pending, State, die_token, parse_die
 
 META = EngineMeta(
     id="marco_polo",
@@ -90,18 +91,17 @@ class MarcoPolo(Engine[State, Action]):
     # -- life cycle --------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         self.meta.validate_players(players)
-        st, _ = new_game(players, options, seed)
-        return st
+        return new_game(players, options, seed).freeze()
 
     def setup_events(self, state: State) -> list[Event]:
         """Advanced set-up: the draft order (last seat first, M13), which is not the turn order."""
-        if state["phase"] != "draft":
+        if state.phase != "draft":
             return []
-        offer = state["draft"]["offer"]
+        offer = state.draft_offer
         return [
             Event(
                 "marco_polo.draft_order",
-                {"order_seats": list(state["draft"]["order"]), "first_seat": state["start"]},
+                {"order_seats": list(state.draft_order), "first_seat": state.start},
             ),
             # What each character on offer does (M51-M58): the draft is never blind.
             *(Event("marco_polo.character_line", _character_params(c)) for c in offer),
@@ -113,47 +113,47 @@ class MarcoPolo(Engine[State, Action]):
 
     def turn_order(self, state: State, players: int) -> list[int]:
         """Round 1's turns: the start player, then clockwise (M21)."""
-        return seats_from(state, int(state["start"]))
+        return seats_from(state, state.start)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     def to_act(self, state: State) -> list[int]:
-        phase = state["phase"]
+        phase = state.phase
         if phase == "over":
             return []
         if phase == "draft":
-            return [int(state["draft"]["order"][0])]
+            return [state.draft_order[0]]
         if phase == "goals":
-            return [s for s, p in enumerate(state["players"]) if p["goal_offer"]]
-        if state["pending"]:
-            return [int(state["pending"][0]["seat"])]
-        return [int(state["current"])]
+            return [s for s, p in enumerate(state.players) if p.goal_offer]
+        if state.pending:
+            return [state.pending[0].seat]
+        return [state.current]
 
     # -- what may be done --------------------------------------------------------------------
     def _options(self, state: State, seat: int) -> Options:
         if seat not in self.to_act(state):
             return {}
-        if state["phase"] == "draft":
+        if state.phase == "draft":
             return draft_options(state, seat)
-        if state["phase"] == "goals":
+        if state.phase == "goals":
             return goal_options(state, seat)
-        if state["pending"]:
-            return pending_options(state, state["pending"][0])
+        if state.pending:
+            return pending_options(state, state.pending[0])
         return turn_options(state, seat)
 
     def _may_place(self, state: State, seat: int) -> bool:
         return (
-            state["phase"] == "play"
-            and not state["pending"]
-            and seat == state["current"]
-            and not player(state, seat)["main_done"]
+            state.phase == "play"
+            and not state.pending
+            and seat == state.current
+            and not state.players[seat].main_done
         )
 
     def _space_open(self, state: State, seat: int, space: str) -> bool:
         if space_problem(state, seat, space) is not None:
             return False
-        dice = player(state, seat)["dice"]
+        dice = state.players[seat].dice
         seen: set[tuple[str, bool]] = set()
         for c in dice_combos(dice, dice_needed(space)):
             key = (min(c, key=lambda t: t[-1])[-1], any(t[0].isdigit() for t in c))
@@ -197,7 +197,7 @@ class MarcoPolo(Engine[State, Action]):
             return []
         k = dice_needed(space)
         given = tuple(rest[1:])
-        dice = player(state, seat)["dice"]
+        dice = state.players[seat].dice
         if len(given) < k:
             # Legality depends on the dice only through their lowest value and whether one
             # is of the player's colour: check each such class once.
@@ -226,8 +226,8 @@ class MarcoPolo(Engine[State, Action]):
         )
 
     # -- doing it ----------------------------------------------------------------------------
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
-        if state["phase"] == "over":
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if state.phase == "over":
             raise IllegalAction("core.game_over")
         if seat not in self.to_act(state):
             raise IllegalAction("core.not_your_decision")
@@ -236,28 +236,27 @@ class MarcoPolo(Engine[State, Action]):
             self._check_place(state, seat, args)
         else:
             self._check_other(state, seat, verb, args)
-        new = copy_state(state)
-        ctx = Ctx(new)
+        d = Draft(state)
         if verb == "place":
             space = args[0]
             k = dice_needed(space)
-            place(ctx, seat, space, args[1 : 1 + k], args[1 + k :])
-            ctx.flush()
+            place(d, seat, space, args[1 : 1 + k], args[1 + k :])
+            d.flush()
         elif verb == "end":
-            ctx.ev("ended_turn", seat=seat)
-            advance(ctx)
+            d.emit("ended_turn", seat=seat)
+            advance(d)
         else:
-            resolve(ctx, seat, verb, args)
-        if new["phase"] == "draft" and not new["draft"]["order"]:
-            character_setup(ctx)
-            new["phase"] = "goals"
-        if new["phase"] == "goals" and not any(p["goal_offer"] for p in new["players"]):
-            start_round(ctx)
-        settle(ctx)
-        shown = verb if verb == "keep" else str(action)
-        new["last"] = {"seat": seat, "text": shown}
-        new["moves"] += 1
-        return new, ctx.events
+            resolve(d, seat, verb, args)
+        if d.phase == "draft" and not d.draft_order:
+            character_setup(d)
+            d.phase = "goals"
+        if d.phase == "goals" and not any(p.goal_offer for p in d.players):
+            start_round(d)
+        settle(d)
+        d.last_seat = seat
+        d.last_text = verb if verb == "keep" else str(action)
+        d.moves += 1
+        return d.freeze(), d.events
 
     def _check_place(self, state: State, seat: int, args: tuple[str, ...]) -> None:
         if not self._may_place(state, seat):
@@ -295,7 +294,7 @@ class MarcoPolo(Engine[State, Action]):
             return
         if args in legal:
             return
-        p = player(state, seat)
+        p = state.players[seat]
         if verb == "fulfil" and args:
             _refuse_contract(state, seat, args[0])
         if not args:
@@ -306,7 +305,7 @@ class MarcoPolo(Engine[State, Action]):
             verb in ("coins3", "reroll", "adjust")
             and args
             and parse_die(args[0]) is not None
-            and not any(die_token(k, v) == args[0] or v == 0 for k, v in p["dice"])
+            and not any(die_token(k, v) == args[0] or v == 0 for k, v in p.dice)
         ):
             raise IllegalAction("marco_polo.no_such_dice", dice=args[0])
         raise IllegalAction(
@@ -318,33 +317,33 @@ class MarcoPolo(Engine[State, Action]):
 
     def _refuse_verb(self, state: State, seat: int, verb: str, args: tuple[str, ...] = ()) -> None:
         """Raise the most specific reason why ``verb`` is not possible now."""
-        p = player(state, seat)
+        p = state.players[seat]
         allowed = ", ".join(self.complete(state, seat, "")) or "nothing"
-        if state["phase"] == "draft":
+        if state.phase == "draft":
             raise IllegalAction("marco_polo.draft_first", verbs=allowed)
-        if state["phase"] == "goals":
+        if state.phase == "goals":
             raise IllegalAction("marco_polo.goals_first", verbs=allowed)
-        if state["pending"]:
-            ev = _asked(state["pending"][0])
+        if state.pending:
+            ev = _asked(state.pending[0])
             raise IllegalAction(
                 "marco_polo.decision_pending",
                 what={"key": ev.key, "params": dict(ev.params)},
                 verbs=allowed,
             )
-        if verb == "place" and p["main_done"]:
+        if verb == "place" and p.main_done:
             raise IllegalAction("marco_polo.main_done")
-        if verb == "end" and not p["main_done"] and p["dice"]:
+        if verb == "end" and not p.main_done and p.dice:
             raise IllegalAction("marco_polo.main_action_first")
-        if verb in ("reroll", "adjust") and p["char"] == "raschid":
+        if verb in ("reroll", "adjust") and p.char == "raschid":
             raise IllegalAction("marco_polo.raschid_never_rolls")
         need = {"reroll": T.REROLL_CAMELS, "adjust": T.ADJUST_CAMELS, "black": T.BLACK_CAMELS}
-        if verb == "black" and p["bought_black"]:
+        if verb == "black" and p.bought_black:
             raise IllegalAction("marco_polo.black_once")
-        if verb == "black" and state["black_pool"] <= 0:
+        if verb == "black" and state.black_pool <= 0:
             raise IllegalAction("marco_polo.black_pool_empty")
-        if verb in need and p["camel"] < need[verb]:
+        if verb in need and p.camel < need[verb]:
             raise IllegalAction(
-                "marco_polo.need_camels", action=verb, camels=p["camel"], need=need[verb]
+                "marco_polo.need_camels", action=verb, camels=p.camel, need=need[verb]
             )
         if verb == "fulfil":
             if args:
@@ -356,9 +355,9 @@ class MarcoPolo(Engine[State, Action]):
         """Out of time: the cheapest way forward (3 coins with a die, end, decline, first choice)."""
         if seat not in self.to_act(state):
             return None
-        if state["phase"] == "play" and not state["pending"]:
-            p = player(state, seat)
-            if p["main_done"] or not p["dice"]:
+        if state.phase == "play" and not state.pending:
+            p = state.players[seat]
+            if p.main_done or not p.dice:
                 # M23: a turn kept open for die-free extra actions is ended, never played on.
                 return "end"
             die = self.complete(state, seat, "coins3")[0]
@@ -376,66 +375,64 @@ class MarcoPolo(Engine[State, Action]):
 
     # -- information -------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = state["phase"] == "over"
+        over = state.phase == "over"
         seats = []
-        for s, p in enumerate(state["players"]):
+        for s, p in enumerate(state.players):
             entry = {
                 "seat": s,
-                "char": p["char"],
-                "char_name": T.CHARACTERS[p["char"]]["name"] if p["char"] else "",
-                "ability": T.ability_word(p["char"]) if p["char"] else "",
-                **{k: p[k] for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
-                "dice": [
-                    die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p["dice"]
-                ],
-                "posts": list(p["posts"]),
+                "char": p.char,
+                "char_name": T.CHARACTERS[p.char]["name"] if p.char else "",
+                "ability": T.ability_word(p.char) if p.char else "",
+                **{k: p.amount(k) for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
+                "dice": [die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p.dice],
+                "posts": list(p.posts),
                 "posts_left": posts_left(state, s),
-                "figures": list(p["figures"]),
-                "contracts": list(p["contracts"]),
-                "fulfilled": list(p["fulfilled"]),
-                "goal_count": len(p["goals"]) or len(p["goal_offer"]),
-                "main_done": p["main_done"],
+                "figures": list(p.figures),
+                "contracts": list(p.contracts),
+                "fulfilled": list(p.fulfilled),
+                "goal_count": len(p.goals) or len(p.goal_offer),
+                "main_done": p.main_done,
             }
             if over:
-                entry["goals"] = list(p["goals"])
+                entry["goals"] = list(p.goals)
             seats.append(entry)
-        head = state["pending"][0] if state["pending"] else None
+        head = state.pending[0] if state.pending else None
         v: dict[str, Any] = {
             "game": "marco_polo",
-            "players": state["n"],
-            "setup": state["setup"],
-            "round": state["round"],
+            "players": state.n,
+            "setup": state.setup,
+            "round": state.round,
             "rounds": T.ROUNDS,
-            "phase": state["phase"],
-            "start": state["start"],
-            "current": state["current"],
+            "phase": state.phase,
+            "start": state.start,
+            "current": state.current,
             "to_act": self.to_act(state),
-            "last": dict(state["last"]),
-            "moves": state["moves"],
+            "last": {"seat": state.last_seat, "text": state.last_text},
+            "moves": state.moves,
             "seats": seats,
-            "spaces": {k: [list(d) for d in dl] for k, dl in state["spaces"].items()},
-            "khan": [list(d) for d in state["khan"]],
+            "spaces": {k: [list(d) for d in dl] for k, dl in state.spaces.items()},
+            "khan": [list(d) for d in state.khan],
             "cards": {
                 space: {
                     "card": cid,
                     "city": T.CITY_SPACES[space][0],
                     "text": T.CITY_CARDS[cid]["text"],
-                    "used": state["used_cards"].get(cid),
+                    "used": _listed(state.used_cards.get(cid)),
                 }
-                for space, cid in state["cards"].items()
+                for space, cid in state.cards.items()
             },
-            "first_post": dict(state["first_post"]),
-            "city_bonus": dict(state["city_bonus"]),
-            "beijing": list(state["beijing"]),
-            "display": list(state["display"]),
-            "pile": len(state["pile"]),
-            "black_pool": state["black_pool"],
+            "first_post": dict(state.first_post),
+            "city_bonus": dict(state.city_bonus),
+            "beijing": list(state.beijing),
+            "display": list(state.display),
+            "pile": len(state.pile),
+            "black_pool": state.black_pool,
             "pending": None if head is None else _pending_view(head),
             "draft": {
-                "offer": list(state["draft"]["offer"]),
-                "order": list(state["draft"]["order"]),
+                "offer": list(state.draft_offer),
+                "order": list(state.draft_order),
                 # catalog words (marco_polo.value.<word>) of what each offered character does
-                "abilities": {c: T.ability_word(c) for c in state["draft"]["offer"]},
+                "abilities": {c: T.ability_word(c) for c in state.draft_offer},
             },
             "round_info": self.round_info(state),
             "approximate": {"map": "stylised positions, not true geography"},
@@ -448,62 +445,66 @@ class MarcoPolo(Engine[State, Action]):
                 "ranking": [list(g) for g in res.ranking],
             }
         if seat is not None:
-            p = player(state, seat)
+            p = state.players[seat]
             v["private"] = {
                 "seat": seat,
-                "goals": list(p["goals"]),
-                "goal_offer": list(p["goal_offer"]),
+                "goals": list(p.goals),
+                "goal_offer": list(p.goal_offer),
             }
         return v
 
     def result(self, state: State) -> Result | None:
-        return final_result(state) if state["phase"] == "over" else None
+        return final_result(state) if state.phase == "over" else None
 
     def asked(self, state: State, seat: int) -> Event | None:
         """The pending decision of ``seat`` (goods to choose, a movement, a discard...)."""
-        pending = state["pending"]
-        if pending and pending[0]["seat"] == seat:
+        pending = state.pending
+        if pending and pending[0].seat == seat:
             return _asked(pending[0])
         return None
 
     def status(self, state: State) -> Event:
         """The set-up step or the round, e.g. "Round 2 of 5"."""
-        if state["phase"] == "draft":
+        if state.phase == "draft":
             return Event("marco_polo.status.draft")
-        if state["phase"] == "goals":
+        if state.phase == "goals":
             return Event("marco_polo.status.goals")
-        if state["phase"] == "over":
+        if state.phase == "over":
             return Event("core.status.over")
-        return Event("core.status.round", {"round": state["round"], "rounds": T.ROUNDS})
+        return Event("core.status.round", {"round": state.round, "rounds": T.ROUNDS})
 
     # -- persistence -------------------------------------------------------------------------
     def dump(self, state: State) -> dict[str, Any]:
-        out = copy_state(state)
-        out["format"] = self.format_version
-        return out
+        """The stored form: the same JSON as when the state was a plain dict (format 1)."""
+        return {**state.to_json(), "format": self.format_version}
 
     def load(self, data: Mapping[str, Any]) -> State:
         self.check_format(data)
-        return copy_state(dict(data))
+        return State.from_json(data)
 
 
-def _asked(head: Mapping[str, Any]) -> Event:
+def _listed(die: tuple[int, str, int] | None) -> list[Any] | None:
+    """A placed die as the view's JSON list (or ``None``)."""
+    return None if die is None else list(die)
+
+
+def _asked(head: Pending) -> Event:
     """The decision everyone is waiting for, as a catalog key and parameters."""
-    k = str(head["k"])
-    params: dict[str, Any] = {"n": int(head.get("n", 1))}
+    k = head.k
+    params: dict[str, Any] = {"n": head.n}
     if k == "move":
-        left = int(head["steps"]) - int(head["taken"])
+        left = head.steps - head.taken
         params = {"steps": words({"step": left}), "n": left}
-        if not head["travel"] and not head["taken"]:
+        if not head.travel and not head.taken:
             k = "bonus_move"  # a reward movement (M41) may be declined
-        elif not head["taken"]:
+        elif not head.taken:
             k = "travel"
         else:
             k = "move_more"
     elif k == "discard":
-        params["contracts"] = list(head["from"])
+        params["contracts"] = list(head.offered)
     elif k == "relocate":
-        params = {"city_name": place_name(str(head["city"]))}
+        params = {"city_name": place_name(head.city)}
     return Event(f"marco_polo.asked.{k}", params)
 
 
@@ -521,43 +522,43 @@ def character_line(character: str, lang: str = "en") -> str:
     return CATALOG.text("marco_polo.character_line", _character_params(character), lang=lang)
 
 
-def _pending_view(head: Mapping[str, Any]) -> dict[str, Any]:
+def _pending_view(head: Pending) -> dict[str, Any]:
     """The public description of the decision everyone is waiting for."""
-    what = _PENDING_WHAT[head["k"]]
-    if head["k"] == "move":
-        left = int(head["steps"]) - int(head["taken"])
+    what = _PENDING_WHAT[head.k]
+    if head.k == "move":
+        left = head.steps - head.taken
         steps = f"{left} {'step' if left == 1 else 'steps'}"
-        if not head["travel"] and not head["taken"]:
+        if not head.travel and not head.taken:
             # A reward movement (M41) may be declined: say so before the first step.
             what = f"a bonus movement of up to {steps}: move, or stop to decline"
-        elif not head["taken"]:
+        elif not head.taken:
             what = f"travel: take 1 to {left} {'step' if left == 1 else 'steps'} (move)"
         else:
             what = f"finish your movement: up to {steps} more (move/stop)"
-    elif head["k"] == "comp":
-        n = int(head["n"])
+    elif head.k == "comp":
+        n = head.n
         units = f"{n} coins or camels" if n != 1 else "1 coin or camel"
         what = f"low dice: take {units} in any mix (compensate <camels>)"
-    elif head["k"] == "discard":
-        n = int(head["n"])
-        earlier = ", ".join(head["from"])
+    elif head.k == "discard":
+        n = head.n
+        earlier = ", ".join(head.offered)
         what = f"hand limit 2: discard {n} of the earlier contracts {earlier} (discard)"
-    elif head["k"] == "relocate":
-        city = T.LOCATIONS[head["city"]]["name"].split(" (")[0]
+    elif head.k == "relocate":
+        city = T.LOCATIONS[head.city]["name"].split(" (")[0]
         what = f"no trading post left for {city}: move one there, or not (relocate <city>|none)"
-    elif "n" in head and int(head["n"]) > 1:
-        what = f"{what} x{head['n']}"
-    return {"kind": head["k"], "seat": head["seat"], "what": what}
+    elif head.n > 1:
+        what = f"{what} x{head.n}"
+    return {"kind": head.k, "seat": head.seat, "what": what}
 
 
 def _refuse_contract(state: State, seat: int, cid: str) -> None:
     """Why contract ``cid`` cannot be fulfilled: not held, or what it needs against what is held."""
-    p = player(state, seat)
-    if cid not in p["contracts"]:
+    p = state.players[seat]
+    if cid not in p.contracts:
         raise IllegalAction("marco_polo.no_such_contract", contract=cid)
     cost = T.CONTRACTS[cid]["cost"]
     if not can_pay(state, seat, cost):
-        have = words({k: p[k] for k in ("camel", "pepper", "silk", "gold")})
+        have = words({k: p.amount(k) for k in ("camel", "pepper", "silk", "gold")})
         raise IllegalAction(
             "marco_polo.cannot_pay_contract", contract=cid, cost=words(cost), have=have
         )

@@ -9,241 +9,226 @@ round (or the game) when nobody has a die.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.rewards import Ctx, can_pay, city_bonus, gain, own_small_cities, words
-from engines.marco_polo.state import State, char, player
+from engines.marco_polo.draft import Board, Draft
+from engines.marco_polo.rewards import can_pay, city_bonus, gain, own_small_cities, words
+from engines.marco_polo.state import Pending, Placed, Player, State
 from engines.rng import Rng, seed_state
 
 
-def _player(seat: int) -> dict[str, Any]:
-    return {
-        "char": "",
-        "coin": int(T.START["coins_by_seat"][str(seat + 1)]),
-        "camel": int(T.START["camels"]),
-        "pepper": 0,
-        "silk": 0,
-        "gold": 0,
-        "vp": 0,
-        "dice": [],
-        "posts": [],
-        "posts_placed": 0,
-        "figures": [T.START["start_location"]],
-        "contracts": [],
-        "fulfilled": [],
-        "goals": [],
-        "goal_offer": [],
-        "main_done": False,
-        "bought_black": False,
-    }
+def _player(seat: int) -> Player:
+    return Player(
+        coin=int(T.START["coins_by_seat"][str(seat + 1)]),
+        camel=int(T.START["camels"]),
+        figures=(T.START["start_location"],),
+    )
 
 
-def neutral_dice(n: int) -> tuple[list[list[Any]], list[list[Any]]]:
+def neutral_dice(n: int) -> tuple[list[Placed], list[Placed]]:
     """Neutral blockers for 2-3 players (M12): (Khan row, 5-coins space)."""
     spec = T.BLOCKERS[n]
     value = int(spec.get("die_value", 1))
-    khan = [[-1, "n", value] for _ in spec["khan_spaces_blocked"]]
-    coins5 = [[-1, "n", value]] if spec["five_coins_occupied"] else []
+    khan: list[Placed] = [(-1, "n", value) for _ in spec["khan_spaces_blocked"]]
+    coins5: list[Placed] = [(-1, "n", value)] if spec["five_coins_occupied"] else []
     return khan, coins5
 
 
-def new_game(players: int, options: Mapping[str, str], seed: int) -> tuple[State, Ctx]:
-    """A laid-out board; basic games are already in round 1, advanced ones in the draft."""
+def new_game(players: int, options: Mapping[str, str], seed: int) -> Draft:
+    """A laid-out board (``Draft.freeze`` it); basic games are already in round 1, advanced ones
+    in the draft."""
     rng = Rng(seed_state(seed))
     advanced = options.get("setup", "basic") == "advanced"
-    st: State = {
-        "format": 1,
-        "n": players,
-        "setup": "advanced" if advanced else "basic",
-        "round": 0,
-        "phase": "draft" if advanced else "play",
-        "start": 0,
-        "current": 0,
-        "last_travel": None,
-        "players": [_player(s) for s in range(players)],
-        "spaces": {s: [] for s in (*T.BAZAAR_ROWS, "contracts", "travel", "coins5", "coins3")},
-        "khan": [],
-        "cards": {},
-        "used_cards": {},
-        "first_post": {},
-        "city_bonus": {},
-        "beijing": [],
-        "display": [],
-        "pile": [],
-        "black_pool": T.BLACK_DICE[players],
-        "pending": [],
-        "draft": {"offer": [], "order": []},
-        "last": {"seat": None, "text": ""},
-        "moves": 0,
-        "rng": 0,
-    }
+    blank = State(
+        n=players,
+        setup="advanced" if advanced else "basic",
+        round=0,
+        phase="draft" if advanced else "play",
+        start=0,
+        current=0,
+        last_travel=None,
+        players=tuple(_player(s) for s in range(players)),
+        spaces={s: () for s in (*T.BAZAAR_ROWS, "contracts", "travel", "coins5", "coins3")},
+        khan=(),
+        cards={},
+        used_cards={},
+        first_post={},
+        city_bonus={},
+        beijing=(),
+        display=(),
+        pile=(),
+        black_pool=T.BLACK_DICE[players],
+        pending=(),
+        draft_offer=(),
+        draft_order=(),
+        last_seat=None,
+        last_text="",
+        moves=0,
+        rng=0,
+    )
+    d = Draft(blank)
     starting = list(T.STARTING_CONTRACTS)
     rng.shuffle(starting)  # M5
     for s in range(players):
-        st["players"][s]["contracts"] = [starting[s]]
+        d.players[s].contracts = [starting[s]]
     pile = list(T.REGULAR_CONTRACTS)
     rng.shuffle(pile)  # M6
-    st["display"], st["pile"] = pile[: T.DISPLAY_SLOTS], pile[T.DISPLAY_SLOTS :]
+    d.display, d.pile = pile[: T.DISPLAY_SLOTS], pile[T.DISPLAY_SLOTS :]
     goals = list(T.GOALS)
     rng.shuffle(goals)  # M7
     per = 4 if advanced else 2
     for s in range(players):
         hand = sorted(goals[per * s : per * s + per])
-        st["players"][s]["goal_offer" if advanced else "goals"] = hand
+        if advanced:
+            d.players[s].goal_offer = hand
+        else:
+            d.players[s].goals = hand
     if advanced:  # M8
         tiles = list(T.CITY_BONUSES)
         rng.shuffle(tiles)
-        st["city_bonus"] = dict(zip(T.SMALL_CITIES, tiles, strict=True))
+        d.city_bonus = dict(zip(T.SMALL_CITIES, tiles, strict=True))
     else:
-        st["city_bonus"] = {c: T.FIXED_CITY_BONUS[c] for c in T.SMALL_CITIES}
+        d.city_bonus = {c: T.FIXED_CITY_BONUS[c] for c in T.SMALL_CITIES}
     cards = list(T.CITY_CARDS)
     rng.shuffle(cards)  # M9
-    st["cards"] = {space: cards[i] for i, space in enumerate(T.CITY_SPACES)}
+    d.cards = {space: cards[i] for i, space in enumerate(T.CITY_SPACES)}
     fp = list(T.FIRST_POST_TILES)
     rng.shuffle(fp)  # M10
-    st["first_post"] = {c: fp[i] for i, c in enumerate(T.LARGE_CITIES)}
+    d.first_post = {c: fp[i] for i, c in enumerate(T.LARGE_CITIES)}
     khan, coins5 = neutral_dice(players)  # M12
-    st["khan"], st["spaces"]["coins5"] = khan, coins5
+    d.khan, d.spaces["coins5"] = khan, coins5
     if advanced:  # M13: players + 1 characters, chosen from the last seat backwards
         chars = list(T.CHARACTERS)
         rng.shuffle(chars)
-        st["draft"] = {
-            "offer": sorted(chars[: players + 1]),
-            "order": list(range(players - 1, -1, -1)),
-        }
-    st["rng"] = rng.state
-    ctx = Ctx(st)
+        d.draft_offer = sorted(chars[: players + 1])
+        d.draft_order = list(range(players - 1, -1, -1))
+    d.rng = rng.state
     if not advanced:
         for s in range(players):
-            st["players"][s]["char"] = T.BASIC_CHARACTERS[s]
-        character_setup(ctx)
-        start_round(ctx)
-    return st, ctx
+            d.players[s].char = T.BASIC_CHARACTERS[s]
+        character_setup(d)
+        start_round(d)
+    return d
 
 
-def character_setup(ctx: Ctx) -> None:
+def character_setup(d: Draft) -> None:
     """Characters' set-up effects (M52 Kubilai, M53 Niccolo und Marco, M56 Wilhelm)."""
-    st = ctx.st
-    for seat, p in enumerate(st["players"]):
-        if p["char"] == "kubilai":
-            p["figures"] = ["beijing"]
-            p["posts"] = ["beijing"]
-            p["posts_placed"] = 1
-            st["beijing"].append(seat)
-        elif p["char"] == "niccolo_marco":
-            p["figures"] = [T.START["start_location"]] * 2
+    for seat, p in enumerate(d.players):
+        if p.char == "kubilai":
+            p.figures = ["beijing"]
+            p.posts = ["beijing"]
+            p.posts_placed = 1
+            d.beijing.append(seat)
+        elif p.char == "niccolo_marco":
+            p.figures = [T.START["start_location"]] * 2
 
 
-def seats_from(st: State, first: int) -> list[int]:
+def seats_from(st: Board, first: int) -> list[int]:
     """All seats clockwise starting with ``first``."""
-    n: int = st["n"]
+    n = st.n
     return [(first + i) % n for i in range(n)]
 
 
-def start_round(ctx: Ctx) -> None:
+def start_round(d: Draft) -> None:
     """Phases M15-M20 of a new round; turns begin once every decision is made."""
-    st = ctx.st
-    st["round"] += 1
-    st["phase"] = "play"
-    if st["round"] > 1:
-        if st["last_travel"] is not None:  # M15
-            st["start"] = st["last_travel"]
-        st["pile"].extend(st["display"])  # M16, D7: leftovers under the pile
-        st["display"] = st["pile"][: T.DISPLAY_SLOTS]
-        st["pile"] = st["pile"][T.DISPLAY_SLOTS :]
-    st["last_travel"] = None
-    st["current"] = st["start"]
+    d.round += 1
+    d.phase = "play"
+    if d.round > 1:
+        if d.last_travel is not None:  # M15
+            d.start = d.last_travel
+        d.pile.extend(d.display)  # M16, D7: leftovers under the pile
+        d.display = d.pile[: T.DISPLAY_SLOTS]
+        del d.pile[: T.DISPLAY_SLOTS]
+    d.last_travel = None
+    d.current = d.start
     # M18: dice return (black dice to the pool, blockers stay).
-    khan, coins5 = neutral_dice(st["n"])
-    for space in st["spaces"]:
-        st["spaces"][space] = []
-    st["khan"], st["spaces"]["coins5"] = khan, coins5
-    st["used_cards"] = {}
-    st["black_pool"] = T.BLACK_DICE[st["n"]]
-    for p in st["players"]:
-        p["dice"] = []
-        p["main_done"] = False
-        p["bought_black"] = False
-    ctx.ev("round_started", round=st["round"], seat=st["start"])
-    order = seats_from(st, st["start"])
+    khan, coins5 = neutral_dice(d.n)
+    for space in d.spaces:
+        d.spaces[space] = []
+    d.khan, d.spaces["coins5"] = khan, coins5
+    d.used_cards = {}
+    d.black_pool = T.BLACK_DICE[d.n]
+    for p in d.players:
+        p.dice = []
+        p.main_done = False
+        p.bought_black = False
+    d.emit("round_started", round=d.round, seat=d.start)
+    order = seats_from(d, d.start)
     for seat in order:  # M17: income
-        income = dict(T.CHARACTERS[char(st, seat)]["round_income"])
+        income = dict(T.CHARACTERS[d.players[seat].char]["round_income"])
         income.pop("white_die", None)
         if income:
-            gain(ctx, seat, income)
-            ctx.ev("income", seat=seat, what=words(income))
-        for city in own_small_cities(st, seat):
-            city_bonus(ctx, seat, city)
+            gain(d, seat, income)
+            d.emit("income", seat=seat, what=words(income))
+        for city in own_small_cities(d, seat):
+            city_bonus(d, seat, city)
     for seat in order:  # M19-M20
-        p = player(st, seat)
-        if char(st, seat) == "raschid":
-            p["dice"] = [["o", 0] for _ in range(T.START["dice_per_player"])]
-            ctx.ev("raschid_dice", seat=seat)
+        p = d.players[seat]
+        if p.char == "raschid":
+            p.dice = [("o", 0) for _ in range(T.START["dice_per_player"])]
+            d.emit("raschid_dice", seat=seat)
             continue
-        p["dice"] = [["o", ctx.roll()] for _ in range(T.START["dice_per_player"])]
-        if char(st, seat) == "matteo":
-            p["dice"].append(["w", ctx.roll()])
-        values = [v for _, v in p["dice"]]
-        ctx.ev("rolled", reveals=True, seat=seat, dice=" ".join(str(v) for v in values))
+        p.dice = [("o", d.roll()) for _ in range(T.START["dice_per_player"])]
+        if p.char == "matteo":
+            p.dice.append(("w", d.roll()))
+        values = [v for _, v in p.dice]
+        d.emit("rolled", reveals=True, seat=seat, dice=" ".join(str(v) for v in values))
         total = sum(values)
         if total < T.COMPENSATION_THRESHOLD:
-            ctx.push({"k": "comp", "seat": seat, "n": T.COMPENSATION_THRESHOLD - total})
-    ctx.flush()
+            d.push(Pending("comp", seat, T.COMPENSATION_THRESHOLD - total))
+    d.flush()
 
 
-def die_free_extra_actions(st: State, seat: int) -> list[str]:
+def die_free_extra_actions(st: Board, seat: int) -> list[str]:
     """The extra actions ``seat`` could still take without an unused die (M23.1, M37).
 
     Fulfilling a contract (M32) and buying a black die (M36) need no die; 3 coins, re-roll and
     adjust (M33-M35) do.
     """
-    p = player(st, seat)
+    p = st.players[seat]
     out = []
-    if any(can_pay(st, seat, T.CONTRACTS[c]["cost"]) for c in p["contracts"]):
+    if any(can_pay(st, seat, T.CONTRACTS[c]["cost"]) for c in p.contracts):
         out.append("fulfil")
-    if not p["bought_black"] and st["black_pool"] > 0 and p["camel"] >= T.BLACK_CAMELS:
+    if not p.bought_black and st.black_pool > 0 and p.camel >= T.BLACK_CAMELS:
         out.append("black")
     return out
 
 
-def settle(ctx: Ctx) -> None:
+def settle(d: Draft) -> None:
     """Pass the turn by itself when the active player can do nothing more (M21, M23).
 
     A player without unused dice keeps the turn while a die-free extra action (M23.1: fulfil a
     contract, buy a black die) is still possible; they then end it with ``end``. Only when no
     such action is left does the turn pass without a command.
     """
-    st = ctx.st
-    if st["phase"] != "play" or st["pending"]:
+    if d.phase != "play" or d.pending:
         return
-    seat = st["current"]
-    if not player(st, seat)["dice"] and not die_free_extra_actions(st, seat):
-        advance(ctx)
+    seat = d.current
+    if not d.players[seat].dice and not die_free_extra_actions(d, seat):
+        advance(d)
 
 
-def advance(ctx: Ctx) -> None:
+def advance(d: Draft) -> None:
     """The next player clockwise with dice takes a turn; nobody left ends the round (M21)."""
-    st = ctx.st
-    cur = st["current"]
-    p = player(st, cur)
-    p["main_done"] = False
-    p["bought_black"] = False
-    for i in range(1, st["n"] + 1):
-        seat = (cur + i) % st["n"]
-        if st["players"][seat]["dice"]:
-            st["current"] = seat
-            if not st["display"]:  # M27.5: an empty display gets 2 new contracts
-                st["display"] = st["pile"][: T.MID_ROUND_REFILL]
-                st["pile"] = st["pile"][T.MID_ROUND_REFILL :]
-                if st["display"]:
-                    ctx.ev("display_refilled", reveals=True, contracts=list(st["display"]))
-            ctx.ev("turn", seat=seat)
+    cur = d.current
+    p = d.players[cur]
+    p.main_done = False
+    p.bought_black = False
+    for i in range(1, d.n + 1):
+        seat = (cur + i) % d.n
+        if d.players[seat].dice:
+            d.current = seat
+            if not d.display:  # M27.5: an empty display gets 2 new contracts
+                d.display = d.pile[: T.MID_ROUND_REFILL]
+                del d.pile[: T.MID_ROUND_REFILL]
+                if d.display:
+                    d.emit("display_refilled", reveals=True, contracts=list(d.display))
+            d.emit("turn", seat=seat)
             return
-    if st["round"] >= T.ROUNDS:  # M14
-        st["phase"] = "over"
-        ctx.ev("game_over")
+    if d.round >= T.ROUNDS:  # M14
+        d.phase = "over"
+        d.emit("game_over")
         return
-    start_round(ctx)
-    if not st["pending"]:
-        ctx.ev("turn", seat=st["current"])
+    start_round(d)
+    if not d.pending:
+        d.emit("turn", seat=d.current)

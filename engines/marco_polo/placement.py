@@ -15,13 +15,13 @@ same code; ``choices`` lists every legal choice suffix for a legal placement.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engines.base import IllegalAction
 from engines.marco_polo import tables as T
+from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.rewards import (
-    Ctx,
     can_pay,
     gain,
     hand_limit,
@@ -31,7 +31,7 @@ from engines.marco_polo.rewards import (
     place_name,
     words,
 )
-from engines.marco_polo.state import State, char, die_key, die_token, parse_die, player
+from engines.marco_polo.state import Die, Placed, die_key, die_token, parse_die
 
 SPACES: tuple[str, ...] = (
     *T.BAZAAR_ROWS,
@@ -51,7 +51,7 @@ def dice_needed(space: str) -> int:
     return 2 if space == "travel" else 1
 
 
-def candidates(dice: list[list[Any]]) -> list[str]:
+def candidates(dice: Sequence[Die]) -> list[str]:
     """Die tokens a player could put down (unrolled dice may show any value, M51)."""
     toks: set[str] = set()
     for kind, value in dice:
@@ -62,7 +62,7 @@ def candidates(dice: list[list[Any]]) -> list[str]:
     return sorted(toks, key=die_key)
 
 
-def dice_available(dice: list[list[Any]], toks: list[str]) -> bool:
+def dice_available(dice: Sequence[Die], toks: list[str]) -> bool:
     """Whether the unused ``dice`` can show the multiset ``toks``."""
     have = Counter((k, v) for k, v in dice)
     spare = Counter(k for k, v in dice if v == 0)
@@ -78,7 +78,7 @@ def dice_available(dice: list[list[Any]], toks: list[str]) -> bool:
     return True
 
 
-def dice_combos(dice: list[list[Any]], n: int) -> Iterator[tuple[str, ...]]:
+def dice_combos(dice: Sequence[Die], n: int) -> Iterator[tuple[str, ...]]:
     """Every multiset of ``n`` die tokens the player can put down, in canonical order.
 
     Tokens are chosen in canonical order, so a rolled die showing the value is always used
@@ -122,37 +122,35 @@ def wrong_dice_count(space: str) -> IllegalAction:
     )
 
 
-def space_dice(state: State, space: str) -> list[list[Any]]:
+def space_dice(state: Board, space: str) -> Sequence[Placed]:
     """Dice already on a space (Khan: the whole row; city card: its one die)."""
     if space == "khan":
-        khan: list[list[Any]] = state["khan"]
-        return khan
+        return state.khan
     if space in T.CITY_SPACES:
-        used = state["used_cards"].get(state["cards"][space])
+        used = state.used_cards.get(state.cards[space])
         return [used] if used else []
-    spaces: list[list[Any]] = state["spaces"][space]
-    return spaces
+    return state.spaces[space]
 
 
-def space_problem(state: State, seat: int, space: str) -> IllegalAction | None:
+def space_problem(state: Board, seat: int, space: str) -> IllegalAction | None:
     """Why ``space`` cannot take dice now whatever the dice, or ``None``."""
-    if space == "khan" and len(state["khan"]) >= T.KHAN_SPACES:
+    if space == "khan" and len(state.khan) >= T.KHAN_SPACES:
         return IllegalAction("marco_polo.khan_full")
-    if space == "contracts" and not state["display"]:
+    if space == "contracts" and not state.display:
         return IllegalAction("marco_polo.display_empty")
     if space in T.CITY_SPACES:
         city = T.CITY_SPACES[space][0]
-        card = state["cards"][space]
-        if city not in player(state, seat)["posts"]:
+        card = state.cards[space]
+        if city not in state.players[seat].posts:
             return IllegalAction("marco_polo.no_post_for_card", city=city, card=card)
-        if card in state["used_cards"]:
+        if card in state.used_cards:
             return IllegalAction("marco_polo.card_used", card=card, city=city)
     return None
 
 
-def fee_for(state: State, seat: int, space: str, value: int) -> int:
+def fee_for(state: Board, seat: int, space: str, value: int) -> int:
     """The occupied fee (M24.5): the placement's value if the space holds a die, else 0."""
-    if space in _NO_FEE or char(state, seat) == "berke" or not space_dice(state, space):
+    if space in _NO_FEE or state.players[seat].char == "berke" or not space_dice(state, space):
         return 0
     return value
 
@@ -162,33 +160,33 @@ def _value(toks: tuple[str, ...]) -> int:
 
 
 def dice_problem(
-    state: State, seat: int, space: str, toks: tuple[str, ...]
+    state: Board, seat: int, space: str, toks: tuple[str, ...]
 ) -> IllegalAction | None:
     """Why these dice cannot go on ``space`` (colour, fee, Khan order, no use), or ``None``."""
-    p = player(state, seat)
+    p = state.players[seat]
     if len(toks) != dice_needed(space):
         return wrong_dice_count(space)
-    if len(p["dice"]) < len(toks):
-        have = len(p["dice"])
+    if len(p.dice) < len(toks):
+        have = len(p.dice)
         return IllegalAction(
             "marco_polo.too_few_dice",
             space=space,
             left=f"{have} unused {'die' if have == 1 else 'dice'}",
             dice=f"{len(toks)} {'die' if len(toks) == 1 else 'dice'}",
         )
-    if not dice_available(p["dice"], list(toks)):
+    if not dice_available(p.dice, list(toks)):
         return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
     value = _value(toks)
     own = any(t[0].isdigit() for t in toks)
     if own and any(d[0] == seat and d[1] == "o" for d in space_dice(state, space)):
         return IllegalAction("marco_polo.colour_taken", space=space)
-    if space == "khan" and state["khan"]:
-        before = int(state["khan"][-1][2])
+    if space == "khan" and state.khan:
+        before = int(state.khan[-1][2])
         if value < before:
             return IllegalAction("marco_polo.khan_too_low", value=value, before=before)
     fee = fee_for(state, seat, space, value)
-    if fee > p["coin"]:
-        return IllegalAction("marco_polo.cannot_afford_fee", coins=p["coin"], fee=fee, space=space)
+    if fee > p.coin:
+        return IllegalAction("marco_polo.cannot_afford_fee", coins=p.coin, fee=fee, space=space)
     if not choices(state, seat, space, toks):
         if space == "travel":
             return _travel_refusal(state, seat, value, fee)
@@ -200,9 +198,9 @@ def _coins_text(base: int, fee: int) -> str:
     return f"{base} coins" + (f" + {fee} coins fee" if fee else "")
 
 
-def _travel_refusal(state: State, seat: int, value: int, fee: int) -> IllegalAction:
+def _travel_refusal(state: Board, seat: int, value: int, fee: int) -> IllegalAction:
     """Why no Travel row is possible: the cheapest row's coins, or no affordable first step."""
-    coins = int(player(state, seat)["coin"])
+    coins = state.players[seat].coin
     _, _, base = T.TRAVEL_ROWS[1]
     if fee + base > coins:
         return IllegalAction(
@@ -212,7 +210,7 @@ def _travel_refusal(state: State, seat: int, value: int, fee: int) -> IllegalAct
 
 
 def choice_problem(
-    state: State, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]
+    state: Board, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]
 ) -> IllegalAction | None:
     """The specific reason a choice suffix is refused for a legal placement, if one is known."""
     value = _value(toks)
@@ -233,7 +231,7 @@ def choice_problem(
         if need > value:
             return _above(f"Travel row {row}", need, value)
         fee = fee_for(state, seat, space, value)
-        coins = int(player(state, seat)["coin"])
+        coins = state.players[seat].coin
         if fee + base > coins:
             return IllegalAction(
                 "marco_polo.travel_row_dear", row=row, costs=_coins_text(base, fee), coins=coins
@@ -243,7 +241,7 @@ def choice_problem(
         for slot in kw["take"].split("+"):
             if slot.isdigit() and int(slot) > value and int(slot) <= T.DISPLAY_SLOTS:
                 return _above(f"Contract slot {slot}", int(slot), value)
-            if slot.isdigit() and int(slot) > len(state["display"]):
+            if slot.isdigit() and int(slot) > len(state.display):
                 return IllegalAction("marco_polo.slot_empty", slot=slot)
     if space in T.CITY_SPACES and kw.get("times", "").isdigit() and int(kw["times"]) > value:
         times = int(kw["times"])
@@ -255,10 +253,11 @@ def _above(what: str, need: int, value: int) -> IllegalAction:
     return IllegalAction("marco_polo.above_value", what=what, need=need, value=value)
 
 
-def first_step_possible(state: State, seat: int, coins: int, camels: int) -> bool:
+def first_step_possible(state: Board, seat: int, coins: int, camels: int) -> bool:
     """Whether some figure can take one step with these coins and camels (M40)."""
-    jumper = char(state, seat) == "johannes"
-    for loc in player(state, seat)["figures"]:
+    p = state.players[seat]
+    jumper = p.char == "johannes"
+    for loc in p.figures:
         if jumper and loc in T.OASES:
             return True
         for _, res, amt in T.ADJACENT[loc]:
@@ -268,14 +267,14 @@ def first_step_possible(state: State, seat: int, coins: int, camels: int) -> boo
 
 
 def two_way_order(
-    state: State, seat: int, card: dict[str, Any], ab: int, ba: int
+    state: Board, seat: int, card: dict[str, Any], ab: int, ba: int
 ) -> tuple[str, ...] | None:
     """An order of the two-way repetitions that stays affordable throughout, or ``None`` (D12)."""
-    p = player(state, seat)
+    p = state.players[seat]
     a, b = card["side_a"], card["side_b"]
     for order in (("ab", "ba"), ("ba", "ab")):
-        res = {k: p[k] for k in ("coin", "camel", "vp")}
-        res["good"] = p["pepper"] + p["silk"] + p["gold"]
+        res = {"coin": p.coin, "camel": p.camel, "vp": p.vp}
+        res["good"] = p.pepper + p.silk + p.gold
         ok = True
         for direction in order:
             give, get = (a, b) if direction == "ab" else (b, a)
@@ -292,9 +291,9 @@ def two_way_order(
     return None
 
 
-def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+def choices(state: Board, seat: int, space: str, toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every legal choice suffix for these dice on ``space`` (empty: the placement is useless)."""
-    p = player(state, seat)
+    p = state.players[seat]
     value = _value(toks)
     if space in T.BAZAAR:
         return [(f"col={c}",) for c in range(1, value + 1)]
@@ -303,7 +302,7 @@ def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[
     if space == "coins5":
         return [()]
     if space == "contracts":
-        slots = range(1, min(value, len(state["display"])) + 1)
+        slots = range(1, min(value, len(state.display)) + 1)
         out: list[tuple[str, ...]] = []
         picks = [(i,) for i in slots] + [(i, j) for i in slots for j in slots if i < j]
         for pick in sorted(picks):
@@ -317,13 +316,13 @@ def choices(state: State, seat: int, space: str, toks: tuple[str, ...]) -> list[
                 out.append((take,))
         return out
     if space == "travel":
-        coins = p["coin"] - fee_for(state, seat, space, value)
+        coins = p.coin - fee_for(state, seat, space, value)
         rows: list[tuple[str, ...]] = []
         for row, (need, _, base) in T.TRAVEL_ROWS.items():
             if (
                 need <= value
                 and base <= coins
-                and first_step_possible(state, seat, coins - base, p["camel"])
+                and first_step_possible(state, seat, coins - base, p.camel)
             ):
                 rows.append((f"row={row}",))
         return rows
@@ -338,8 +337,8 @@ def _bonus_mixes(n: int) -> list[tuple[str, ...]]:
     return mixes
 
 
-def _card_choices(state: State, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
-    card = T.CITY_CARDS[state["cards"][space]]
+def _card_choices(state: Board, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
+    card = T.CITY_CARDS[state.cards[space]]
     kind = card["kind"]
     if kind == "per_pip":
         return [(f"times={k}",) for k in range(1, value + 1)]
@@ -374,63 +373,62 @@ def _card_choices(state: State, seat: int, space: str, value: int) -> list[tuple
     ]
 
 
-def _count(state: State, seat: int, what: str) -> int:
-    p = player(state, seat)
-    return len(p["posts"]) if what == "trading_posts_on_map" else len(p["fulfilled"])
+def _count(state: Board, seat: int, what: str) -> int:
+    p = state.players[seat]
+    return len(p.posts) if what == "trading_posts_on_map" else len(p.fulfilled)
 
 
 def _kw(suffix: tuple[str, ...]) -> dict[str, str]:
     return dict(t.split("=", 1) for t in suffix)
 
 
-def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]) -> None:
+def place(d: Draft, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]) -> None:
     """Carry out a legal placement (checked by the caller) and its action."""
-    st = ctx.st
-    p = player(st, seat)
+    p = d.players[seat]
     values: list[tuple[str, int]] = [parse_die(t) for t in toks]  # type: ignore[misc]
     for kind, v in values:
-        die = [kind, v] if [kind, v] in p["dice"] else [kind, 0]
-        p["dice"].remove(die)
+        die = (kind, v) if (kind, v) in p.dice else (kind, 0)
+        p.dice.remove(die)
     value = min(v for _, v in values)
-    fee = fee_for(st, seat, space, value)
+    fee = fee_for(d, seat, space, value)
     if fee:
-        p["coin"] -= fee
-    placed = [[seat, kind, v] for kind, v in values]
+        p.coin -= fee
+    placed: list[Placed] = [(seat, kind, v) for kind, v in values]
     if space == "khan":
-        st["khan"].append(placed[0])
+        d.khan.append(placed[0])
     elif space in T.CITY_SPACES:
-        st["used_cards"][st["cards"][space]] = placed[0]
+        d.used_cards[d.cards[space]] = placed[0]
     else:
-        st["spaces"][space].extend(placed)
-    ctx.ev("placed", seat=seat, space=f"space_{space}", dice=" ".join(toks))
+        d.spaces[space].extend(placed)
+    d.emit("placed", seat=seat, space=f"space_{space}", dice=" ".join(toks))
     if fee:
-        ctx.ev("paid_fee", seat=seat, space=f"space_{space}", fee=fee, coins=words({"coin": fee}))
+        d.emit("paid_fee", seat=seat, space=f"space_{space}", fee=fee, coins=words({"coin": fee}))
     kw = _kw(suffix)
     if space in T.BAZAAR:
         reward = T.BAZAAR[space][1][int(kw["col"])]
-        gain(ctx, seat, reward)
-        ctx.ev("gained", seat=seat, what=words(reward))
-        _mercator(ctx, seat, {space: 1}, "space_bazaar")
+        gain(d, seat, reward)
+        d.emit("gained", seat=seat, what=words(reward))
+        _mercator(d, seat, {space: 1}, "space_bazaar")
     elif space == "khan":
         reward = {k: n for k, n in T.KHAN_REWARD.items() if k != "any_good"}
         reward[kw["good"]] = T.KHAN_REWARD.get("any_good", 1)
-        gain(ctx, seat, reward)
-        ctx.ev("gained", seat=seat, what=words(reward))
-        if st["n"] in (2, 3):
-            _mercator(ctx, seat, {"camel": 1}, "space_khan")
+        gain(d, seat, reward)
+        d.emit("gained", seat=seat, what=words(reward))
+        if d.n in (2, 3):
+            _mercator(d, seat, {"camel": 1}, "space_khan")
     elif space == "coins5":
-        gain(ctx, seat, {"coin": T.COINS5})
-        ctx.ev("gained", seat=seat, what=words({"coin": T.COINS5}))
-        if st["n"] == 2:
-            _mercator(ctx, seat, {"coin": 2}, "space_coins5")
+        gain(d, seat, {"coin": T.COINS5})
+        d.emit("gained", seat=seat, what=words({"coin": T.COINS5}))
+        if d.n == 2:
+            _mercator(d, seat, {"coin": 2}, "space_coins5")
     elif space == "contracts":
-        _take_contracts(ctx, seat, kw)
+        _take_contracts(d, seat, kw)
     elif space == "travel":
         row = int(kw["row"])
         _, steps, base = T.TRAVEL_ROWS[row]
-        p["coin"] -= base
-        st["last_travel"] = seat
-        ctx.ev(
+        p.coin -= base
+        d.last_travel = seat
+        d.emit(
             "travel_paid",
             seat=seat,
             row=row,
@@ -438,72 +436,68 @@ def place(ctx: Ctx, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
             steps=steps,
             up_to=words({"step": steps}),
         )
-        ctx.push(movement(seat, steps, travel_action=True))
+        d.push(movement(seat, steps, travel_action=True))
     else:
-        _use_card(ctx, seat, space, value, kw)
-    p["main_done"] = True
+        _use_card(d, seat, space, value, kw)
+    p.main_done = True
 
 
-def _mercator(ctx: Ctx, seat: int, reward: dict[str, int], trigger: str) -> None:
+def _mercator(d: Draft, seat: int, reward: dict[str, int], trigger: str) -> None:
     """Mercator ex Tabriz profits from another player's placement (M54)."""
-    for other, q in enumerate(ctx.st["players"]):
-        if other != seat and q["char"] == "mercator":
-            gain(ctx, other, reward)
-            ctx.ev("mercator", seat=other, what=words(reward), trigger=trigger)
+    for other, q in enumerate(d.players):
+        if other != seat and q.char == "mercator":
+            gain(d, other, reward)
+            d.emit("mercator", seat=other, what=words(reward), trigger=trigger)
 
 
-def _take_contracts(ctx: Ctx, seat: int, kw: dict[str, str]) -> None:
+def _take_contracts(d: Draft, seat: int, kw: dict[str, str]) -> None:
     """Take 1-2 contracts from the display, then slide the rest left (M27)."""
-    st = ctx.st
-    p = player(st, seat)
+    p = d.players[seat]
     slots = [int(s) for s in kw["take"].split("+")]
-    taken = [st["display"][s - 1] for s in slots]
-    before = list(p["contracts"])
+    taken = [d.display[s - 1] for s in slots]
+    before = list(p.contracts)
     for cid in taken:
-        st["display"].remove(cid)
-    p["contracts"].extend(taken)
-    ctx.ev("took_contracts", seat=seat, contracts=taken)
+        d.display.remove(cid)
+    p.contracts.extend(taken)
+    d.emit("took_contracts", seat=seat, contracts=taken)
     paid = sorted(s for s in slots if s in T.SLOT_BONUS)
     if paid:
         got = {"coin": 0, "camel": 0}
         for slot, res in zip(paid, kw["bonus"].split("+"), strict=True):
             got[res] += T.SLOT_BONUS[slot]
-        gain(ctx, seat, got)
-        ctx.ev("gained", seat=seat, what=words(got))
-    hand_limit(ctx, seat, before)
+        gain(d, seat, got)
+        d.emit("gained", seat=seat, what=words(got))
+    hand_limit(d, seat, before)
 
 
-def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -> None:
+def _use_card(d: Draft, seat: int, space: str, value: int, kw: dict[str, str]) -> None:
     """Resolve a city card with die value ``value`` (M31)."""
-    st = ctx.st
-    cid = st["cards"][space]
+    cid = d.cards[space]
     card = T.CITY_CARDS[cid]
     kind = card["kind"]
     city = place_name(T.CITY_SPACES[space][0])
-    ctx.ev("used_card", seat=seat, card=cid, value=value, city_name=city)
+    d.emit("used_card", seat=seat, card=cid, value=value, city_name=city)
     if kind == "per_pip":
-        _gain_shown(ctx, seat, card["reward_per_pip"], int(kw["times"]))
+        _gain_shown(d, seat, card["reward_per_pip"], int(kw["times"]))
     elif kind == "threshold":
         reward = dict(card["table"][str(value)])
         if "own_city_bonus" in reward:
-            reward["own_city_bonus"] = min(
-                reward["own_city_bonus"], len(own_small_cities(st, seat))
-            )
-        _gain_shown(ctx, seat, reward, 1)
+            reward["own_city_bonus"] = min(reward["own_city_bonus"], len(own_small_cities(d, seat)))
+        _gain_shown(d, seat, reward, 1)
     elif kind == "per_count":
-        _gain_shown(ctx, seat, card["reward_per_unit"], int(kw["times"]))
+        _gain_shown(d, seat, card["reward_per_unit"], int(kw["times"]))
     elif kind == "exchange":
         k = int(kw["times"])
-        _pay_shown(ctx, seat, card["cost"], k)
-        _gain_shown(ctx, seat, card["reward"], k)
+        _pay_shown(d, seat, card["cost"], k)
+        _gain_shown(d, seat, card["reward"], k)
     elif kind == "exchange_choice":
         opt = card["options"][int(kw["option"]) - 1]
         k = int(kw["times"])
-        _pay_shown(ctx, seat, opt["cost"], k)
-        _gain_shown(ctx, seat, opt["reward"], k)
+        _pay_shown(d, seat, opt["cost"], k)
+        _gain_shown(d, seat, opt["reward"], k)
     else:
         ab, ba = int(kw["ab"]), int(kw["ba"])
-        order = two_way_order(st, seat, card, ab, ba) or ("ab", "ba")
+        order = two_way_order(d, seat, card, ab, ba) or ("ab", "ba")
         for direction in order:
             give, get = (
                 (card["side_a"], card["side_b"])
@@ -512,17 +506,17 @@ def _use_card(ctx: Ctx, seat: int, space: str, value: int, kw: dict[str, str]) -
             )
             n = ab if direction == "ab" else ba
             if n:
-                _pay_shown(ctx, seat, give, n)
-                _gain_shown(ctx, seat, get, n)
+                _pay_shown(d, seat, give, n)
+                _gain_shown(d, seat, get, n)
 
 
-def _pay_shown(ctx: Ctx, seat: int, cost: dict[str, int], times: int) -> None:
+def _pay_shown(d: Draft, seat: int, cost: dict[str, int], times: int) -> None:
     """Pay ``cost`` x ``times`` and say so (goods of choice are named when chosen)."""
-    pay(ctx, seat, cost, times)
-    ctx.ev("paid", seat=seat, what=words({k: n * times for k, n in cost.items()}))
+    pay(d, seat, cost, times)
+    d.emit("paid", seat=seat, what=words({k: n * times for k, n in cost.items()}))
 
 
-def _gain_shown(ctx: Ctx, seat: int, bundle: dict[str, int], times: int) -> None:
+def _gain_shown(d: Draft, seat: int, bundle: dict[str, int], times: int) -> None:
     """Gain ``bundle`` x ``times``; travel steps from one card form a single movement (M41)."""
-    gain(ctx, seat, bundle, times)
-    ctx.ev("gained", seat=seat, what=words({k: n * times for k, n in bundle.items()}))
+    gain(d, seat, bundle, times)
+    d.emit("gained", seat=seat, what=words({k: n * times for k, n in bundle.items()}))

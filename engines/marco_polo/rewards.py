@@ -1,18 +1,15 @@
 """Gaining things: resource bundles, contracts, black dice, trading posts and their bonuses.
 
-Every change made while an action resolves goes through a ``Ctx``, which collects the events and
-the new decisions (goods to choose, movements, discards) that must be resolved before anything
-else (M48-M49: one effect completely before the next).
+Every change goes through the action's ``Draft``, which also collects the events and the new
+decisions (goods to choose, movements, discards) that must be resolved before anything else
+(M48-M49: one effect completely before the next).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from engines.base import Event
 from engines.marco_polo import tables as T
-from engines.marco_polo.state import State, char, player
-from engines.rng import Rng
+from engines.marco_polo.draft import Board, Draft
+from engines.marco_polo.state import Pending
 
 
 def words(bundle: dict[str, int]) -> dict[str, int]:
@@ -29,45 +26,15 @@ def place_name(loc: str) -> str:
     return str(T.LOCATIONS[loc]["name"]).split(" (")[0]
 
 
-class Ctx:
-    """The state being changed by one action, plus what it produced."""
-
-    def __init__(self, state: State) -> None:
-        self.st = state
-        self.events: list[Event] = []
-        self.new_pending: list[dict[str, Any]] = []
-
-    def ev(self, key: str, *, reveals: bool = False, **params: Any) -> None:
-        """Record an event ``marco_polo.<key>``."""
-        self.events.append(Event(f"marco_polo.{key}", params, reveals=reveals))
-
-    def push(self, item: dict[str, Any]) -> None:
-        """Queue a decision (resolved after the current effect, before older ones)."""
-        self.new_pending.append(item)
-
-    def flush(self) -> None:
-        """Put the new decisions at the front of the queue (depth first, M49)."""
-        if self.new_pending:
-            self.st["pending"][0:0] = self.new_pending
-            self.new_pending = []
-
-    def roll(self) -> int:
-        """One die roll from the state's generator."""
-        r = Rng(self.st["rng"])
-        value = r.die()
-        self.st["rng"] = r.state
-        return value
-
-
-def can_pay(state: State, seat: int, cost: dict[str, int], times: int = 1) -> bool:
+def can_pay(state: Board, seat: int, cost: dict[str, int], times: int = 1) -> bool:
     """Whether ``seat`` can pay ``cost`` ``times`` over (goods of choice included, M62)."""
-    p = player(state, seat)
+    p = state.players[seat]
     for k, n in cost.items():
         if k in ("any_good", "two_different_goods"):
             continue
-        if p[k] < n * times:
+        if p.amount(k) < n * times:
             return False
-    counts = [p[g] for g in T.GOODS]
+    counts = [p.amount(g) for g in T.GOODS]
     for k, n in cost.items():
         if k in T.GOODS:
             counts[T.GOODS.index(k)] -= n * times
@@ -78,156 +45,142 @@ def can_pay(state: State, seat: int, cost: dict[str, int], times: int = 1) -> bo
     return bool(sum(counts) >= need_any + 2 * need_pairs)
 
 
-def pay(ctx: Ctx, seat: int, cost: dict[str, int], times: int = 1) -> None:
+def pay(d: Draft, seat: int, cost: dict[str, int], times: int = 1) -> None:
     """Pay a cost already checked with ``can_pay``; goods of choice become decisions."""
-    p = player(ctx.st, seat)
+    p = d.players[seat]
     for k, n in cost.items():
         if k == "any_good":
-            ctx.push({"k": "give", "seat": seat, "n": n * times})
+            d.push(Pending("give", seat, n * times))
         elif k == "two_different_goods":
-            ctx.push({"k": "give_pair", "seat": seat, "n": n * times})
+            d.push(Pending("give_pair", seat, n * times))
         else:
-            p[k] -= n * times
+            p.add(k, -n * times)
 
 
-def gain(ctx: Ctx, seat: int, bundle: dict[str, int], times: int = 1) -> None:
+def gain(d: Draft, seat: int, bundle: dict[str, int], times: int = 1) -> None:
     """Gain a reward bundle ``times`` over (section 0.3 vocabulary)."""
-    st = ctx.st
-    p = player(st, seat)
+    p = d.players[seat]
     for k, n in bundle.items():
         n *= times
         if n <= 0:
             continue
         if k in T.RESOURCES:
-            p[k] += n
+            p.add(k, n)
         elif k == "any_good":
-            ctx.push({"k": "good", "seat": seat, "n": n})
+            d.push(Pending("good", seat, n))
         elif k == "two_different_goods":
-            ctx.push({"k": "pair", "seat": seat, "n": n})
+            d.push(Pending("pair", seat, n))
         elif k == "travel":
-            ctx.push(movement(seat, n, travel_action=False))
+            d.push(movement(seat, n, travel_action=False))
         elif k == "contract":
-            draw_contracts(ctx, seat, n)
+            draw_contracts(d, seat, n)
         elif k == "black_die":
             for _ in range(n):
-                take_black_die(ctx, seat)
+                take_black_die(d, seat)
         elif k == "own_city_bonus":
-            ctx.push({"k": "own_bonus", "seat": seat, "n": n, "used": []})
+            d.push(Pending("own_bonus", seat, n))
         elif k == "other_city_bonus":
-            ctx.push({"k": "other_bonus", "seat": seat})
+            d.push(Pending("other_bonus", seat))
         else:  # pragma: no cover - data error
             raise ValueError(f"unknown reward {k}")
 
 
-def movement(seat: int, steps: int, *, travel_action: bool) -> dict[str, Any]:
+def movement(seat: int, steps: int, *, travel_action: bool) -> Pending:
     """A pending movement of up to ``steps`` steps (M28, M41)."""
-    return {
-        "k": "move",
-        "seat": seat,
-        "steps": steps,
-        "taken": 0,
-        "travel": travel_action,
-        "moved": [],
-        "built": [],
-        "wanted": [],
-    }
+    return Pending("move", seat, steps=steps, travel=travel_action)
 
 
-def take_black_die(ctx: Ctx, seat: int) -> bool:
+def take_black_die(d: Draft, seat: int) -> bool:
     """Take a black die from the pool and roll it (Raschid sets it later) (M38)."""
-    st = ctx.st
-    if st["black_pool"] <= 0:
-        ctx.ev("black_die_lost", seat=seat)
+    if d.black_pool <= 0:
+        d.emit("black_die_lost", seat=seat)
         return False
-    st["black_pool"] -= 1
-    value = 0 if char(st, seat) == "raschid" else ctx.roll()
-    player(st, seat)["dice"].append(["b", value])
+    d.black_pool -= 1
+    p = d.players[seat]
+    value = 0 if p.char == "raschid" else d.roll()
+    p.dice.append(("b", value))
     if value:
-        ctx.ev("black_die_rolled", reveals=True, seat=seat, value=value)
+        d.emit("black_die_rolled", reveals=True, seat=seat, value=value)
     else:
-        ctx.ev("black_die_taken", seat=seat)
+        d.emit("black_die_taken", seat=seat)
     return True
 
 
-def draw_contracts(ctx: Ctx, seat: int, n: int) -> None:
+def draw_contracts(d: Draft, seat: int, n: int) -> None:
     """Draw ``n`` contracts from the pile into the hand, then the hand limit (M30, M63)."""
-    st = ctx.st
-    p = player(st, seat)
-    before = list(p["contracts"])
-    drawn = st["pile"][:n]
-    st["pile"] = st["pile"][n:]
-    p["contracts"].extend(drawn)
+    p = d.players[seat]
+    before = list(p.contracts)
+    drawn = d.pile[:n]
+    del d.pile[:n]
+    p.contracts.extend(drawn)
     if drawn:
-        ctx.ev("drew_contracts", reveals=True, seat=seat, contracts=list(drawn))
+        d.emit("drew_contracts", reveals=True, seat=seat, contracts=list(drawn))
     if len(drawn) < n:
-        ctx.ev("pile_empty", seat=seat)
-    hand_limit(ctx, seat, before)
+        d.emit("pile_empty", seat=seat)
+    hand_limit(d, seat, before)
 
 
-def hand_limit(ctx: Ctx, seat: int, before: list[str]) -> None:
+def hand_limit(d: Draft, seat: int, before: list[str]) -> None:
     """More than 2 unfulfilled contracts: discard earlier-held ones down to 2 (M27.3, M30, D9)."""
-    p = player(ctx.st, seat)
-    over = len(p["contracts"]) - int(T.START["contract_slots_per_player"])
+    over = len(d.players[seat].contracts) - int(T.START["contract_slots_per_player"])
     if over > 0:
-        ctx.push({"k": "discard", "seat": seat, "n": over, "from": list(before)})
+        d.push(Pending("discard", seat, over, offered=tuple(before)))
 
 
-def discard_contract(ctx: Ctx, seat: int, cid: str) -> None:
+def discard_contract(d: Draft, seat: int, cid: str) -> None:
     """Discard: regular contracts under the pile, starting ones out of the game (D8)."""
-    p = player(ctx.st, seat)
-    p["contracts"].remove(cid)
+    d.players[seat].contracts.remove(cid)
     if not T.CONTRACTS[cid]["starting"]:
-        ctx.st["pile"].append(cid)
-    ctx.ev("discarded", seat=seat, contract=cid)
+        d.pile.append(cid)
+    d.emit("discarded", seat=seat, contract=cid)
 
 
-def post_supply(state: State, seat: int) -> int:
+def post_supply(state: Board, seat: int) -> int:
     """How many trading posts ``seat`` owns in all (9, Wilhelm 11)."""
-    extra = 2 if char(state, seat) == "wilhelm" else 0
+    extra = 2 if state.players[seat].char == "wilhelm" else 0
     return int(T.START["trading_posts_per_player"]) + extra
 
 
-def posts_left(state: State, seat: int) -> int:
+def posts_left(state: Board, seat: int) -> int:
     """Trading posts not yet on the map."""
-    return post_supply(state, seat) - len(player(state, seat)["posts"])
+    return post_supply(state, seat) - len(state.players[seat].posts)
 
 
-def place_post(ctx: Ctx, seat: int, city: str) -> None:
+def place_post(d: Draft, seat: int, city: str) -> None:
     """Put a post on ``city`` (Beijing: highest free space) and score milestones (M45-M46)."""
-    st = ctx.st
-    p = player(st, seat)
-    p["posts"].append(city)
-    p["posts_placed"] += 1
+    p = d.players[seat]
+    p.posts.append(city)
+    p.posts_placed += 1
     if city == "beijing":
-        take_beijing_space(st, seat)
-    ctx.ev("built_post", seat=seat, city=city, city_name=place_name(city))
-    count = p["posts_placed"]
-    wilhelm = char(st, seat) == "wilhelm"
+        take_beijing_space(d, seat)
+    d.emit("built_post", seat=seat, city=city, city_name=place_name(city))
+    count = p.posts_placed
+    wilhelm = p.char == "wilhelm"
     if count in (8, 9) or (wilhelm and count == 11):
         vp = T.MILESTONES[count]
-        p["vp"] += vp
-        ctx.ev("milestone", seat=seat, count=count, vp=vp)
+        p.vp += vp
+        d.emit("milestone", seat=seat, count=count, vp=vp)
 
 
-def take_beijing_space(state: State, seat: int) -> None:
+def take_beijing_space(d: Draft, seat: int) -> None:
     """Put ``seat``'s post on Beijing's highest free space (M45); a space left by a relocated
     post (M47) is free again, so the list keeps ``None`` there."""
-    spaces: list[int | None] = state["beijing"]
+    spaces = d.beijing
     if None in spaces:
         spaces[spaces.index(None)] = seat
     else:
         spaces.append(seat)
 
 
-def post_bonus(ctx: Ctx, seat: int, city: str) -> None:
+def post_bonus(d: Draft, seat: int, city: str) -> None:
     """What a new post gives at once: small-city bonus or first-post tile (M43-M44)."""
-    st = ctx.st
-    if city in st["city_bonus"]:
-        city_bonus(ctx, seat, city)
-    elif st["first_post"].get(city):
-        tile = st["first_post"][city]
-        st["first_post"][city] = None
-        ctx.ev(
+    if city in d.city_bonus:
+        city_bonus(d, seat, city)
+    elif d.first_post.get(city):
+        tile = d.first_post[city]
+        assert tile is not None
+        d.first_post[city] = None
+        d.emit(
             "first_post_tile",
             seat=seat,
             city=city,
@@ -235,13 +188,13 @@ def post_bonus(ctx: Ctx, seat: int, city: str) -> None:
             city_name=place_name(city),
             what=words(T.FIRST_POST_TILES[tile]),
         )
-        gain(ctx, seat, T.FIRST_POST_TILES[tile])
+        gain(d, seat, T.FIRST_POST_TILES[tile])
 
 
-def city_bonus(ctx: Ctx, seat: int, city: str) -> None:
+def city_bonus(d: Draft, seat: int, city: str) -> None:
     """Collect the bonus tile lying on small city ``city`` (M43, M48)."""
-    tile = ctx.st["city_bonus"][city]
-    ctx.ev(
+    tile = d.city_bonus[city]
+    d.emit(
         "city_bonus",
         seat=seat,
         city=city,
@@ -249,10 +202,10 @@ def city_bonus(ctx: Ctx, seat: int, city: str) -> None:
         city_name=place_name(city),
         what=words(T.CITY_BONUSES[tile]),
     )
-    gain(ctx, seat, T.CITY_BONUSES[tile])
+    gain(d, seat, T.CITY_BONUSES[tile])
 
 
-def own_small_cities(state: State, seat: int) -> list[str]:
+def own_small_cities(state: Board, seat: int) -> list[str]:
     """Small cities where ``seat`` has a post, in board order."""
-    posts = player(state, seat)["posts"]
+    posts = state.players[seat].posts
     return [c for c in T.SMALL_CITIES if c in posts]

@@ -6,7 +6,8 @@ import pytest
 
 from engines.base import END, IllegalAction
 from engines.catalog import CATALOG
-from tests.marco_polo.helpers import E, dice, p, play, ready, res
+from engines.marco_polo.state import Pending
+from tests.marco_polo.helpers import E, dice, play, put, ready, res
 
 
 def test_dice_may_be_typed_in_any_order_canonical_is_sorted() -> None:
@@ -16,7 +17,7 @@ def test_dice_may_be_typed_in_any_order_canonical_is_sorted() -> None:
 
 def test_complete_walks_a_placement_token_by_token() -> None:
     st = ready(4, s0="matteo")
-    dice(st, 0, 2, 5, 6)
+    st = dice(st, 0, 2, 5, 6)
     assert "place" in E.complete(st, 0, "")
     assert "gold" in E.complete(st, 0, "place")
     assert E.complete(st, 0, "place gold") == ["2"]  # dice are offered lowest first
@@ -28,9 +29,9 @@ def test_complete_walks_a_placement_token_by_token() -> None:
 
 def test_illegal_placement_explains_and_changes_nothing() -> None:
     st = ready(4, s0="matteo")
-    st["spaces"]["pepper"] = [[1, "o", 2]]
-    dice(st, 0, 5)
-    p(st, 0)["coin"] = 4
+    st = put(st, spaces={**st.spaces, "pepper": [[1, "o", 2]]})
+    st = dice(st, 0, 5)
+    st = res(st, 0, coin=4)
     before = E.dumps(st)
     with pytest.raises(IllegalAction, match="costs 5 coins and you have 4"):
         E.play(st, 0, "place pepper 5 col=5")
@@ -57,19 +58,19 @@ def test_timeout_spends_a_die_on_three_coins_or_ends_the_turn() -> None:
 
 def test_timeout_answers_a_pending_decision() -> None:
     st = ready(4, s0="matteo")
-    st["pending"] = [{"k": "comp", "seat": 2, "n": 3}]
+    st = put(st, pending=[Pending("comp", 2, 3)])
     assert E.timeout_action(st, 2) == "compensate 0"
 
 
 def test_M30_M57_matteo_discards_at_income_when_over_the_limit() -> None:
     st = ready(4, s0="matteo")
-    p(st, 1)["contracts"] = ["s2", "c01"]
+    st = res(st, 1, contracts=["s2", "c01"])
     for seat in range(4):
-        dice(st, seat)
-    dice(st, 0, 1)
+        st = dice(st, seat)
+    st = dice(st, 0, 1)
     st, _ = play(st, 0, "coins3 1")
-    assert st["round"] == 2
-    assert st["pending"][0]["k"] == "discard" and E.to_act(st) == [1]
+    assert st.round == 2
+    assert st.pending[0].k == "discard" and E.to_act(st) == [1]
     assert E.complete(st, 1, "discard") == ["c01", "s2"]
 
 
@@ -83,14 +84,14 @@ def _reason(st: dict, seat: int, text: str) -> str:
 def test_M28_a_refused_travel_row_says_what_it_costs() -> None:
     # Given 7 coins and two 6s on an empty Travel space,
     st = ready(4, s0="matteo")
-    dice(st, 0, 6, 6)
-    res(st, 0, coin=7)
+    st = dice(st, 0, 6, 6)
+    st = res(st, 0, coin=7)
     # when the player asks for row 6, then the refusal names its cost and the coins in hand.
     assert _reason(st, 0, "place travel 6 6 row=6") == (
         "Travel row 6 costs 18 coins and you have 7."
     )
     # And with only 2 coins, no row at all is affordable: the cheapest one is named.
-    res(st, 0, coin=2)
+    st = res(st, 0, coin=2)
     assert _reason(st, 0, "place travel 6 6 row=1") == (
         "Travel costs at least 3 coins (row 1) and you have 2."
     )
@@ -98,8 +99,8 @@ def test_M28_a_refused_travel_row_says_what_it_costs() -> None:
 
 def test_M28_travel_row_above_the_lowest_die_is_refused_with_the_value() -> None:
     st = ready(4, s0="matteo")
-    dice(st, 0, 2, 5)
-    res(st, 0, coin=30)
+    st = dice(st, 0, 2, 5)
+    st = res(st, 0, coin=30)
     assert _reason(st, 0, "place travel 2 5 row=4") == (
         "Travel row 4 needs a value of at least 4; your lowest die shows 2."
     )
@@ -107,7 +108,7 @@ def test_M28_travel_row_above_the_lowest_die_is_refused_with_the_value() -> None
 
 def test_M25_bazaar_column_above_the_value_and_a_missing_choice_are_explained() -> None:
     st = ready(4, s0="matteo")
-    dice(st, 0, 4)
+    st = dice(st, 0, 4)
     assert _reason(st, 0, "place pepper 4 col=6") == (
         "Bazaar column 6 needs a value of at least 6; your lowest die shows 4."
     )
@@ -129,9 +130,9 @@ def test_M24_wrong_number_of_dice_names_the_count_in_words() -> None:
 def test_M40_travel_without_an_affordable_first_step_says_so() -> None:
     # Given a figure in Kochi (routes: 4 camels, 10 coins, 15 coins), 3 coins and no camels,
     st = ready(4, s0="matteo")
-    dice(st, 0, 3, 5)
-    res(st, 0, coin=3, camel=0)
-    p(st, 0)["figures"] = ["kochi"]
+    st = dice(st, 0, 3, 5)
+    st = res(st, 0, coin=3, camel=0)
+    st = res(st, 0, figures=["kochi"])
     # then row 1 is payable but no step after it is, and the refusal says exactly that.
     assert "could not afford the first step" in _reason(st, 0, "place travel 3 5 row=1")
 
@@ -139,7 +140,7 @@ def test_M40_travel_without_an_affordable_first_step_says_so() -> None:
 def test_M24_too_few_dice_left_is_said_plainly() -> None:
     # Given Raschid with one unset die left, when he asks for the 3-dice gold row,
     st = ready(4, s0="raschid")
-    dice(st, 0, 0)
+    st = dice(st, 0, 0)
     # then he is told how many dice he has, not that no die "shows 5 5 5".
     assert _reason(st, 0, "place gold 5 5 5 col=5") == (
         "You have 1 unused die left and the gold space takes 3 dice."
@@ -148,8 +149,8 @@ def test_M24_too_few_dice_left_is_said_plainly() -> None:
 
 def test_M39_a_bare_move_lists_the_places_to_go() -> None:
     st = ready(4, s0="matteo")
-    dice(st, 0, 1, 6)
-    res(st, 0, coin=20)
+    st = dice(st, 0, 1, 6)
+    st = res(st, 0, coin=20)
     st, _ = play(st, 0, "place travel 1 6 row=1")
     # (Oasis E is not offered: its route costs 3 camels and the player has 2.)
     assert _reason(st, 0, "move") == "Say what you choose: move alexandria; move oasis_a."
@@ -157,8 +158,8 @@ def test_M39_a_bare_move_lists_the_places_to_go() -> None:
 
 def test_M30_D9_the_pending_discard_names_the_contracts_that_may_go() -> None:
     st = ready(4, s0="matteo")
-    dice(st, 0, 2, 3)
-    p(st, 0)["contracts"] = ["s1", "c01"]
+    st = dice(st, 0, 2, 3)
+    st = res(st, 0, contracts=["s1", "c01"])
     st, _ = play(st, 0, "place contracts 2 take=1+2")
     assert E.view(st, None)["pending"]["what"] == (
         "hand limit 2: discard 2 of the earlier contracts s1, c01 (discard)"

@@ -18,7 +18,7 @@ NAMES = ["Ana", "Bo", "Chen", "Dara"]
 
 def _view(st: dict, seat: int | None = None) -> dict:
     v = E.view(st, seat)
-    v["names"] = NAMES[: st["n"]]
+    v["names"] = NAMES[: st.n]
     return v
 
 
@@ -69,7 +69,7 @@ def test_private_image_shows_a_seats_goals() -> None:
 
 def test_final_board_shows_the_score_sheet() -> None:
     st = _midgame(2, "basic", 5000)
-    assert st["phase"] == "over"
+    assert st.phase == "over"
     png = R.render(_view(st))
     during = R.render(_view(ready(2, s0="matteo")))
     heights = [Image.open(io.BytesIO(b)).height for b in (png, during)]
@@ -106,7 +106,7 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
         return " ".join(t[1] for t in log.texts)  # (box, string, size, order)
 
     st = game(3, "advanced", seed=5)
-    offer = st["draft"]["offer"]
+    offer = st.draft_offer
     first_words = {c: CATALOG.text(f"marco_polo.value.ability_{c}").split()[:4] for c in offer}
     board = drawn(lambda: R.render(_view(st)))
     mine = drawn(lambda: R.render_private({**E.view(st, 2), "names": ["a", "b", "c"]}))
@@ -115,8 +115,8 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
     for seat in (2, 1, 0):
         st, _ = E.play(st, seat, "choose " + E.complete(st, seat, "choose")[0])
     board = drawn(lambda: R.render(_view(st)))
-    for p in st["players"]:
-        words = CATALOG.text(f"marco_polo.value.ability_{p['char']}").split()[:4]
+    for p in st.players:
+        words = CATALOG.text(f"marco_polo.value.ability_{p.char}").split()[:4]
         assert " ".join(words) in board
     mine = drawn(lambda: R.render_private({**E.view(st, 0), "names": ["a", "b", "c"]}))
     assert "Your character:" in mine

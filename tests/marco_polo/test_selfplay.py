@@ -17,30 +17,30 @@ COMBOS = [(n, s) for n in (2, 3, 4) for s in ("basic", "advanced")]
 
 def check(st: dict) -> None:
     """Invariants that hold after every action."""
-    n = st["n"]
-    for seat, q in enumerate(st["players"]):
+    n = st.n
+    for seat, q in enumerate(st.players):
         for k in ("coin", "camel", "pepper", "silk", "gold", "vp"):
-            assert q[k] >= 0, (seat, k, q[k])
-        assert len(set(q["posts"])) == len(q["posts"]) <= post_supply(st, seat)
-        assert all(c in T.POST_CITIES for c in q["posts"])
-        assert len(q["contracts"]) <= 2 or any(i["k"] == "discard" for i in st["pending"])
+            assert q.amount(k) >= 0, (seat, k, q.amount(k))
+        assert len(set(q.posts)) == len(q.posts) <= post_supply(st, seat)
+        assert all(c in T.POST_CITIES for c in q.posts)
+        assert len(q.contracts) <= 2 or any(i.k == "discard" for i in st.pending)
     # Black dice are conserved: pool + held + on the board.
-    held = sum(1 for q in st["players"] for d in q["dice"] if d[0] == "b")
-    placed = sum(1 for dl in st["spaces"].values() for d in dl if d[1] == "b")
-    placed += sum(1 for d in st["khan"] if d[1] == "b")
-    placed += sum(1 for d in st["used_cards"].values() if d[1] == "b")
-    assert st["black_pool"] + held + placed == T.BLACK_DICE[n]
+    held = sum(1 for q in st.players for d in q.dice if d[0] == "b")
+    placed = sum(1 for dl in st.spaces.values() for d in dl if d[1] == "b")
+    placed += sum(1 for d in st.khan if d[1] == "b")
+    placed += sum(1 for d in st.used_cards.values() if d[1] == "b")
+    assert st.black_pool + held + placed == T.BLACK_DICE[n]
     # Regular contracts are conserved and never duplicated.
-    regular = [c for c in st["pile"] + st["display"] if not T.CONTRACTS[c]["starting"]]
-    for q in st["players"]:
-        regular += [c for c in q["contracts"] + q["fulfilled"] if not T.CONTRACTS[c]["starting"]]
+    regular = [c for c in st.pile + st.display if not T.CONTRACTS[c]["starting"]]
+    for q in st.players:
+        regular += [c for c in q.contracts + q.fulfilled if not T.CONTRACTS[c]["starting"]]
     assert Counter(regular) == Counter(T.REGULAR_CONTRACTS)
-    assert len(st["display"]) <= T.DISPLAY_SLOTS and len(st["khan"]) <= T.KHAN_SPACES
-    in_beijing = [s for s in st["beijing"] if s is not None]
-    assert len(in_beijing) == len(set(in_beijing)) and len(st["beijing"]) <= len(T.BEIJING_VP)
-    assert sorted(in_beijing) == [s for s, q in enumerate(st["players"]) if "beijing" in q["posts"]]
-    assert 0 <= st["round"] <= T.ROUNDS
-    assert E.to_act(st) or st["phase"] == "over"
+    assert len(st.display) <= T.DISPLAY_SLOTS and len(st.khan) <= T.KHAN_SPACES
+    in_beijing = [s for s in st.beijing if s is not None]
+    assert len(in_beijing) == len(set(in_beijing)) and len(st.beijing) <= len(T.BEIJING_VP)
+    assert sorted(in_beijing) == [s for s, q in enumerate(st.players) if "beijing" in q.posts]
+    assert 0 <= st.round <= T.ROUNDS
+    assert E.to_act(st) or st.phase == "over"
 
 
 def play_game(players: int, setup: str, seed: int) -> dict:
@@ -56,7 +56,7 @@ def play_game(players: int, setup: str, seed: int) -> dict:
         assert text is not None, f"seat {seat} must act but has nothing legal"
         st, _ = E.play(st, seat, text)
         check(st)
-    assert st["phase"] == "over" and st["round"] == T.ROUNDS
+    assert st.phase == "over" and st.round == T.ROUNDS
     res = E.result(st)
     assert res is not None and sorted(s for g in res.ranking for s in g) == list(range(players))
     return st

@@ -6,7 +6,7 @@ import pytest
 
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
-from tests.marco_polo.helpers import E, game, p, play, ready
+from tests.marco_polo.helpers import E, game, p, play, ready, res
 
 
 def test_M1_inventory_of_components() -> None:
@@ -15,7 +15,7 @@ def test_M1_inventory_of_components() -> None:
     assert len(T.GOALS) == 18 and len(T.CITY_CARDS) == 31
     assert len(T.CITY_BONUSES) == 6 and len(T.FIRST_POST_TILES) == 10
     assert len(T.CHARACTERS) == 8
-    assert all(len(q["dice"]) in (5, 6) for q in st["players"])  # Matteo adds the white die
+    assert all(len(q.dice) in (5, 6) for q in st.players)  # Matteo adds the white die
     assert [E.view(st, None)["seats"][s]["posts_left"] for s in range(4)] == [9, 9, 9, 9]
 
 
@@ -29,38 +29,38 @@ def test_M2_location_types_and_slots() -> None:
 
 def test_M3_seat_one_starts_round_one() -> None:
     st = game(3)
-    assert st["start"] == 0 and st["current"] == 0 and st["round"] == 1
+    assert st.start == 0 and st.current == 0 and st.round == 1
 
 
 def test_M4_start_coins_by_seat_and_two_camels() -> None:
     st = game(4, seed=5)
-    assert [q["coin"] for q in st["players"]] == [7, 8, 9, 10]
-    assert [q["camel"] for q in st["players"]] == [2, 2, 2, 2]
-    assert all(q["figures"] == ["venezia"] for q in st["players"])
+    assert [q.coin for q in st.players] == [7, 8, 9, 10]
+    assert [q.camel for q in st.players] == [2, 2, 2, 2]
+    assert all(q.figures == ("venezia",) for q in st.players)
 
 
 def test_M5_one_starting_contract_each() -> None:
     st = game(4)
-    firsts = [q["contracts"][0] for q in st["players"]]
+    firsts = [q.contracts[0] for q in st.players]
     assert all(T.CONTRACTS[c]["starting"] for c in firsts) and len(set(firsts)) == 4
-    assert not set(T.STARTING_CONTRACTS) & set(st["pile"] + st["display"])
+    assert not set(T.STARTING_CONTRACTS) & set(st.pile + st.display)
 
 
 def test_M6_display_of_six_and_pile() -> None:
     st = game(2)
-    assert len(st["display"]) == 6
-    assert len(st["pile"]) + len(st["display"]) == 38 - 1  # Matteo drew one in round 1
+    assert len(st.display) == 6
+    assert len(st.pile) + len(st.display) == 38 - 1  # Matteo drew one in round 1
 
 
 @pytest.mark.parametrize("setup,dealt", [("basic", 2), ("advanced", 4)])
 def test_M7_D1_goal_cards_dealt(setup: str, dealt: int) -> None:
     st = game(3, setup)
-    for q in st["players"]:
-        assert len(q["goals"] if setup == "basic" else q["goal_offer"]) == dealt
+    for q in st.players:
+        assert len(q.goals if setup == "basic" else q.goal_offer) == dealt
 
 
 def test_M8_D4_city_bonus_tiles_fixed_in_basic_random_in_advanced() -> None:
-    basic = game(2, "basic")["city_bonus"]
+    basic = game(2, "basic").city_bonus
     assert basic == {
         "anxi": "cb_coins5",
         "ormuz": "cb_camels3",
@@ -69,64 +69,63 @@ def test_M8_D4_city_bonus_tiles_fixed_in_basic_random_in_advanced() -> None:
         "adana": "cb_camel_coins",
         "kochi": "cb_vp3",
     }
-    layouts = {tuple(game(2, "advanced", seed)["city_bonus"].values()) for seed in range(8)}
+    layouts = {tuple(game(2, "advanced", seed).city_bonus.values()) for seed in range(8)}
     assert len(layouts) > 1
     assert all(sorted(lay) == sorted(T.CITY_BONUSES) for lay in layouts)
 
 
 def test_M9_D3_nine_random_city_cards_sumatra_three() -> None:
     st = game(4, seed=2)
-    assert len(st["cards"]) == 9 and len(set(st["cards"].values())) == 9
-    assert {"sumatra1", "sumatra2", "sumatra3"} <= set(st["cards"])
-    assert game(4, seed=3)["cards"] != st["cards"]
+    assert len(st.cards) == 9 and len(set(st.cards.values())) == 9
+    assert {"sumatra1", "sumatra2", "sumatra3"} <= set(st.cards)
+    assert game(4, seed=3).cards != st.cards
 
 
 def test_M10_first_post_tiles_on_large_cities() -> None:
     st = game(4)
-    assert set(st["first_post"]) == set(T.LARGE_CITIES)
-    assert len(set(st["first_post"].values())) == 7
+    assert set(st.first_post) == set(T.LARGE_CITIES)
+    assert len(set(st.first_post.values())) == 7
 
 
 @pytest.mark.parametrize("players,pool", [(2, 3), (3, 4), (4, 5)])
 def test_M11_black_dice_pool_is_players_plus_one(players: int, pool: int) -> None:
-    assert game(players)["black_pool"] == pool
+    assert game(players).black_pool == pool
 
 
 def test_M12_D10_neutral_blockers_for_two_and_three_players() -> None:
     two, three, four = game(2), game(3), game(4)
-    assert len(two["khan"]) == 2 and len(two["spaces"]["coins5"]) == 1
-    assert len(three["khan"]) == 1 and not three["spaces"]["coins5"]
-    assert not four["khan"] and not four["spaces"]["coins5"]
+    assert len(two.khan) == 2 and len(two.spaces["coins5"]) == 1
+    assert len(three.khan) == 1 and not three.spaces["coins5"]
+    assert not four.khan and not four.spaces["coins5"]
     # 2 players: the 5-coins space is always occupied, so it costs the die's value.
     st = ready(2)
-    st["players"][0]["char"] = "matteo"
-    st["players"][0]["dice"] = [["o", 4]]
-    coins = p(st, 0)["coin"]
+    st = res(st, 0, char="matteo", dice=[("o", 4)])
+    coins = p(st, 0).coin
     st, _ = play(st, 0, "place coins5 4")
-    assert p(st, 0)["coin"] == coins - 4 + 5
+    assert p(st, 0).coin == coins - 4 + 5
 
 
 def test_M13_D2_characters_by_seat_in_basic() -> None:
     st = game(4)
-    assert [q["char"] for q in st["players"]] == ["raschid", "matteo", "berke", "mercator"]
+    assert [q.char for q in st.players] == ["raschid", "matteo", "berke", "mercator"]
 
 
 def test_M13_D2_advanced_draft_from_last_seat_with_players_plus_one() -> None:
     st = game(3, "advanced", seed=4)
-    assert len(st["draft"]["offer"]) == 4
+    assert len(st.draft_offer) == 4
     assert E.to_act(st) == [2]
-    first = st["draft"]["offer"][0]
+    first = st.draft_offer[0]
     st, _ = play(st, 2, f"choose {first}")
-    assert E.to_act(st) == [1] and first not in st["draft"]["offer"]
-    st, _ = play(st, 1, f"choose {st['draft']['offer'][0]}")
-    st, _ = play(st, 0, f"choose {st['draft']['offer'][0]}")
-    assert len(st["draft"]["offer"]) == 1  # the leftover goes back to the box
-    assert st["phase"] == "goals" and E.to_act(st) == [0, 1, 2]
+    assert E.to_act(st) == [1] and first not in st.draft_offer
+    st, _ = play(st, 1, f"choose {st.draft_offer[0]}")
+    st, _ = play(st, 0, f"choose {st.draft_offer[0]}")
+    assert len(st.draft_offer) == 1  # the leftover goes back to the box
+    assert st.phase == "goals" and E.to_act(st) == [0, 1, 2]
     for seat in range(3):
-        offer = p(st, seat)["goal_offer"]
+        offer = p(st, seat).goal_offer
         st, _ = play(st, seat, f"keep {offer[3]} {offer[0]}")
-        assert p(st, seat)["goals"] == sorted([offer[0], offer[3]])
-    assert st["phase"] == "play" and st["round"] == 1
+        assert p(st, seat).goals == tuple(sorted([offer[0], offer[3]]))
+    assert st.phase == "play" and st.round == 1
 
 
 def test_D21_adana_keeps_its_label() -> None:
@@ -153,9 +152,9 @@ def test_M13_the_start_message_states_the_draft_order_last_seat_first() -> None:
 def test_M13_M51_M58_the_draft_shows_what_each_character_on_offer_does() -> None:
     """Issue 12.9: the advanced draft is never blind: start message, board view, help."""
     st = game(3, "advanced")
-    offer = st["draft"]["offer"]
+    offer = st.draft_offer
     lines = [e for e in E.setup_events(st) if e.key == "marco_polo.character_line"]
-    assert [e.params["id"] for e in lines] == offer
+    assert [e.params["id"] for e in lines] == list(offer)
     for e in lines:
         text = CATALOG.text(e.key, e.params)
         ability = CATALOG.text(f"marco_polo.value.ability_{e.params['id']}")
