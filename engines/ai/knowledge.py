@@ -39,6 +39,8 @@ class Knowledge(Protocol):
 
     #: How many points make a clear lead in this game (the scale of ``scores`` differences).
     scale: float
+    #: Random moves played past the search tree before the position is scored.
+    rollout_depth: int
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
@@ -87,13 +89,15 @@ def reshuffle(rng: Rng, pools: Sequence[Sequence[T]]) -> list[list[T]]:
     """Deal the items of all ``pools`` again at random into pools of the same sizes.
 
     The hidden parts of a state (an opponent's hand and the draw pile, say) are one set of unseen
-    items whose division the seat does not know: gather them, shuffle, deal back.
+    items whose division the seat does not know: gather them, shuffle, deal back. The result
+    depends on which items are unseen, never on how they were divided before.
 
     >>> pools = reshuffle(Rng(7), [[1, 2], [3], []])
     >>> [len(p) for p in pools], sorted(x for p in pools for x in p)  # same sizes, same items
     ([2, 1, 0], [1, 2, 3])
     """
-    items: MutableSequence[T] = [x for pool in pools for x in pool]
+    # Sorted first: where the items were before must not matter, only which items are unseen.
+    items: MutableSequence[T] = sorted(x for pool in pools for x in pool)  # type: ignore[type-var]
     rng.shuffle(items)
     out: list[list[T]] = []
     at = 0

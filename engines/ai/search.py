@@ -26,6 +26,11 @@ from engines.rng import Rng
 MAX_LISTED = 400
 #: UCB exploration constant for values in [0, 1].
 EXPLORE = 0.7
+#: Moves the root compares at most (the best by a one-move look-ahead).
+ROOT_WIDTH = 12
+#: Progressive widening: a node below the root tries a new move while it has fewer than
+#: ``1 + WIDEN * sqrt(visits)`` moves.
+WIDEN = 1.5
 
 
 @dataclass
@@ -109,13 +114,22 @@ def search(
     *,
     seconds: float = 1.0,
     iterations: int | None = None,
-    depth: int = 12,
+    depth: int | None = None,
 ) -> list[Ranked]:
     """Rate ``seat``'s legal moves by ISMCTS; best first (most visited).
 
-    Stops after ``iterations`` if given, else after ``seconds`` of wall time."""
+    Long move lists are cut twice: at the root to the ``ROOT_WIDTH`` moves the evaluation likes
+    best one move deep (``rank_greedy``), and below it by progressive widening (a node tries a
+    new move only as often as its visits allow), so a budget of a few hundred iterations still
+    compares the moves that matter. Stops after ``iterations`` if given, else after ``seconds``.
+    """
+    deadline = time.perf_counter() + seconds  # the look-ahead below counts against the budget
+    depth = knowledge.rollout_depth if depth is None else depth
+    candidates = legal_texts(engine, state, seat, rng)
+    if len(candidates) > ROOT_WIDTH:
+        ranked = rank_greedy(engine, knowledge, state, seat, rng, candidates)
+        candidates = [move for _, move in ranked[:ROOT_WIDTH]]
     root = Node(seat=seat)
-    deadline = time.perf_counter() + seconds
     done = 0
     while True:
         if iterations is not None:
@@ -124,6 +138,7 @@ def search(
         elif done and time.perf_counter() >= deadline:
             break
         done += 1
+        root.visits += 1
         sample = knowledge.determinize(state, seat, rng)
         node = root
         path: list[Node] = []
@@ -131,21 +146,23 @@ def search(
             mover = actor(engine, sample)
             if mover is None:
                 break
-            moves = legal_texts(engine, sample, mover, rng)
+            moves = candidates if node is root else legal_texts(engine, sample, mover, rng)
             if not moves:
                 break
+            known = []
             for m in moves:
                 child = node.children.get(m)
                 if child is not None:
                     child.available += 1
-            fresh = [m for m in moves if m not in node.children]
-            if fresh:
-                move = rng.choice(fresh)
+                    known.append(m)
+            widen = node is root or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)
+            if len(known) < len(moves) and (widen or not known):
+                move = rng.choice([m for m in moves if m not in node.children])
                 child = node.children[move] = Node(seat=mover)
                 sample, _ = engine.play(sample, mover, move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: _ucb(node.children[m]))
+            move = max(known, key=lambda m: _ucb(node.children[m]))
             child = node.children[move]
             sample, _ = engine.play(sample, mover, move)
             path.append(child)
@@ -155,9 +172,32 @@ def search(
         for n in path:
             n.visits += 1
             n.total += scored[n.seat]
-    ranked = [Ranked(m, c.visits, c.mean()) for m, c in root.children.items()]
-    ranked.sort(key=lambda r: (-r.visits, -r.value, r.move))
-    return ranked
+    ranked_moves = [Ranked(m, c.visits, c.mean()) for m, c in root.children.items()]
+    ranked_moves.sort(key=lambda r: (-r.visits, -r.value, r.move))
+    return ranked_moves
+
+
+def rank_greedy(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    state: Any,
+    seat: int,
+    rng: Rng,
+    moves: list[str],
+    samples: int = 2,
+) -> list[tuple[float, str]]:
+    """``moves`` rated one move deep: ``seat``'s value after each, averaged over a few samples of
+    what the seat cannot see; best first (ties by notation, so the order is reproducible)."""
+    drawn = [knowledge.determinize(state, seat, rng) for _ in range(samples)]
+    rated = []
+    for move in moves:
+        total = 0.0
+        for sample in drawn:
+            after, _ = engine.play(sample, seat, move)
+            total += values(knowledge, engine, after)[seat]
+        rated.append((total / samples, move))
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    return rated
 
 
 def _ucb(node: Node) -> float:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.ai.knowledge import Knowledge, knowledge_for, values
-from engines.ai.search import Ranked, legal_texts, search
+from engines.ai.knowledge import Knowledge, knowledge_for
+from engines.ai.search import Ranked, legal_texts, rank_greedy, search
 from engines.base import Engine
 from engines.rng import Rng
 
@@ -58,23 +58,13 @@ def greedy(
     engine: Engine[Any, Any], knowledge: Knowledge, state: Any, seat: int, rng: Rng
 ) -> Choice:
     """One move deep: the move after which the evaluation rates ``seat`` highest, averaged over a
-    few samples of what the seat cannot see."""
+    few samples of what the seat cannot see (at most ``EASY_MOVES`` moves compared)."""
     moves = legal_texts(engine, state, seat, rng)
     if len(moves) > EASY_MOVES:
         rng.shuffle(moves)
         moves = moves[:EASY_MOVES]
-    samples = [knowledge.determinize(state, seat, rng) for _ in range(EASY_SAMPLES)]
-    best: tuple[float, str] | None = None
-    for move in sorted(moves):
-        total = 0.0
-        for sample in samples:
-            after, _ = engine.play(sample, seat, move)
-            total += values(knowledge, engine, after)[seat]
-        score = total / len(samples)
-        if best is None or score > best[0]:
-            best = (score, move)
-    assert best is not None, "a seat asked to move has at least one legal move"
-    return Choice(best[1], best[0])
+    value, move = rank_greedy(engine, knowledge, state, seat, rng, moves, EASY_SAMPLES)[0]
+    return Choice(move, value)
 
 
 def hints(

@@ -20,6 +20,8 @@ from engines.rng import Rng
 class BombayKnowledge:
     """Bombay's hooks for the computer players (see ``engines.ai.knowledge.Knowledge``)."""
 
+    #: a turn is up to four commands: look a few turns ahead
+    rollout_depth = 12
     #: a few rupees are a clear lead
     scale = 4.0
 

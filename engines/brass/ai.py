@@ -1,0 +1,64 @@
+"""What a computer seat knows in Brass: Birmingham.
+
+Secret (B23, R50): every hand but one's own, the face-down setup cards, and the order of the draw
+pile. ``determinize`` gathers those cards (the seat's own hand stays), shuffles them and deals them
+back in the same sizes, and re-seeds the generator, so later draws are unknown as well. Money,
+tiles, links, merchants and discard piles are public (B18, D15) and stay.
+"""
+
+from __future__ import annotations
+
+from engines.ai.knowledge import reshuffle
+from engines.brass.scoring import final_result
+from engines.brass.state import State, evolve, income_level
+from engines.rng import Rng
+
+#: VP that one income level is worth to the evaluation (money for the turns still to come).
+INCOME_WEIGHT = 0.5
+#: Share of an unflipped tile's VP counted: it scores only once its coal, iron or beer is used
+#: or its goods sold (B35), which is likely but not certain.
+UNFLIPPED_WEIGHT = 0.5
+
+
+class BrassKnowledge:
+    """Brass's hooks for the computer players (see ``engines.ai.knowledge.Knowledge``)."""
+
+    #: random Brass moves waste money fast: look only a turn or two ahead
+    rollout_depth = 4
+    #: a few VP are a clear lead
+    scale = 6.0
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Other hands, the face-down cards and the draw pile dealt again from what ``seat``
+        has not seen."""
+        others = [s for s in range(state.players) if s != seat]
+        pools = [list(state.deck), list(state.face_down)] + [list(state.hands[s]) for s in others]
+        dealt = reshuffle(rng, pools)
+        hands = list(state.hands)
+        for s, cards in zip(others, dealt[2:], strict=True):
+            hands[s] = tuple(sorted(cards))
+        return evolve(
+            state,
+            deck=tuple(dealt[0]),
+            face_down=tuple(dealt[1]),
+            hands=tuple(hands),
+            rng=rng.next64(),
+        )
+
+    def scores(self, state: State) -> list[float]:
+        """VP with links and flipped industries scored as if the era ended now (B80), plus a
+        little for income still to come and for tiles that may still flip."""
+        result = final_result(state)
+        waiting = [0] * state.players
+        for tile in state.tiles:
+            if not tile.flipped:
+                waiting[tile.owner] += tile.data.vp
+        return [
+            result.scores[s]
+            + INCOME_WEIGHT * income_level(state.income[s])
+            + UNFLIPPED_WEIGHT * waiting[s]
+            for s in range(state.players)
+        ]
+
+
+KNOWLEDGE = BrassKnowledge()
