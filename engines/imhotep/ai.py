@@ -1,0 +1,52 @@
+"""What a computer seat knows in Imhotep.
+
+Unknown to everyone: the order of the round-card deck and the card set aside unseen (I10), the
+order of the market deck, the Market-B face-down pair (I47) and the pairs discarded face down
+without being looked at (I8, I19). The player looking at a pair it took knows those two cards
+(I48); nobody else does. ``determinize`` deals each unknown group again from the cards nobody (or
+this seat) has seen, keeps every face-up card, and re-seeds the generator.
+"""
+
+from __future__ import annotations
+
+from engines.ai.knowledge import reshuffle
+from engines.imhotep.scoring import final_breakdown
+from engines.imhotep.state import State
+from engines.rng import Rng
+
+
+class ImhotepKnowledge:
+    """Imhotep's hooks for the computer players (see ``engines.ai.knowledge.Knowledge``)."""
+
+    #: a round is a few turns of each player: look about one ahead
+    rollout_depth = 8
+    #: a few points are a clear lead
+    scale = 5.0
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """The unseen round cards and market cards dealt again (see the module docstring)."""
+        out = state.clone()
+        removed = [state.removed_card] if state.removed_card else []
+        rounds = reshuffle(rng, [state.round_deck, removed])
+        out.round_deck = rounds[0]
+        out.removed_card = rounds[1][0] if removed else ""
+        looking = bool(state.pair_hand) and bool(state.tasks) and state.tasks[0][1] == seat
+        hand = [] if looking else list(state.pair_hand)
+        pools = [state.market_deck, state.pair, state.discard_face_down, hand]
+        market = reshuffle(rng, pools)
+        out.market_deck, out.pair = market[0], market[1]
+        # Face-down discards lie in the discard pile too: swap them there one for one.
+        swap = dict(zip(state.discard_face_down, market[2], strict=True))
+        out.discard = [swap.get(c, c) for c in state.discard]
+        out.discard_face_down = market[2]
+        if not looking:
+            out.pair_hand = market[3]
+        out.rng = rng.next64()
+        return out
+
+    def scores(self, state: State) -> list[float]:
+        """Points so far plus the end-of-game awards as if the game ended now (I76–I81)."""
+        return [float(sum(sheet.values())) for sheet in final_breakdown(state)]
+
+
+KNOWLEDGE = ImhotepKnowledge()
