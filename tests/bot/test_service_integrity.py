@@ -271,7 +271,7 @@ async def test_games_load_lazily_and_survive_cache_eviction(
     for channel in (1, 2, 3):
         await started_game(service, channel=channel, seed=channel)
     await service.close()
-    monkeypatch.setattr("bot.service.STATE_CACHE_SIZE", 2)
+    monkeypatch.setattr("bot.service.session.STATE_CACHE_SIZE", 2)
     again: Service = await open_service()
     try:
         assert again._states == {}  # opening loads no game

@@ -16,11 +16,11 @@ from engines.catalog import CATALOG
 from tests.bot.conftest import ANA, BEN, CHANNEL, GUILD
 from tests.testgame import META, Tally
 
-SERVICE_SOURCE = Path(__file__).resolve().parents[2] / "bot" / "service.py"
+SERVICE_SOURCE = Path(__file__).resolve().parents[2] / "bot" / "service"
 
 
 def test_every_service_message_key_is_in_the_english_catalog() -> None:
-    source = SERVICE_SOURCE.read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(SERVICE_SOURCE.glob("*.py")))
     keys = set(re.findall(r'"(service\.[a-z_]+)"', source))
     # Status lines are looked up by the game's status.
     keys |= {f"service.status_{s}" for s in ("lobby", "active", "finished", "aborted")}

@@ -1,0 +1,206 @@
+"""The record of a game: log pages, score sheet, export, replay and verification."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+import engines
+from bot.service.narrate import Narration
+from bot.service.results import (
+    LogPage,
+    Replay,
+    ScoreSheet,
+    ServiceError,
+)
+from bot.service.session import (
+    engine_of,
+    events_of,
+    seat_of,
+)
+from bot.storage import (
+    LIVE,
+    GameRow,
+)
+
+EXPORT_FORMAT = 1
+
+
+def replay(export: Mapping[str, Any]) -> Replay:
+    """Replay an :meth:`Service.export` of a game that is over, or a :meth:`Service.record`,
+    from scratch (pure; no database). The export of a running game has no seed: it cannot be
+    replayed (that is the point) and is refused with ``service.export_running``."""
+    if "seed" not in export:
+        raise ServiceError("service.export_running")
+    engine = engines.get(str(export["game"]))
+    options = engine.meta.validate_options(export.get("options") or {})
+    state = engine.setup(int(export["players"]), options, int(export["seed"]))
+    actions = list(export.get("actions") or [])
+    for entry in actions:
+        state, _ = engine.play(state, int(entry["seat"]), str(entry["action"]))
+    result = engine.result(state)
+    return Replay(
+        game=engine.meta.id,
+        state=engine.dump(state),
+        result=result.to_json() if result is not None else None,
+        actions=len(actions),
+        finished=not engine.to_act(state),
+    )
+
+
+class Archive(Narration):
+    """Log pages, score sheets, export, record, verify."""
+
+    async def log(
+        self,
+        channel_id: int,
+        page: int = 1,
+        viewer: int | None = None,
+        *,
+        game_id: int | None = None,
+        per_page: int = 20,
+    ) -> LogPage:
+        """A page of the log; ``viewer`` (a user id) also sees events only their seat may see and
+        the parameters of their own secret actions. ``page`` -1 is the last page."""
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+            actions = await self.db.actions(row.id)
+        engine = engine_of(row.engine)
+        names = [s.name for s in seats]
+        viewer_seat = seat_of(seats, viewer) if viewer is not None else None
+        per_page = max(1, per_page)
+        pages = max(1, -(-len(actions) // per_page))
+        page = pages if page < 0 else min(max(1, page), pages)
+        chunk = actions[(page - 1) * per_page : page * per_page]
+        lines: list[str] = []
+        if not actions:
+            lines.append(self._t("service.log_empty", {}))
+        for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
+            public = a.seat != viewer_seat
+            events = events_of(a)
+            said = self._event_lines(events, names, viewer_seat)
+            lines.append(
+                self._t(
+                    "service.log_auto" if a.auto else "service.log_line",
+                    {
+                        "number": number,
+                        "player": a.seat,
+                        "action": self._action_text(engine, a.action, public=public),
+                        "events": (" — " + " ".join(said)) if said else "",
+                    },
+                    names,
+                )
+            )
+        return LogPage(row.id, page, pages, tuple(lines))
+
+    async def score_sheet(
+        self, channel_id: int, *, game_id: int | None = None
+    ) -> ScoreSheet | None:
+        """The final score sheet of a finished game (None while it runs)."""
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+        return self._sheet(row.engine, row.result, seats) if row.result else None
+
+    async def export(
+        self, channel_id: int | None = None, *, game_id: int | None = None
+    ) -> dict[str, Any]:
+        """The game as JSON data, for anyone who asks, so it reveals only what a spectator may
+        know. Once the game is over (finished or aborted) that is everything: game, options,
+        seed, seats, actions (canonical text) and result, which :func:`replay` replays. While it
+        runs (or waits in its lobby) there is no seed (it would deal every hand again), each
+        secret action shows only its public form (the verb, as in the log), actions carry only
+        their public events, and ``view`` is the public view; ``complete`` says which it is."""
+        async with self.db.read():
+            row = await self._addressed(channel_id, game_id)
+        if row.status not in LIVE:
+            return await self._record(row)
+        async with self.db.read():
+            seats = await self.db.seats(row.id)
+            actions = await self.db.actions(row.id)
+            state = None
+            if row.status == "active":
+                state = await self._state_of(row, engine_of(row.engine))
+        engine = engine_of(row.engine)
+        names = [s.name for s in seats]
+        return {
+            "format": EXPORT_FORMAT,
+            "complete": False,
+            "game": row.engine,
+            "options": dict(row.options),
+            "players": len(seats),
+            "status": row.status,
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats],
+            "actions": [
+                {
+                    "move": a.move,
+                    "seat": a.seat,
+                    "action": self._action_text(engine, a.action, public=True),
+                    "events": self._event_lines(events_of(a), names, None),
+                    "at": a.at,
+                }
+                for a in actions
+            ],
+            "view": engine.view(state, None) if state is not None else None,
+            "result": None,
+        }
+
+    async def record(self, game_id: int) -> dict[str, Any]:
+        """The full record of a game, with its seed and every action's own text, whatever its
+        status: for :meth:`verify`, the server's admin and tests. Never show it to players
+        while the game runs (replaying it deals every hand); they get :meth:`export`."""
+        async with self.db.read():
+            row = await self._addressed(None, game_id)
+        return await self._record(row)
+
+    async def _addressed(self, channel_id: int | None, game_id: int | None) -> GameRow:
+        """The game by id, else the channel's (live, else latest). Caller holds the lock."""
+        if game_id is not None:
+            row = await self.db.game(game_id)
+            if row is None:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            return row
+        if channel_id is not None:
+            return await self._row(channel_id, None, live=False)
+        raise ServiceError("service.no_game")
+
+    async def _record(self, row: GameRow) -> dict[str, Any]:
+        async with self.db.read():
+            seats = await self.db.seats(row.id)
+            actions = await self.db.actions(row.id)
+        return {
+            "format": EXPORT_FORMAT,
+            "complete": True,
+            "game": row.engine,
+            "options": dict(row.options),
+            "seed": row.seed,
+            "players": len(seats),
+            "status": row.status,
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in seats],
+            "actions": [
+                {"move": a.move, "seat": a.seat, "action": a.action, "at": a.at} for a in actions
+            ],
+            "result": row.result,
+        }
+
+    async def verify(self, game_id: int) -> bool:
+        """Whether the game's stored snapshot equals a fresh replay of its log (the log is the
+        truth; the snapshot only a cache). A lobby has nothing to check and passes."""
+        async with self.db.read():
+            row = await self.db.game(game_id)
+            if row is None:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            snapshot = await self.db.snapshot(game_id)
+        if row.damaged:
+            return False  # a column of the game row cannot be read
+        if row.status == "lobby" or snapshot is None:
+            return row.status in ("lobby", "aborted") and snapshot is None
+        export = await self.record(game_id)
+        engine = engine_of(row.engine)
+        try:
+            state = await asyncio.to_thread(replay, export)
+            return engine.dumps(engine.load(state.state)) == snapshot
+        except Exception:  # a log that no longer replays: the record is damaged
+            return False

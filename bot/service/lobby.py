@@ -1,0 +1,180 @@
+"""The lobby: opening a table, taking and leaving seats, and starting the game."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from collections.abc import Mapping
+
+from bot.service.narrate import game_title
+from bot.service.play import (
+    Playing,
+)
+from bot.service.results import (
+    GameInfo,
+    MoveOutcome,
+    ServiceError,
+    User,
+)
+from bot.service.session import (
+    engine_of,
+    seat_of,
+)
+from bot.storage import (
+    GameRow,
+    SeatRow,
+)
+from engines.base import IllegalAction
+from engines.rng import Rng, seed_state
+
+
+class Lobbies(Playing):
+    """Lobbies: create, join, leave, start."""
+
+    async def create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator: User,
+        game: str,
+        players: int | None = None,
+        options: Mapping[str, str] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> GameInfo:
+        """Open a lobby in a channel; the creator takes the first seat.
+
+        Raises ServiceError for an unknown game, bad option/player count, or a channel that
+        already has a lobby or active game (``service.channel_busy``). ``seed`` fixes the game's
+        randomness (tests, replays); by default it is drawn at random.
+        """
+        engine = engine_of(game)
+        try:
+            if players is not None:
+                engine.meta.validate_players(players)
+            opts = engine.meta.validate_options(options)
+        except IllegalAction as exc:
+            raise ServiceError.from_illegal(exc) from exc
+        now = self.clock()
+        the_seed = secrets.randbits(62) if seed is None else int(seed)
+        async with self._write():
+            try:
+                game_id = await self.db.insert_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    engine=engine.meta.id,
+                    options=opts,
+                    seed=the_seed,
+                    creator_id=creator.id,
+                    players=players,
+                    now=now,
+                )
+            except sqlite3.IntegrityError:
+                # The partial unique index is the guard; this only picks the message.
+                busy = await self.db.live_game(channel_id)
+                raise ServiceError(
+                    "service.channel_busy",
+                    game=game_title(busy.engine, self.lang) if busy else "?",
+                    status=busy.status if busy else "?",
+                ) from None
+            await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
+            await self.db.put_settings(game_id, self.defaults)
+            row = await self._row(channel_id, game_id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def join(self, channel_id: int, user: User) -> GameInfo:
+        """Take a seat in the channel's lobby."""
+        now = self.clock()
+        async with self._write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            if seat_of(seats, user.id) is not None:
+                raise ServiceError("service.already_seated")
+            limit = row.players or engine_of(row.engine).meta.max_players
+            if len(seats) >= limit:
+                raise ServiceError("service.lobby_full", players=limit)
+            new = (*seats, SeatRow(len(seats), user.id, user.name))
+            await self.db.set_seats(row.id, new)
+            await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def leave(self, channel_id: int, user: User) -> GameInfo:
+        """Leave the lobby (the creator leaving closes it: status "aborted")."""
+        now = self.clock()
+        async with self._write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            if seat_of(seats, user.id) is None:
+                raise ServiceError("service.not_seated")
+            if user.id == row.creator_id:
+                await self.db.set_status(row.id, "aborted", now)
+            else:
+                rest = [s for s in seats if s.user_id != user.id]
+                await self.db.set_seats(
+                    row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)]
+                )
+                await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=False)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def _lobby(self, channel_id: int) -> GameRow:
+        row = await self._row(channel_id, None, live=True)
+        if row.status != "lobby":
+            raise ServiceError("service.already_started")
+        return row
+
+    async def start(
+        self,
+        channel_id: int,
+        user: User,
+        order: list[int] | None = None,
+        *,
+        render: bool = True,
+    ) -> MoveOutcome:
+        """Start the lobby (creator only). ``order`` lists user ids in seat order; by default the
+        seat order is a shuffle drawn from the game's seed."""
+        now = self.clock()
+        async with self._write():
+            row = await self._lobby(channel_id)
+            seats = list(await self._seats_of(row))
+            if user.id != row.creator_id:
+                creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
+                raise ServiceError("service.creator_only", name=creator)
+            engine = engine_of(row.engine)
+            meta = engine.meta
+            if len(seats) < meta.min_players or (row.players and len(seats) != row.players):
+                raise ServiceError(
+                    "service.too_few",
+                    game=game_title(meta.id, self.lang),
+                    needed=row.players or meta.min_players,
+                    seated=len(seats),
+                )
+            if order is not None:
+                if sorted(order) != sorted(s.user_id for s in seats):
+                    raise ServiceError("service.bad_order")
+                by_user = {s.user_id: s for s in seats}
+                seats = [by_user[u] for u in order]
+            else:
+                Rng(seed_state(row.seed ^ 0x5EA75)).shuffle(seats)
+            seated = tuple(SeatRow(i, s.user_id, s.name) for i, s in enumerate(seats))
+            try:
+                state = engine.setup(len(seated), row.options, row.seed)
+            except IllegalAction as exc:
+                raise ServiceError.from_illegal(exc) from exc
+            await self.db.set_seats(row.id, seated)
+            head = (
+                self._t("service.started", {"game": game_title(meta.id, self.lang)}),
+                # The order turns are actually taken in (Brass draws its own, B13), never
+                # merely the seat order.
+                *(
+                    self._t("service.seat_line", {"number": i + 1, "name": seated[s].name})
+                    for i, s in enumerate(engine.turn_order(state, len(seated)))
+                ),
+                *self._event_lines(engine.setup_events(state), [s.name for s in seated], None),
+            )
+            change = await self._commit(row, engine, seated, state, [], now, head=head)
+        return await self._outcome(change, render=render)

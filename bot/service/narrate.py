@@ -1,0 +1,247 @@
+"""Turning rows, events and results into words: the only service module that reads the catalog."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engines
+from bot.recap import Step, recap_lines
+from bot.service.results import (
+    GameInfo,
+    ScoreRow,
+    ScoreSheet,
+    SeatInfo,
+    ServiceError,
+)
+from bot.service.session import (
+    Session,
+    events_of,
+)
+from bot.storage import (
+    ActionRow,
+    GameRow,
+    SeatRow,
+)
+from engines.base import Engine, Event, IllegalAction
+from engines.catalog import CATALOG
+
+
+def game_title(game: str, lang: str = "en") -> str:
+    """The game's name in ``lang`` (``<game>.name``), else its English title."""
+    if CATALOG.has(f"{game}.name", lang):
+        return CATALOG.text(f"{game}.name", lang=lang)
+    try:
+        return engines.get(game).meta.title
+    except IllegalAction:
+        return game  # a game whose engine is not installed any more
+
+
+def round_text(stored: str, lang: str = "en") -> str:
+    """A stored status in ``lang``: JSON from ``status_json``, or text stored by older
+    versions (shown as it is)."""
+    if not stored.startswith("{"):
+        return stored
+    try:
+        data = json.loads(stored)
+        return CATALOG.text(str(data["key"]), dict(data.get("params") or {}), lang=lang)
+    except (ValueError, KeyError, TypeError):
+        return stored
+
+
+class Narration(Session):
+    """Words for what happened: event lines, the "Now:" line, score sheets, labels."""
+
+    def text(self, key: str, **params: Any) -> str:
+        """A catalog message in the service's language."""
+        return CATALOG.text(key, params, lang=self.lang)
+
+    def _t(self, key: str, params: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        return CATALOG.text(key, params, lang=self.lang, names=names)
+
+    def _info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+        by_seat = {s.seat: s.user_id for s in seats}
+        return GameInfo(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=row.engine,
+            title=game_title(row.engine, self.lang),
+            status=row.status,
+            creator_id=row.creator_id,
+            players=row.players,
+            options=dict(row.options),
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.removed) for s in seats),
+            version=row.version,
+            to_act=tuple(by_seat[s] for s in row.to_act if s in by_seat),
+            round_info=round_text(row.round_info, self.lang),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    def _action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
+        verb = engine.meta.verb(action.split()[0]) if action.split() else None
+        if public and verb is not None and verb.secret:
+            return verb.name
+        return action
+
+    def _event_lines(
+        self, events: Sequence[Event], names: Sequence[str], viewer: int | None
+    ) -> list[str]:
+        """Events the viewer (a seat, or None for everyone) may see, as text."""
+        out = []
+        for e in events:
+            if e.visible_to is None or (viewer is not None and viewer in e.visible_to):
+                out.append(self._t(e.key, e.params, names))
+        return out
+
+    def _recap(
+        self, engine: Engine[Any, Any], rows: Sequence[ActionRow], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The catch-up lines for ``rows``: public action texts and public events only."""
+        steps = [
+            Step(
+                a.seat,
+                self._action_text(engine, a.action, public=True),
+                tuple(self._event_lines(events_of(a), names, None)),
+                a.auto,
+            )
+            for a in rows
+        ]
+        return recap_lines(steps, names, self.lang)
+
+    def _now_line(
+        self, engine: Engine[Any, Any], state: Any, to_act: Sequence[int], names: Sequence[str]
+    ) -> str:
+        """Whose decision it is; when one player may only answer with one verb (a market pick, a
+        compensation, a goal choice...), also what they are asked, from that verb's help."""
+        who = [names[s] for s in to_act if s < len(names)]
+        if len(to_act) == 1:
+            asked = engine.asked(state, to_act[0])
+            if asked is not None:
+                what = self._t(asked.key, asked.params, names)
+                return self._t("service.now_what", {"names": who, "what": what})
+            verbs = [t for t in engine.complete(state, to_act[0], "") if t]
+            verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
+            if verb is not None:
+                help_text = engine.meta.verb_help(verb, self.lang)
+                return self._t(
+                    "service.now_asked", {"names": who, "verb": verb.name, "help": help_text}
+                )
+        return self._t("service.now", {"names": who})
+
+    def _sheet(self, game: str, result: Mapping[str, Any], seats: Sequence[SeatRow]) -> ScoreSheet:
+        names = [s.name for s in seats]
+        users = [s.user_id for s in seats]
+        rows: list[ScoreRow] = []
+        ahead = 0
+        # A stored result's objects come back with sorted keys: the order is in its lists
+        # (results stored before those lists existed keep their object order).
+        breakdowns = result["breakdown"]
+        cats = list(result.get("categories") or (breakdowns[0] if breakdowns else []))
+        details = list(result.get("details") or [])
+        facts = list(result.get("detail_keys") or (details[0] if details else []))
+        for group in result["ranking"]:
+            for seat in group:
+                labels = {self._category(game, c): breakdowns[seat].get(c, 0) for c in cats}
+                checks = (
+                    {self._detail(game, k): details[seat].get(k, 0) for k in facts}
+                    if seat < len(details)
+                    else {}
+                )
+                rows.append(
+                    ScoreRow(
+                        place=ahead + 1,
+                        seat=seat,
+                        user_id=users[seat],
+                        name=names[seat],
+                        score=result["scores"][seat],
+                        breakdown=labels,
+                        details=checks,
+                    )
+                )
+            ahead += len(group)
+        # Result notes: one per seat (tie-break facts), then lines for the whole sheet.
+        notes = [
+            self._t(n["key"], n.get("params") or {}, names) if isinstance(n, dict) else n
+            for n in result.get("notes") or []
+        ]
+        lines = [self._t("service.score_title", {})]
+        for r in rows:
+            parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
+            if r.details:
+                checks_text = ", ".join(f"{k} {v}" for k, v in r.details.items())
+                parts = f"{parts}; {checks_text}" if parts else checks_text
+            if r.seat < len(notes) and notes[r.seat]:
+                parts = f"{parts}; {notes[r.seat]}" if parts else str(notes[r.seat])
+            lines.append(
+                self._t(
+                    "service.score_row",
+                    {"place": r.place, "name": r.name, "score": r.score, "breakdown": parts},
+                )
+            )
+        winners = [names[s] for s in result["winners"]]
+        lines.append(self._t("service.winners", {"names": winners, "count": len(winners)}))
+        lines.extend(str(n) for n in notes[len(seats) :] if n)
+        return ScoreSheet(
+            rows=tuple(rows),
+            winners=tuple(users[s] for s in result["winners"]),
+            lines=tuple(lines),
+        )
+
+    def _category(self, game: str, category: str) -> str:
+        key = f"{game}.score.{category}"
+        if CATALOG.has(key, self.lang):
+            return self._t(key, {})
+        return category.replace("_", " ")
+
+    def _detail(self, game: str, fact: str) -> str:
+        """The label of a score-sheet fact (``<game>.detail.<fact>``)."""
+        key = f"{game}.detail.{fact}"
+        if CATALOG.has(key, self.lang):
+            return self._t(key, {})
+        return fact.replace("_", " ")
+
+    def _private_label(self, game: str, key: str) -> str:
+        """The label of a private-view field (``<game>.private.<key>``)."""
+        label_key = f"{game}.private.{key}"
+        return self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
+
+    def _status_line(self, row: GameRow) -> str:
+        return self._t(
+            f"service.status_{row.status}",
+            {
+                "title": game_title(row.engine, self.lang),
+                "round": round_text(row.round_info, self.lang),
+                "game_id": row.id,
+            },
+        )
+
+    def _shown_since_own_move(
+        self, actions: Sequence[ActionRow], seat: int, names: Sequence[str], limit: int = 10
+    ) -> list[str]:
+        """What other players' actions showed only to ``seat`` since it last acted itself (say,
+        the face-down pair Imhotep hands to a stone's owner while someone else sails): the
+        player may need it for the decision now pending, and only saw a mention in public."""
+        out: list[list[str]] = []
+        for a in reversed(actions):
+            if a.seat == seat and not a.auto:
+                break
+            events = events_of(a)
+            own = [e for e in events if e.visible_to and seat in e.visible_to]
+            if own:
+                out.append([self._t(e.key, e.params, names) for e in own])
+        lines = [line for chunk in reversed(out) for line in chunk]
+        return lines[-limit:]
+
+    def _named(self, err: ServiceError, seats: Sequence[SeatRow]) -> ServiceError:
+        """Re-raise an error whose seat parameters should show as names."""
+        names = [s.name for s in seats]
+        params = {
+            k: (
+                names[v] if k in ("player", "seat") and isinstance(v, int) and v < len(names) else v
+            )
+            for k, v in err.params.items()
+        }
+        return ServiceError(err.key, **params)

@@ -1,0 +1,500 @@
+"""Playing: one action parsed, applied and committed (with the autopilot for removed seats), the
+board and hand as they are now, completion, and the announcements owed to the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.recap import turn_window
+from bot.service.boards import Boards
+from bot.service.results import (
+    BoardImage,
+    Change,
+    GameInfo,
+    MoveOutcome,
+    Play,
+    PrivateView,
+    ServiceError,
+    User,
+)
+from bot.service.schedule import (
+    Scheduling,
+)
+from bot.service.session import (
+    engine_of,
+    events_of,
+    log,
+    seat_of,
+)
+from bot.storage import (
+    LIVE,
+    ActionRow,
+    GameRow,
+    OutboxRow,
+    SeatRow,
+)
+from engines.base import Engine, Event, IllegalAction
+from engines.randomplay import random_action
+from engines.rng import Rng, seed_state
+
+#: Actions are short notation; anything longer is a paste gone wrong, refused before parsing.
+MAX_ACTION_CHARS = 300
+
+
+#: Automatic moves for removed seats in one go; far beyond any real run of them.
+MAX_AUTO_MOVES = 1000
+
+
+#: Seconds an outbox row stays with whoever claimed it (the mover's own process right after the
+#: move, or a drain), as far as OTHER processes are concerned: after a crash the next drain pass
+#: of a restarted bot announces the move within about a minute. The holder itself never takes a
+#: row back from itself, however slow its post, until it releases it (its post failed).
+OUTBOX_LEASE = 60.0
+
+
+#: Log rows a catch-up recap reads at most (a seat that has not acted for longer gets the newest).
+RECAP_MAX_ROWS = 200
+
+
+def status_json(engine: Engine[Any, Any], state: Any) -> str:
+    """The engine's status stored as JSON (key and parameters) so each reader's language can
+    format it; empty when the engine has nothing to say."""
+    ev = engine.status(state)
+    return json.dumps({"key": ev.key, "params": dict(ev.params)}) if ev is not None else ""
+
+
+def mark_of(engine: Engine[Any, Any], state: Any) -> Any:
+    """What the last move changed on the public board, as the engine's public view says."""
+    return engine.view(state, None).get("last")
+
+
+class Playing(Scheduling, Boards):
+    """Actions, their commit (with the autopilot), what they changed, and looking at the game."""
+
+    async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
+        """The channel's game (or game ``game_id``): the live one, else the latest."""
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def act(
+        self,
+        channel_id: int,
+        user: User,
+        text: str,
+        *,
+        game_id: int | None = None,
+        expected_version: int | None = None,
+        render: bool = True,
+    ) -> MoveOutcome:
+        """Parse and play ``text`` for ``user``'s seat, persist it in one transaction, render.
+
+        Refuses with a specific ServiceError: no game here, not seated, not your turn (naming who
+        must act), stale button (``service.stale`` when ``game_id``/``expected_version`` no longer
+        match), or the engine's own IllegalAction reason. Nothing changes on refusal.
+        """
+        now = self.clock()
+        async with self._write():
+            g = await self.load(channel_id, game_id, live=True, expected_version=expected_version)
+            row, seats, engine, state = g.row, g.seats, g.engine, g.state
+            seat = self._deciding_seat(engine, state, seats, user.id)
+            if len(text) > MAX_ACTION_CHARS:
+                example = next((e for v in engine.meta.verbs for e in v.examples), "")
+                raise ServiceError("core.too_long", length=len(text), example=example)
+            try:
+                action = engine.read(state, seat, text)
+                new, events = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise ServiceError.from_illegal(exc, g.names) from exc
+            move = await self.db.next_move(row.id)
+            play = Play(move, seat, str(action), tuple(events), False)
+            change = await self._commit(row, engine, seats, new, [play], now)
+        return await self._outcome(change, render=render)
+
+    def _deciding_seat(
+        self, engine: Engine[Any, Any], state: Any, seats: Sequence[SeatRow], user_id: int
+    ) -> int:
+        seat = seat_of(seats, user_id)
+        if seat is None:
+            raise ServiceError("service.not_seated")
+        if seats[seat].removed:
+            raise ServiceError("service.seat_removed")
+        to_act = engine.to_act(state)
+        if not to_act:
+            raise ServiceError("service.game_over")
+        if seat not in to_act:
+            names = [s.name for s in seats if s.seat in to_act]
+            raise ServiceError("service.not_your_turn", names=names)
+        return seat
+
+    async def _commit(
+        self,
+        row: GameRow,
+        engine: Engine[Any, Any],
+        seats: Sequence[SeatRow],
+        state: Any,
+        plays: list[Play],
+        now: float,
+        *,
+        head: tuple[str, ...] = (),
+        old_to_act: Sequence[int] | None = None,
+    ) -> Change:
+        """Append ``plays`` (already applied to give ``state``), let the autopilot move for
+        removed seats, store the snapshot and reschedule reminders. Caller holds the write lock."""
+        plays = list(plays)
+        removed = {s.seat for s in seats if s.removed}
+        next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
+        # What each move changed on the public board, for boards that mark several moves.
+        marks: dict[int, Any] = {}
+        if plays:
+            marks[plays[-1].move] = mark_of(engine, state)
+        # A removed seat never blocks the table: play for it until a person must decide.
+        for _ in range(MAX_AUTO_MOVES):
+            pending = [s for s in engine.to_act(state) if s in removed]
+            if not pending:
+                break
+            played = self._autoplay(engine, state, pending[0], row.seed ^ next_move)
+            if played is None:
+                break  # nothing the autopilot can do: the table must vote or abort
+            text, state, events = played
+            plays.append(Play(next_move, pending[0], text, tuple(events), True))
+            marks[next_move] = mark_of(engine, state)
+            next_move += 1
+        for p in plays:
+            await self.db.append_action(
+                row.id,
+                move=p.move,
+                seat=p.seat,
+                action=p.action,
+                events=[e.to_json() for e in p.events],
+                reveals=any(e.reveals for e in p.events),
+                auto=p.auto,
+                now=now,
+                mark=marks.get(p.move),
+            )
+        to_act = tuple(engine.to_act(state))
+        result = engine.result(state)
+        result_json = result.to_json() if result is not None else None
+        status = "finished" if not to_act else "active"
+        version = await self.db.write_snapshot(
+            row.id,
+            expected_version=row.version,
+            snapshot=engine.dumps(state),
+            status=status,
+            to_act=list(to_act),
+            round_info=status_json(engine, state),
+            result=result_json,
+            now=now,
+        )
+        by_seat = {s.seat: s.user_id for s in seats}
+        if status == "active":
+            acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
+            await self._reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
+        else:
+            await self.db.delete_reminders(row.id)
+            await self.db.clear_votes(row.id)
+        before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
+        # In this same transaction: the change is owed an announcement until an adapter says it
+        # posted it (``announced``). Claimed by us now, since we are about to post it ourselves.
+        await self.db.add_outbox(
+            row.id,
+            version=version,
+            first_move=plays[0].move if plays else next_move,
+            head=head,
+            now=now,
+            owner=self.owner,
+            lease_until=now + OUTBOX_LEASE,
+        )
+        newly = [s for s in to_act if s not in before]
+        since = await self._since_turn(row.id, newly) if newly and status == "active" else []
+        recent = await self._recent_marks(row.id, to_act)
+        # Only after everything above succeeded may the cache move on (a rollback keeps the old).
+        self._remember(row.id, version, state)
+        self._seats[row.id] = (version, tuple(seats))
+        fresh = await self.db.game(row.id)
+        if fresh is not None:
+            if fresh.status in LIVE:
+                self._live[row.channel_id] = fresh
+            else:
+                self._live.pop(row.channel_id, None)
+        return Change(
+            row=fresh or row,
+            version=version,
+            seats=tuple(seats),
+            state=state,
+            plays=tuple(plays),
+            old_to_act=before,
+            to_act=to_act,
+            result=result_json,
+            head=head,
+            since_turn=tuple(since),
+            recent=recent,
+        )
+
+    async def _recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
+        """Board marks of the moves since the acting seats' last turn, oldest first: back over
+        their own current run of moves (a turn of several commands), then back to the previous
+        move of theirs. With nobody acting (the game is over), only the last move's mark.
+        Caller holds the lock."""
+        rows = await self.db.recent_marks(game_id)
+        start = turn_window([(seat, auto) for seat, auto, _ in rows], acting)
+        return tuple(mark for _, _, mark in rows[start:] if mark is not None)
+
+    async def _since_turn(self, game_id: int, seats: Sequence[int]) -> list[ActionRow]:
+        """Log rows (in effect) after the earliest of ``seats``' own last turns: what the
+        longest-absent of them has not seen played. Caller holds the lock."""
+        return await self.db.actions_since_turn(game_id, seats, limit=RECAP_MAX_ROWS)
+
+    @staticmethod
+    def _autoplay(
+        engine: Engine[Any, Any], state: Any, seat: int, seed: int
+    ) -> tuple[str, Any, list[Event]] | None:
+        """The move played for a removed seat: the rules' timeout action, else a random legal
+        one (seeded from the game, so a replay of the log does not depend on it)."""
+        text = engine.timeout_action(state, seat)
+        if text is not None:
+            try:
+                new, events = engine.play(state, seat, text)
+                return text, new, events
+            except IllegalAction:
+                pass  # an engine bug must not block the table; fall back to a random move
+        text = random_action(engine, state, seat, Rng(seed_state(seed)))
+        if text is None:
+            return None
+        new, events = engine.play(state, seat, text)
+        return text, new, events
+
+    async def _outcome(self, change: Change, *, render: bool) -> MoveOutcome:
+        row, seats = change.row, change.seats
+        engine = engine_of(row.engine)
+        names = [s.name for s in seats]
+        by_seat = {s.seat: s.user_id for s in seats}
+        lines: list[str] = list(change.head)
+        private: dict[int, list[str]] = {}
+        for p in change.plays:
+            key = "service.auto_move" if p.auto else "service.move"
+            lines.append(
+                self._t(
+                    key,
+                    {"player": p.seat, "action": self._action_text(engine, p.action, public=True)},
+                    names,
+                )
+            )
+            lines.extend(self._event_lines(p.events, names, None))
+            for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
+                if seat in by_seat:
+                    hidden = [e for e in p.events if e.visible_to and seat in e.visible_to]
+                    private.setdefault(by_seat[seat], []).extend(
+                        self._t(e.key, e.params, names) for e in hidden
+                    )
+        sheet = self._sheet(row.engine, change.result, seats) if change.result else None
+        # The score sheet travels in ``score_sheet`` only: every adapter prints it once from
+        # there (it was also in ``lines``, so players saw the block twice).
+        if sheet is None and change.to_act:
+            lines.append(self._now_line(engine, change.state, change.to_act, names))
+        png = glance = None
+        if render:
+            png, glance = await asyncio.to_thread(
+                self._render_public, row.engine, change.state, names, change.recent
+            )
+        mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
+        # The caption already tells this change's own moves: a recap earns its place when the
+        # players pinged missed more than that (other turns, earlier commands of this turn).
+        shown = {p.move for p in change.plays}
+        missed = any(a.move not in shown for a in change.since_turn)
+        recap = self._recap(engine, change.since_turn, names) if mention and missed else ()
+        last = change.plays[-1] if change.plays else None
+        return MoveOutcome(
+            game_id=row.id,
+            version=change.version,
+            game=row.engine,
+            action=last.action if last else "",
+            seat=last.seat if last else None,
+            lines=tuple(lines),
+            private_lines={u: tuple(v) for u, v in private.items()},
+            board_png=png,
+            mention=mention,
+            to_act=tuple(by_seat[s] for s in change.to_act if s in by_seat),
+            finished=not change.to_act,
+            score_sheet=sheet,
+            auto_actions=tuple(p.action for p in change.plays if p.auto),
+            glance_png=glance,
+            recap=recap,
+            channel_id=row.channel_id,
+        )
+
+    async def since_last_turn(
+        self, channel_id: int, user_ids: Sequence[int], *, game_id: int | None = None
+    ) -> tuple[str, ...]:
+        """The catch-up lines for players coming back (a reminder pings them): every turn since
+        the earliest of their own last turns, public text only (bot/recap.py). Empty when
+        nothing happened since, or when none of them is seated."""
+        wanted = set(user_ids)
+        async with self.db.read():
+            g = await self.load(channel_id, game_id, live=False, state=False)
+            mine = [s.seat for s in g.seats if s.user_id in wanted]
+            rows = await self._since_turn(g.row.id, mine) if mine else []
+        return self._recap(g.engine, rows, g.names)
+
+    async def board(self, channel_id: int, *, game_id: int | None = None) -> BoardImage:
+        """The public board PNG and a status caption."""
+        async with self.db.read():
+            g = await self.load(channel_id, game_id, live=False)
+            row, seats, engine, state, names = g.row, g.seats, g.engine, g.state, g.names
+            last = await self.db.last_action(row.id)
+            recent = await self._recent_marks(row.id, row.to_act)
+        lines = [self._status_line(row)]
+        if last is not None:
+            lines.append(
+                self._t(
+                    "service.last_move",
+                    {
+                        "player": last.seat,
+                        "action": self._action_text(engine, last.action, public=True),
+                    },
+                    names,
+                )
+            )
+        sheet = self._sheet(row.engine, row.result, seats) if row.result else None
+        if sheet is None and row.status == "active":
+            lines.append(self._now_line(engine, state, row.to_act, names))
+        png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names, recent)
+        return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
+
+    async def private_view(
+        self, channel_id: int, user: User, *, game_id: int | None = None
+    ) -> PrivateView:
+        """``user``'s hidden information as a PNG (if the game draws one) and text lines."""
+        async with self.db.read():
+            g = await self.load(channel_id, game_id, live=False, state=False)
+            row, engine, names = g.row, g.engine, g.names
+            seat = g.seat_of(user.id)
+            if seat is None:
+                raise ServiceError("service.not_seated")
+            state = await self._state_of(row, engine)
+            actions = await self.db.actions(row.id)
+        view = engine.view(state, seat)
+        hidden = view.get("private") or {}
+        recent = self._shown_since_own_move(actions, seat, names)
+        lines = [self._t("service.private_title", {"player": seat}, names)]
+        if not hidden and not recent:
+            lines.append(self._t("service.private_none", {}))
+        if recent:
+            lines.append(self._t("service.private_recent", {}))
+            lines.extend(recent)
+        for key, value in hidden.items():
+            if key == "seat":
+                continue  # the title already names the player; a zero-based number says nothing
+            label = self._private_label(row.engine, key)
+            # The catalog joins lists (and shows an empty one as a dash).
+            lines.append(self._t("service.private_line", {"label": label, "value": value}))
+        png = await asyncio.to_thread(self._render_private, row.engine, state, seat, names)
+        return PrivateView(row.id, row.version, seat, png, tuple(lines))
+
+    async def complete(self, channel_id: int, user: User, prefix: str) -> list[str]:
+        """Legal next tokens after ``prefix`` for ``user`` (empty when it is not their turn).
+        Served from the in-memory state cache."""
+        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        if seat not in engine.to_act(state):
+            return []
+        return engine.complete(state, seat, prefix)
+
+    async def legal(self, channel_id: int, user: User) -> list[str] | None:
+        """Every legal action text for ``user`` now; None when the engine cannot list them
+        (walk ``complete`` instead); empty when it is not their turn."""
+        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        if seat not in engine.to_act(state):
+            return []
+        actions = engine.legal_actions(state, seat)
+        return None if actions is None else [str(a) for a in actions]
+
+    async def announced(self, game_id: int, version: int) -> None:
+        """Record that the change bringing game ``game_id`` to ``version`` (and every earlier
+        one) was posted: it is never announced again. Idempotent."""
+        async with self._write():
+            await self.db.clear_outbox(game_id, version)
+
+    async def release_announcement(self, game_id: int) -> None:
+        """Give back this service's claim on a game's pending announcement (posting it failed),
+        so that the next drain pass tries again at once instead of after the lease."""
+        async with self._write():
+            await self.db.release_outbox(game_id, self.owner)
+
+    async def claim_announcements(self, *, limit: int = 20) -> list[MoveOutcome]:
+        """Changes that were committed but never announced (the process died between the two,
+        or posting failed), claimed for this service so no other process posts them too.
+
+        One outcome per game, covering every pending change of it: a line saying it comes late,
+        the pending changes' own head lines, the moves they added with their public events,
+        whose turn it is, and ``mention`` = everyone who must act now (with their catch-up
+        recap). Post each, then call :meth:`announced` with its game id and version (or
+        :meth:`release_announcement` when posting failed). A game whose rows someone else holds
+        under a running lease is left to them; an aborted game's rows are simply dropped.
+        """
+        now = self.clock()
+        changes: list[Change] = []
+        async with self._write():
+            pending: dict[int, list[OutboxRow]] = {}
+            for r in await self.db.outbox():
+                pending.setdefault(r.game_id, []).append(r)
+            for game_id, rows in pending.items():
+                if len(changes) >= limit:
+                    break
+                for r in rows:
+                    if r.damaged and r.id not in self._damaged_outbox:
+                        # Said once per row: the drain runs every minute.
+                        self._damaged_outbox.add(r.id)
+                        log.warning("outbox row damaged, skipped", extra={"game": game_id})
+                good = [r for r in rows if not r.damaged]
+                row = await self.db.game(game_id)
+                if row is None or row.status not in ("active", "finished") or row.damaged:
+                    # Aborted (or its record is damaged): nothing is owed to the table any more,
+                    # whoever holds the rows.
+                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
+                    continue
+                claimed = await self.db.claim_outbox(
+                    game_id, owner=self.owner, now=now, until=now + OUTBOX_LEASE
+                )
+                if not claimed:
+                    continue
+                engine = engine_of(row.engine)
+                seats = await self._seats_of(row)
+                try:
+                    state = await self._state_of(row, engine)
+                except ServiceError:  # a damaged record: nothing to announce, the rest goes on
+                    await self.db.clear_outbox(game_id, max(r.version for r in rows))
+                    continue
+                # A damaged row's own lines and moves are skipped; the rest is still announced.
+                plays = tuple(
+                    Play(a.move, a.seat, a.action, tuple(events_of(a)), a.auto)
+                    for a in (
+                        await self.db.actions_since_move(
+                            game_id, min(r.first_move for r in good) - 1
+                        )
+                        if good
+                        else []
+                    )
+                )
+                late = self._t("service.late", {})
+                to_act = tuple(row.to_act)
+                since = await self._since_turn(game_id, to_act) if row.status == "active" else []
+                changes.append(
+                    Change(
+                        row=row,
+                        version=row.version,
+                        seats=seats,
+                        state=state,
+                        plays=plays,
+                        # Nobody counts as already told: everyone pending now is pinged.
+                        old_to_act=(),
+                        to_act=to_act,
+                        result=row.result,
+                        head=(late, *(h for r in good for h in r.head)),
+                        since_turn=tuple(since),
+                    )
+                )
+        return [await self._outcome(c, render=False) for c in changes]

@@ -1,0 +1,312 @@
+"""The service's answers: frozen dataclasses of plain values, and its one refusal type."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage import (
+    ActionRow,
+    GameRow,
+    SeatRow,
+)
+from engines.base import Event, IllegalAction
+from engines.catalog import CATALOG
+
+
+class ServiceError(Exception):
+    """A player-facing refusal: a catalog ``key`` plus ``params`` (``str(err)`` is English)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        #: Player names by seat, so seat parameters read as names ("It is Ana's palace").
+        self.names: tuple[str, ...] | None = None
+        super().__init__(CATALOG.text(key, params))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (falls back to English key by key)."""
+        return CATALOG.text(self.key, self.params, lang=lang, names=self.names)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @staticmethod
+    def from_illegal(exc: IllegalAction, names: Sequence[str] | None = None) -> ServiceError:
+        """Carry an engine's specific reason through unchanged, naming seats by ``names``."""
+        err = ServiceError(exc.key, **exc.params)
+        err.names = tuple(names) if names is not None else None
+        return err
+
+
+@dataclass(frozen=True)
+class User:
+    """Someone talking to the bot: a Discord user id (or a console name's id) and a display name."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat of a game: its 0-based number, who holds it, and whether they were voted out
+    (a removed seat is played by the engine's timeout action from then on)."""
+
+    seat: int
+    user_id: int
+    name: str
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the adapters see it (lobby, active, finished or aborted)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    game: str  # engine id, e.g. "bombay"
+    title: str
+    status: str  # "lobby" | "active" | "finished" | "aborted"
+    creator_id: int
+    #: Seats wanted (None: any count the game allows; start decides).
+    players: int | None
+    options: Mapping[str, str]
+    seats: tuple[SeatInfo, ...]
+    version: int
+    #: User ids whose decision is pending now (empty in a lobby or a finished game).
+    to_act: tuple[int, ...]
+    #: The engine's short status line, e.g. "Round 3 of 6".
+    round_info: str
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds, or None."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [s.name for s in self.seats]
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of the final score sheet."""
+
+    place: int  # 1 = winner; tied seats share a place
+    seat: int
+    user_id: int
+    name: str
+    score: int
+    #: Category label (through the catalog) → points, in the game's scoring order.
+    breakdown: Mapping[str, int]
+    #: Fact label → number to check the points with (bonus counts, tie-break values).
+    details: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Final scores with their breakdown, ready to show."""
+
+    rows: tuple[ScoreRow, ...]
+    winners: tuple[int, ...]  # user ids
+    lines: tuple[str, ...]  # the whole sheet as text lines
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What an action (or start, undo, timeout) changed, for one message to the channel.
+
+    ``lines`` are for everyone; ``private_lines[user_id]`` go only to that user (ephemeral).
+    ``mention`` holds the users whose turn it *became* with this change (never someone who already
+    had to act); ``to_act`` everyone pending now. ``board_png`` is None when ``render=False``.
+    """
+
+    game_id: int
+    version: int
+    game: str
+    action: str  # canonical action text ("" for start)
+    seat: int | None
+    lines: tuple[str, ...]
+    private_lines: Mapping[int, tuple[str, ...]]
+    board_png: bytes | None
+    mention: tuple[int, ...]
+    to_act: tuple[int, ...]
+    finished: bool
+    score_sheet: ScoreSheet | None = None
+    #: Further actions the service played automatically after this one (seats voted out).
+    auto_actions: tuple[str, ...] = ()
+    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
+    glance_png: bytes | None = None
+    #: For the players in ``mention``: every move since their own last turn, public text only,
+    #: as a title and one line per turn, folded to fit one message (bot/recap.py).
+    recap: tuple[str, ...] = ()
+    #: The game's channel (where a late announcement goes).
+    channel_id: int = 0
+
+
+@dataclass(frozen=True)
+class BoardImage:
+    """The public board of a game now."""
+
+    game_id: int
+    version: int
+    png: bytes
+    lines: tuple[str, ...]  # caption: status, whose turn, last move
+    score_sheet: ScoreSheet | None = None
+    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
+    glance_png: bytes | None = None
+
+
+@dataclass(frozen=True)
+class PrivateView:
+    """One seat's hidden information (send ephemerally only)."""
+
+    game_id: int
+    version: int
+    seat: int
+    png: bytes | None  # None when the game has no private board
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of the human-readable log (newest last)."""
+
+    game_id: int
+    page: int  # 1-based
+    pages: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class UndoPreview:
+    """What ``undo`` would take back."""
+
+    game_id: int
+    version: int
+    move: int
+    action: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VoteOutcome:
+    """A vote (abort, remove or replace a seat): done when enough players agreed."""
+
+    game_id: int
+    kind: str  # "abort" | "remove" | "replace"
+    done: bool
+    votes: int
+    needed: int
+    lines: tuple[str, ...]
+    #: Set when the vote ended a replacement/removal that changed whose turn it is.
+    move: MoveOutcome | None = None
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Per-game reminder settings (hours; deadline 0 = none) and the table's quiet hours: local
+    hours [start, end) (equal: none), local = UTC + ``tz_offset_minutes``; no reminder falls in
+    them, nor in the player's own."""
+
+    game_id: int
+    reminder_delay_hours: float
+    reminder_interval_hours: float
+    reminder_max: int
+    deadline_hours: float
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """Per-user reminder preferences. Quiet hours are local hours [start, end) (start == end: none),
+    local = UTC + ``tz_offset_minutes``; no reminder is sent before ``away_until``."""
+
+    user_id: int
+    quiet_start: int = 0
+    quiet_end: int = 0
+    tz_offset_minutes: int = 0
+    away_until: float = 0.0
+    #: An IANA zone name ("Asia/Tokyo"); when set it is the local time, not the offset.
+    time_zone: str = ""
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One line of "my games"."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    title: str
+    status: str
+    my_turn: bool
+    round_info: str
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class DueReminder:
+    """Reminders due now for one game: mention ``user_ids`` in ``channel_id``.
+
+    ``kind`` is "reminder" (a nudge) or "deadline" (time is up: offer skip via
+    :meth:`Service.resolve_deadline` or a vote). Pass it back to :meth:`Service.mark_reminder_sent`
+    once sent; the same due time is never returned again after that.
+    """
+
+    game_id: int
+    channel_id: int
+    user_ids: tuple[int, ...]
+    due_at: float
+    kind: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying an export: the final dumped state and result."""
+
+    game: str
+    state: dict[str, Any]
+    result: dict[str, Any] | None
+    actions: int
+    finished: bool = field(default=False)
+
+
+@dataclass(frozen=True)
+class Play:
+    """One action applied inside a transaction."""
+
+    move: int
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+    auto: bool
+
+
+@dataclass(frozen=True)
+class Change:
+    """A committed change of a game's state, to be turned into a MoveOutcome."""
+
+    row: GameRow
+    version: int
+    seats: tuple[SeatRow, ...]
+    state: Any
+    plays: tuple[Play, ...]
+    old_to_act: tuple[int, ...]
+    to_act: tuple[int, ...]
+    result: dict[str, Any] | None
+    head: tuple[str, ...] = ()
+    #: Log rows since the newly pending seats' own last turn (for the catch-up recap).
+    since_turn: tuple[ActionRow, ...] = ()
+    #: Board marks of every move since the acting seats' last turn, oldest first.
+    recent: tuple[Any, ...] = ()

@@ -1,0 +1,329 @@
+"""Reminder settings, personal preferences and the reminder schedule (``bot/reminders.py`` holds
+the pure policy)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from bot.config import reminder_problem
+from bot.reminders import (
+    HOUR,
+    Policy,
+    Prefs,
+    deadline_at,
+    earliest_allowed,
+    known_zone,
+    next_reminder,
+)
+from bot.service.narrate import Narration, game_title, round_text
+from bot.service.results import (
+    DueReminder,
+    GameSettings,
+    MyGame,
+    ServiceError,
+    User,
+    UserSettings,
+)
+from bot.service.session import (
+    creator_only,
+    holds_creator_powers,
+)
+from bot.storage import (
+    ReminderRow,
+    SettingsRow,
+    UserRow,
+)
+
+
+def policy_of(s: SettingsRow) -> Policy:
+    table = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes)
+    return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline, table)
+
+
+def check_quiet(start: int | None, end: int | None, offset: int | None) -> None:
+    """Refuse quiet hours outside 0–23 or a time-zone offset beyond ±14 h."""
+    for value in (start, end):
+        if value is not None and not 0 <= value <= 23:
+            raise ServiceError("service.bad_hour")
+    if offset is not None and not -14 * 60 <= offset <= 14 * 60:
+        raise ServiceError("service.bad_offset")
+
+
+def prefs_of(u: UserRow) -> Prefs:
+    return Prefs(u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone)
+
+
+def check_zone(name: str | None) -> str | None:
+    """The IANA zone name as the zone database spells it ("asia/tokyo" → "Asia/Tokyo"), ""
+    to clear, ``None`` when not given; refuses a name the database lacks."""
+    if name is None:
+        return None
+    name = name.strip()
+    if not name:
+        return ""
+    found = known_zone(name)
+    if found is None:
+        raise ServiceError("service.bad_time_zone", zone=name)
+    return found
+
+
+def replace_row(r: ReminderRow, *, due_at: float | None) -> ReminderRow:
+    """A reminder row with another due time."""
+    return dataclasses.replace(r, due_at=due_at)
+
+
+class Scheduling(Narration):
+    """Reminder settings and preferences, and the reminder rows that follow who must act."""
+
+    async def settings(self, channel_id: int, *, game_id: int | None = None) -> GameSettings:
+        """The game's reminder settings."""
+        async with self.db.read():
+            row = await self._row(channel_id, game_id, live=False)
+            s = await self.db.settings(row.id) or self.defaults
+        return self._settings(row.id, s)
+
+    @staticmethod
+    def _settings(game_id: int, s: SettingsRow) -> GameSettings:
+        return GameSettings(
+            game_id,
+            s.reminder_delay / HOUR,
+            s.reminder_interval / HOUR,
+            s.reminder_max,
+            s.deadline / HOUR,
+            s.quiet_start,
+            s.quiet_end,
+            s.tz_offset_minutes,
+        )
+
+    async def update_settings(
+        self,
+        channel_id: int,
+        user: User,
+        *,
+        can_manage: bool = False,
+        reminder_delay_hours: float | None = None,
+        reminder_interval_hours: float | None = None,
+        reminder_max: int | None = None,
+        deadline_hours: float | None = None,
+        quiet_start: int | None = None,
+        quiet_end: int | None = None,
+        tz_offset_minutes: int | None = None,
+    ) -> GameSettings:
+        """Change reminder settings or the table's quiet hours (creator or ``can_manage``); due
+        times are recomputed."""
+        check_quiet(quiet_start, quiet_end, tz_offset_minutes)
+        problem = reminder_problem(
+            delay=reminder_delay_hours,
+            interval=reminder_interval_hours,
+            count=reminder_max,
+            deadline=deadline_hours,
+        )
+        if problem is not None:
+            raise ServiceError(problem[0], **problem[1])
+        now = self.clock()
+        async with self._write():
+            row = await self._row(channel_id, None, live=True)
+            seats = await self._seats_of(row)
+            if not (holds_creator_powers(row, seats, user.id) or can_manage):
+                raise creator_only(row, seats)
+            old = await self.db.settings(row.id) or self.defaults
+            new = SettingsRow(
+                old.reminder_delay if reminder_delay_hours is None else reminder_delay_hours * HOUR,
+                old.reminder_interval
+                if reminder_interval_hours is None
+                else reminder_interval_hours * HOUR,
+                old.reminder_max if reminder_max is None else reminder_max,
+                old.deadline if deadline_hours is None else deadline_hours * HOUR,
+                old.quiet_start if quiet_start is None else quiet_start,
+                old.quiet_end if quiet_end is None else quiet_end,
+                old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
+            )
+            await self.db.put_settings(row.id, new)
+            if row.status == "active":
+                seats = await self._seats_of(row)
+                by_seat = {s.seat: s.user_id for s in seats}
+                await self._reschedule(row.id, [by_seat[s] for s in row.to_act], set(), now)
+        return self._settings(row.id, new)
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's reminder preferences (defaults if never set)."""
+        async with self.db.read():
+            u = await self.db.user(user_id)
+        return UserSettings(
+            u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone
+        )
+
+    async def update_user_settings(
+        self,
+        user_id: int,
+        *,
+        quiet_start: int | None = None,
+        quiet_end: int | None = None,
+        tz_offset_minutes: int | None = None,
+        away_until: float | None = None,
+        time_zone: str | None = None,
+    ) -> UserSettings:
+        """Change a user's preferences; their pending reminders are rescheduled.
+
+        ``time_zone`` is an IANA name ("Asia/Tokyo", "Europe/Madrid"; "" clears it); it is set
+        once and follows daylight saving. Setting a fixed ``tz_offset_minutes`` clears it.
+        """
+        check_quiet(quiet_start, quiet_end, tz_offset_minutes)
+        zone = check_zone(time_zone)
+        async with self._write():
+            old = await self.db.user(user_id)
+            if zone is None:
+                zone = "" if tz_offset_minutes is not None else old.time_zone
+            new = UserRow(
+                user_id,
+                old.quiet_start if quiet_start is None else quiet_start,
+                old.quiet_end if quiet_end is None else quiet_end,
+                old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
+                old.away_until if away_until is None else float(away_until),
+                zone,
+            )
+            await self.db.put_user(new)
+            prefs = prefs_of(new)
+            for r in await self.db.reminders(user_id=user_id):
+                if r.kind != "reminder" or r.due_at is None:
+                    continue
+                policy = policy_of(await self.db.settings(r.game_id) or self.defaults)
+                due = next_reminder(r.turn_started, r.sent, policy, prefs, r.last_sent_at)
+                await self.db.put_reminder(replace_row(r, due_at=due))
+        return UserSettings(
+            new.user_id,
+            new.quiet_start,
+            new.quiet_end,
+            new.tz_offset_minutes,
+            new.away_until,
+            new.time_zone,
+        )
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        """Every lobby/active game the user sits in, across channels: their turn first, then the
+        most recently updated."""
+        async with self.db.read():
+            rows = await self.db.games_of_user(user_id)
+        out = [
+            MyGame(
+                game_id=row.id,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                game=row.engine,
+                title=game_title(row.engine, self.lang),
+                status=row.status,
+                my_turn=row.status == "active" and seat in row.to_act and not row.damaged,
+                round_info=(
+                    self.text("service.damaged_short")
+                    if row.damaged
+                    else round_text(row.round_info, self.lang)
+                ),
+                updated_at=row.updated_at,
+            )
+            for row, seat in rows
+        ]
+        out.sort(key=lambda g: (not g.my_turn, -g.updated_at, g.game_id))
+        return out
+
+    async def _reschedule(
+        self, game_id: int, to_act_users: Sequence[int], reset: set[int], now: float
+    ) -> None:
+        """Make the reminder rows match who must act now. A user who just acted, or whose turn
+        just began, starts a fresh schedule; one still pending keeps theirs (recomputed, so new
+        settings apply). Caller holds the write lock."""
+        policy = policy_of(await self.db.settings(game_id) or self.defaults)
+        existing = {(r.user_id, r.kind): r for r in await self.db.reminders(game_id=game_id)}
+        pending = set(to_act_users)
+        gone = {u for u, _ in existing} - pending
+        if gone:
+            await self.db.delete_reminders(game_id, sorted(gone))
+        for user in sorted(pending):
+            prefs = prefs_of(await self.db.user(user))
+            old = existing.get((user, "reminder"))
+            if old is None or user in reset:
+                started, sent, last = now, 0, None
+            else:
+                started, sent, last = old.turn_started, old.sent, old.last_sent_at
+            due = next_reminder(started, sent, policy, prefs, last)
+            await self.db.put_reminder(
+                ReminderRow(game_id, user, "reminder", started, due, sent, last)
+            )
+            old_deadline = existing.get((user, "deadline"))
+            fresh = old is None or user in reset
+            if policy.deadline > 0:
+                if fresh or old_deadline is None or old_deadline.sent == 0:
+                    await self.db.put_reminder(
+                        ReminderRow(
+                            game_id,
+                            user,
+                            "deadline",
+                            started,
+                            deadline_at(started, policy),
+                            0,
+                            None,
+                        )
+                    )
+            elif old_deadline is not None:
+                await self.db.put_reminder(replace_row(old_deadline, due_at=None))
+
+    async def due_reminders(self, now: float | None = None) -> list[DueReminder]:
+        """Reminders due at ``now`` (default: the clock) and not yet sent, oldest first.
+
+        A reminder that fell due while the bot was down is returned once the bot is back, unless
+        its player is now in quiet hours or away: then it waits until they are not. A deadline
+        waits while its player is away, not for quiet hours."""
+        at = self.clock() if now is None else now
+        async with self.db.read():
+            rows = await self.db.due(at)
+            # A game whose record is damaged cannot be played: nobody is reminded of it.
+            damaged = set()
+            for game_id in {r.game_id for r, _ in rows}:
+                game = await self.db.game(game_id)
+                if game is None or game.damaged:
+                    damaged.add(game_id)
+            rows = [(r, channel) for r, channel in rows if r.game_id not in damaged]
+            prefs = {r.user_id: prefs_of(await self.db.user(r.user_id)) for r, _ in rows}
+            tables = {
+                r.game_id: policy_of(await self.db.settings(r.game_id) or self.defaults).table_quiet
+                for r, _ in rows
+            }
+        grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
+        for r, channel in rows:
+            assert r.due_at is not None
+            # One that fell due while the bot was down may now be inside quiet hours: it waits.
+            allowed = earliest_allowed(at, prefs[r.user_id], tables[r.game_id])
+            if r.kind == "reminder" and allowed > at:
+                continue
+            # A deadline ignores quiet hours (the table agreed on it) but waits for a player
+            # who said they are away.
+            if r.kind == "deadline" and prefs[r.user_id].away_until > at:
+                continue
+            grouped.setdefault((r.game_id, r.kind, r.due_at), (channel, []))[1].append(r.user_id)
+        out = [
+            DueReminder(game_id, channel, tuple(users), due, kind)
+            for (game_id, kind, due), (channel, users) in grouped.items()
+        ]
+        out.sort(key=lambda d: (d.due_at, d.game_id, d.kind))
+        return out
+
+    async def mark_reminder_sent(self, reminder: DueReminder, now: float | None = None) -> None:
+        """Record that ``reminder`` was sent and schedule the next one (policy in
+        bot/reminders.py). Idempotent: marking the same due time twice does nothing."""
+        at = self.clock() if now is None else now
+        async with self._write():
+            policy = policy_of(await self.db.settings(reminder.game_id) or self.defaults)
+            rows = {
+                r.user_id: r
+                for r in await self.db.reminders(game_id=reminder.game_id)
+                if r.kind == reminder.kind and r.due_at == reminder.due_at
+            }
+            for user in reminder.user_ids:
+                r = rows.get(user)
+                if r is None:
+                    continue  # already marked, or a move rescheduled it meanwhile
+                nxt = None
+                if r.kind == "reminder":
+                    prefs = prefs_of(await self.db.user(user))
+                    nxt = next_reminder(r.turn_started, r.sent + 1, policy, prefs, last_sent=at)
+                await self.db.mark_sent(r, next_due=nxt, now=at)

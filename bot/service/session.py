@@ -1,0 +1,300 @@
+"""Loading a game: the rows, seats and state of one game, cached by version, and the write
+transaction that drops the caches when it fails."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from bot.service.results import (
+    ServiceError,
+)
+from bot.storage import (
+    LIVE,
+    ActionRow,
+    GameRow,
+    SeatRow,
+    SettingsRow,
+    Storage,
+)
+from engines.base import Engine, Event, IllegalAction
+
+Clock = Callable[[], float]
+
+
+log = logging.getLogger("turnpost.service")
+
+
+#: How many live game states the service keeps in memory (least recently used are dropped).
+STATE_CACHE_SIZE = 512
+
+
+def engine_of(game: str) -> Engine[Any, Any]:
+    try:
+        return engines.get(game)
+    except IllegalAction as exc:
+        raise ServiceError.from_illegal(exc) from exc
+
+
+def seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
+    for s in seats:
+        if s.user_id == user_id:
+            return s.seat
+    return None
+
+
+def damaged_error(row: GameRow) -> ServiceError:
+    """The refusal for a game whose record cannot be read."""
+    return ServiceError("service.damaged", game_id=row.id)
+
+
+def events_of(a: ActionRow) -> list[Event]:
+    """A log row's events; none when they cannot be read (a damaged row shows its action only)."""
+    try:
+        return [Event.from_json(e) for e in a.events]
+    except Exception:  # a damaged event must not take the log, the recap or the board down
+        return []
+
+
+def replay_log(
+    engine: Engine[Any, Any], row: GameRow, players: int, actions: Sequence[ActionRow]
+) -> Any:
+    """The state the log leads to from the game's seed (the log is the truth); a log that cannot
+    be replayed makes the game's record damaged (``service.damaged``), never a crash."""
+    try:
+        state = engine.setup(players, row.options, row.seed)
+        for a in actions:
+            state, _ = engine.play(state, a.seat, a.action)
+    except Exception:
+        log.warning("log does not replay", extra={"game": row.id})
+        raise damaged_error(row) from None
+    return state
+
+
+def holds_creator_powers(row: GameRow, seats: Sequence[SeatRow], user_id: int) -> bool:
+    """Whether ``user_id`` may use the creator's own powers (abort at once, change settings).
+
+    They belong to the creator only while the creator still holds a seat of their own that was
+    not voted out: a creator who was removed or handed their seat over keeps none of them. From
+    then on the players abort by majority vote, and a member who can manage the channel (Manage
+    Channels) can still abort at once and change settings; nobody else inherits the powers."""
+    if user_id != row.creator_id:
+        return False
+    seat = seat_of(seats, user_id)
+    return seat is not None and not seats[seat].removed
+
+
+def creator_only(row: GameRow, seats: Sequence[SeatRow]) -> ServiceError:
+    """The refusal for a creator-only command: naming the creator, or saying they left."""
+    if not holds_creator_powers(row, seats, row.creator_id):
+        return ServiceError("service.creator_gone")
+    creator = next(s.name for s in seats if s.user_id == row.creator_id)
+    return ServiceError("service.creator_only", name=creator)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """One game as the service works on it: its row, seats, engine and (once started) state, all
+    of the same version."""
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    engine: Engine[Any, Any]
+    #: The game's state; None in a lobby, or when loaded without it.
+    state: Any
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds, or None."""
+        return seat_of(self.seats, user_id)
+
+
+class Session:
+    """The loaded-game layer every part of the service stands on: the storage, the clock, the
+    caches of live rows, seats and states, and the write transaction."""
+
+    def __init__(
+        self,
+        db: Storage,
+        *,
+        clock: Clock,
+        lang: str,
+        defaults: SettingsRow,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.lang = lang
+        self.defaults = defaults
+        # Live states by game id, tagged with the version they belong to: a version mismatch
+        # (another process moved the game) means reload from the snapshot.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._seats: dict[int, tuple[int, tuple[SeatRow, ...]]] = {}
+        #: Outbox rows already logged as damaged (each is said once, not on every drain).
+        self._damaged_outbox: set[int] = set()
+        # The last known live game row per channel, for autocomplete without a database query.
+        self._live: dict[int, GameRow] = {}
+        #: Who this service is when it claims outbox rows (another process has another).
+        self.owner = secrets.token_hex(8)
+
+    async def close(self) -> None:
+        """Close the database."""
+        await self.db.close()
+
+    async def bot_state(self, key: str) -> str | None:
+        """A value an adapter stored for itself (e.g. the hash of its last command sync)."""
+        async with self.db.read():
+            return await self.db.bot_state(key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        """Store one of an adapter's own values, beside the games."""
+        async with self.db.write():
+            await self.db.put_bot_state(key, value)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[None]:
+        """A write transaction. A refusal (ServiceError) happens before anything is written;
+        any other failure may have filled the caches with rows that were rolled back, so they
+        are dropped and reloaded from the database."""
+        try:
+            async with self.db.write():
+                yield
+        except ServiceError:
+            raise
+        except BaseException:
+            self._states.clear()
+            self._seats.clear()
+            self._live.clear()
+            raise
+
+    async def _row(
+        self,
+        channel_id: int,
+        game_id: int | None,
+        *,
+        live: bool,
+        expected_version: int | None = None,
+        damaged_ok: bool = False,
+    ) -> GameRow:
+        """The game addressed; ``live`` requires a lobby/active one. A game whose record cannot
+        be read is refused with ``service.damaged`` unless ``damaged_ok`` (abort frees its
+        channel). Caller holds the lock."""
+        if game_id is not None:
+            row = await self.db.game(game_id)
+            if row is None or row.channel_id != channel_id:
+                raise ServiceError("service.no_such_game", game_id=game_id)
+            if live and row.status not in LIVE:
+                raise ServiceError("service.stale")
+        else:
+            row = await (self.db.live_game(channel_id) if live else self.db.latest_game(channel_id))
+            if row is None:
+                raise ServiceError("service.no_game")
+        if row.damaged and not damaged_ok:
+            raise damaged_error(row)
+        if expected_version is not None and row.version != expected_version:
+            raise ServiceError("service.stale")
+        if row.status in LIVE:
+            self._live[channel_id] = row
+        else:
+            self._live.pop(channel_id, None)
+        return row
+
+    async def load(
+        self,
+        channel_id: int,
+        game_id: int | None = None,
+        *,
+        live: bool,
+        expected_version: int | None = None,
+        damaged_ok: bool = False,
+        state: bool = True,
+    ) -> LoadedGame:
+        """The game addressed (see ``_row``) with its seats and engine, and its state when
+        ``state`` (a lobby has none: ``service.not_started``). Caller holds the lock."""
+        row = await self._row(
+            channel_id,
+            game_id,
+            live=live,
+            expected_version=expected_version,
+            damaged_ok=damaged_ok,
+        )
+        seats = await self._seats_of(row)
+        engine = engine_of(row.engine)
+        loaded = await self._state_of(row, engine) if state else None
+        return LoadedGame(row, seats, engine, loaded)
+
+    async def _seats_of(self, row: GameRow) -> tuple[SeatRow, ...]:
+        cached = self._seats.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        seats = tuple(await self.db.seats(row.id))
+        self._seats[row.id] = (row.version, seats)
+        return seats
+
+    async def _state_of(self, row: GameRow, engine: Engine[Any, Any]) -> Any:
+        if row.status == "lobby":
+            raise ServiceError("service.not_started")
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._states.move_to_end(row.id)
+            return cached[1]
+        text = await self.db.snapshot(row.id)
+        if text is None and row.status == "aborted":
+            raise ServiceError("service.not_started")  # aborted in its lobby: never dealt
+        try:
+            if text is None:
+                raise ValueError("no snapshot")
+            state = engine.loads(text)
+        except Exception:  # any damage to the cache: the log is the truth
+            log.warning("damaged snapshot rebuilt from the log", extra={"game": row.id})
+            seats = await self.db.seats(row.id)
+            state = await asyncio.to_thread(
+                replay_log, engine, row, len(seats), await self.db.actions(row.id)
+            )
+        self._remember(row.id, row.version, state)
+        return state
+
+    def _remember(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            dropped, _ = self._states.popitem(last=False)
+            self._seats.pop(dropped, None)
+
+    async def _cached_turn(
+        self, channel_id: int, user_id: int
+    ) -> tuple[Engine[Any, Any], Any, int]:
+        """Engine, state and seat for autocomplete, from memory when possible."""
+        row = self._live.get(channel_id)
+        cached = self._states.get(row.id) if row is not None else None
+        seats = self._seats.get(row.id) if row is not None else None
+        if (
+            row is None
+            or cached is None
+            or seats is None
+            or cached[0] != row.version
+            or seats[0] != row.version
+        ):
+            async with self.db.read():
+                row = await self._row(channel_id, None, live=True)
+                engine = engine_of(row.engine)
+                seat_rows = await self._seats_of(row)
+                state = await self._state_of(row, engine)
+        else:
+            engine = engine_of(row.engine)
+            seat_rows = seats[1]
+            state = cached[1]
+        seat = seat_of(seat_rows, user_id)
+        if seat is None:
+            raise ServiceError("service.not_seated")
+        return engine, state, seat
