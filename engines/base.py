@@ -261,6 +261,8 @@ def normalise(text: str, *, strict: bool = True) -> str:
     is refused with ``core.bad_character`` rather than guessed at; with ``strict=False`` (for
     autocompletion of a half-typed prefix) it is kept as it is, so it simply matches nothing.
     """
+    if text.isascii() and text.isprintable():
+        return text.lower()  # the common case, and what the loop below makes of it
     out: list[str] = []
     for ch in text:
         if ch.isascii():

@@ -154,7 +154,11 @@ class Draft(Generic[S]):
 
         ``reveals`` marks an event that showed hidden information (an undo barrier);
         ``visible_to`` limits it to some seats."""
-        self.events.append(Event(key, params, reveals=reveals, visible_to=visible_to))
+        # Event's own __init__ sets its four frozen fields one by one through object.__setattr__;
+        # filling the instance dictionary at once is twice as fast, and a move emits several.
+        event = object.__new__(Event)
+        event.__dict__.update(key=key, params=params, reveals=reveals, visible_to=visible_to)
+        self.events.append(event)
 
     def refuse(self, key: str, **params: Any) -> NoReturn:
         """Stop: the action is illegal, for the reason the catalog's ``key`` says."""
@@ -234,7 +238,9 @@ def legal(rules: Mapping[str, Rule[S, A]], state: S, seat: int) -> list[A]:
         if rule.candidates is None:
             continue
         check = rule.why_not
-        out.extend(a for a in rule.candidates(state, seat) if check(state, seat, a) is None)
+        for action in rule.candidates(state, seat):
+            if check(state, seat, action) is None:
+                out.append(action)
     return out
 
 

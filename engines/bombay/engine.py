@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engines.base import Engine, EngineMeta, Event, IllegalAction, Result
@@ -14,6 +13,7 @@ from engines.bombay.scoring import result as final_result
 from engines.bombay.setup import new_game
 from engines.bombay.state import State, dump_state, load_state
 from engines.bombay.view import public_view, screen, status
+from engines.kit import Draft, perform
 
 META = EngineMeta(
     id="bombay",
@@ -61,37 +61,31 @@ class Bombay(Engine[State, Action]):
         return R.legal(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Play one command; the turn passes by itself at 0 AP or when only ``end`` is left."""
+        """Play one command through the rules table (``rules.RULES``); the turn passes by itself
+        at 0 AP or when only ``end`` is left (Y42)."""
         if state.over:
             raise IllegalAction("core.game_over")
         if seat != state.current:
             raise IllegalAction("core.not_your_decision")
         if action.verb == "build":
             action = normalise_build(state, seat, action)
-        reason = R.why_not(state, seat, action)
-        if reason is not None:
-            raise IllegalAction(reason[0], **reason[1])
-        changes, events = R.perform(state, seat, action)
+        d = Draft(state)
+        perform(R.RULES, d, seat, action)
         # A fresh turn (all AP left) starts a new turn log for the highlight and caption.
         fresh = state.ap == TURN_AP
-        log = (str(action),) if fresh else (*state.turn_log, str(action))
         path = (state.sites[seat],) if fresh else state.turn_path
-        if action.verb == "move":
-            path = (*path, action.arg)
-        new = replace(
-            state,
-            **changes,
+        d.set(
             moves=state.moves + 1,
             turn_seat=seat,
-            turn_log=log,
-            turn_path=path,
+            turn_log=(str(action),) if fresh else (*state.turn_log, str(action)),
+            turn_path=(*path, action.arg) if action.verb == "move" else path,
         )
+        new = d.state
         if action.verb == "end" or new.ap == 0 or not R.legal(new, seat, with_end=False):
             if action.verb != "end":
-                events.append(Event("bombay.turn_over", {"seat": seat}))
-            new, more = R.end_turn(new)
-            events += more
-        return new, events
+                d.emit("bombay.turn_over", seat=seat)
+            R.end_turn(d)
+        return d.freeze(), d.events
 
     def timeout_action(self, state: State, seat: int) -> str | None:
         """A player out of time ends their turn (Y42)."""

@@ -135,8 +135,25 @@ def _colour(text: str) -> str:
     return colour
 
 
+#: Texts already read, for the verbs whose reading does not depend on the state (all but
+#: ``build``): a game types the same few dozen commands again and again. Bounded, so garbage
+#: typed by a player cannot grow it.
+_READ: dict[str, Action] = {}
+_READ_MAX = 4096
+
+
 def parse_action(state: State, seat: int, text: str) -> Action:
     """Text → action (syntax and names only; ``apply`` checks legality)."""
+    known = _READ.get(text)
+    if known is not None:
+        return known
+    action = _parse(state, seat, text)
+    if action.verb != "build" and len(_READ) < _READ_MAX:
+        _READ[text] = action
+    return action
+
+
+def _parse(state: State, seat: int, text: str) -> Action:
     if len(text) > 200:
         raise IllegalAction("core.too_long", length=len(text), example="move e3")
     t = tokens(text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from engines.bombay.components import MARKETS, PALACES, board, rules
@@ -84,7 +85,7 @@ class State:
     @property
     def over(self) -> bool:
         """The last set is finished (Y29)."""
-        return self.set_no >= self.sets
+        return self.set_no >= _sets(self.players)
 
     def palace_at(self, site: str) -> int | None:
         """The seat owning the palace on ``site``, if any."""
@@ -135,6 +136,12 @@ class State:
     def clients_in_bank(self) -> int:
         """Client tokens left in a limited bank (Y7)."""
         return rules().client_tokens - sum(self.clients)
+
+
+@cache
+def _sets(players: int) -> int:
+    # ``over`` is asked several times a move: one lookup instead of three.
+    return rules().counts[players].sets
 
 
 _NESTED = {"demand", "loads", "cities", "kept"}

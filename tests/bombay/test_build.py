@@ -62,6 +62,8 @@ def test_Y67_buildable_sites_include_g_h_unused_f_and_hills() -> None:
     assert len(f_sites) == 4
     for site in [G[0], H[0], f_sites[0], *sites_of("hill")]:
         s = at(replace(two, tokens=()), 0, site, ("blue",))
+        # offered as well as allowed: legal moves and refusals are one code path (rules.RULES)
+        assert "build" in [str(a) for a in ENGINE.legal_actions(s, 0)]
         s2, _ = play(s, 0, "build")
         assert s2.palace_at(site) == 0
 

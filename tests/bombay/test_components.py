@@ -105,7 +105,7 @@ def test_Y14_cities_and_trading_posts_are_built_up(kind: str) -> None:
     site = sites_of(kind)[0]
     s = at(s, 0, site, ("blue",))
     reason = why_not_build_here(s, 0)
-    assert reason is not None and reason[0] in ("bombay.build_on_city", "bombay.build_on_post")
+    assert reason is not None and reason.key in ("bombay.build_on_city", "bombay.build_on_post")
 
 
 def test_Y15_board_is_marked_stand_in_and_view_says_approximate() -> None:
