@@ -15,49 +15,66 @@ from collections.abc import Sequence
 from typing import Any
 
 from renderers import kit
-from renderers.brass.layout import COMPONENT_COLOURS, SEATS
+from renderers.brass.layout import BEER, COAL, COMPONENT_COLOURS, SEATS
 from renderers.brass.panels import draw_header, draw_panel, render_glance
 from renderers.brass.pieces import (
+    candidate_line,
     draw_link,
     draw_tile,
     frame_places,
     income_markers,
     link_mark,
     merchant_tile,
+    source_rings,
     tile_badges,
 )
 from renderers.brass.private import render_private
-from renderers.brass.static import (
-    base_layer,
-    encode,
-    restore_places,
-)
+from renderers.brass.static import base_layer, encode, restore_places
 
 __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
 
 
 def render(
-    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
+    lang: str = "en",
 ) -> bytes:
-    """The public board as PNG bytes (``view`` is a public view, maybe with ``names``)."""
+    """The public board as PNG bytes (``view`` is a public view, maybe with ``names``), every
+    word in ``lang`` (the table's language)."""
     view = kit.with_names(view, names)
-    base = base_layer()
+    full = view.get("sheet") is not None
+    sheet = full or bool(view.get("final"))
+    base = base_layer(lang, len(view["order"]), full, sheet)
     img = base.copy()
     d = kit.Pen(img)
     framed = []
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
         framed += frame_places(d, mark.get("places", []), kit.EARLIER, kit.EARLIER_WIDTH)
     framed += frame_places(d, view["last"]["places"])
-    lines = [seg for link in view["links"] for seg in draw_link(d, link["line"], link["owner"])]
-    restore_places(img, lines, framed)
+    lines = [
+        seg
+        for link in view["links"]
+        for seg in draw_link(d, link["line"], link["owner"], link.get("kind", "canal"))
+    ]
+    pending = view.get("pending_link")
+    if pending:
+        # A rail Network action waiting for its second link: the lines it may take, and the
+        # mines and breweries its coal and beer would come from (R33–R37).
+        lines += [seg for line in pending["lines"] for seg in candidate_line(d, line)]
+    restore_places(img, lines, framed, lang)
     for link in view["links"]:
-        link_mark(d, link["line"], link["owner"])
+        link_mark(d, link["line"], link["owner"], lang)
     for m in view["merchants"]:
-        merchant_tile(d, m)
+        merchant_tile(d, m, lang)
     for t in view["tiles"]:
-        draw_tile(d, t)
-    tile_badges(d, view["tiles"])
+        draw_tile(d, t, lang)
+    if pending:
+        source_rings(d, [r for r in pending["coal_from"] if r != "market"], COAL)
+        source_rings(d, pending["beer_from"], BEER)
+    tile_badges(d, view["tiles"], lang)
     income_markers(d, view)
-    draw_header(d, view)
-    draw_panel(d, view)
+    draw_header(d, view, lang)
+    draw_panel(d, view, lang, sheet)
     return encode(img, base)

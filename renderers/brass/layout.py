@@ -11,99 +11,84 @@ from renderers import kit
 
 #: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
 SEATS = kit.Seats.of("brass")
-
-
-WIDTH = kit.WIDTH
-
-
-HEADER = 96
-
-
-MAP_X, MAP_Y = 12, HEADER + 6
-
-
+#: Portrait, one phone screen wide (#10.5): a phone shows a tapped image about 1080 px wide, so
+#: every text here is at least kit.MIN_TEXT (14) px as the player sees it, and the map fills the
+#: width. The panels (players, markets, legend, score sheet) lie under the map.
+WIDTH = 1080
+HEADER = 150
+MAP_X, MAP_Y = 10, HEADER + 6
 SCALE = 1.06  # board.json uses a 1000x1000 canvas
-
-
 MAP_SIZE = int(1000 * SCALE)
-
-
-PANEL_X = MAP_X + MAP_SIZE + 14
-
-
-PANEL_W = WIDTH - PANEL_X - 12
-
-
-HEIGHT = MAP_Y + MAP_SIZE + 12
-
-
+MAP_BOTTOM = MAP_Y + MAP_SIZE
+PANEL_X = MAP_X
+PANEL_Y = MAP_BOTTOM + 10
+PANEL_W = WIDTH - 2 * PANEL_X
+#: Player cards: two per row.
+CARD_W = (PANEL_W - 30) // 2
+CARD_H = 132
+#: Heights of the panel's parts (see ``height``).
+PLAYERS_TOP = 40
+MARKETS_H = 300
+SHEET_HEAD = 84
+SHEET_ROW = 34
+SHEET_TIE = 22
 SLOT = 46  # slot square side, px
-
-
 MERCHANT_TILE = 50
-
-
+BAND = (60, 44, 34)
+CREAM = (255, 236, 190)
+CARD_GROUND = (250, 244, 230)
+SLOT_GROUND = (250, 246, 232)
+FARM_GREEN = "#6b8e3d"
 SEA = (214, 226, 214)
-
-
 LAND = (236, 229, 208)
-
-
 CANAL = (96, 150, 200)
-
-
-RAIL = (170, 160, 150)
-
-
+#: Rail lines are a dark track over the land, canal lines a blue band (the lines each era uses).
+RAIL = (95, 85, 78)
 FLIPPED_INK = (255, 255, 255)
-
-
 #: A flipped tile's inside: the only dark tiles on the board (the legend says so), so the coal
 #: mine's own colour is a mid slate rather than near-black.
 FLIPPED = (40, 34, 30)
-
-
-#: Industry drawing: fill colour, short code (so colour is never the only cue), long name.
-INDUSTRY_STYLE: dict[str, tuple[tuple[int, int, int], str, str]] = {
-    "cotton_mill": ((236, 236, 240), "CT", "Cotton mill"),
-    "manufacturer": ((176, 180, 190), "MF", "Manufacturer"),
-    "pottery": ((214, 150, 120), "PT", "Pottery"),
-    "coal_mine": ((160, 150, 140), "CO", "Coal mine"),
-    "iron_works": ((226, 140, 50), "IR", "Iron works"),
-    "brewery": ((232, 196, 90), "BR", "Brewery"),
+#: Industry fill colours (each also has a code from the catalog, so colour is never the only cue).
+INDUSTRY_FILL: dict[str, tuple[int, int, int]] = {
+    "cotton_mill": (236, 236, 240),
+    "manufacturer": (176, 180, 190),
+    "pottery": (214, 150, 120),
+    "coal_mine": (160, 150, 140),
+    "iron_works": (226, 140, 50),
+    "brewery": (232, 196, 90),
 }
-
-
-MERCHANT_STYLE: dict[str, tuple[str, str]] = {
-    "blank": ("—", "buys nothing"),
-    "all_goods": ("ALL", "buys all goods"),
-    "cotton": ("CT", "buys cotton"),
-    "manufactured_goods": ("MF", "buys manufactured goods"),
-    "pottery": ("PT", "buys pottery"),
+#: What a merchant tile shows: the code of the industry it buys (``brass.board.code.*``).
+MERCHANT_CODE: dict[str, str] = {
+    "all_goods": "all_goods",
+    "cotton": "cotton_mill",
+    "manufactured_goods": "manufacturer",
+    "pottery": "pottery",
 }
-
-
+COAL = (20, 20, 20)
+IRON = (230, 120, 30)
+BEER = (160, 90, 30)
+#: The flag of a tile built in the canal era that survived into the rail era (R41).
+SURVIVOR = CANAL
 #: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
 COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
     "canal": CANAL,
     "rail": RAIL,
-    **{name: rgb for rgb, _, name in INDUSTRY_STYLE.values()},
-    "coal cube": (20, 20, 20),
-    "iron cube": (230, 120, 30),
-    "beer barrel": (160, 90, 30),
+    **{ind.replace("_", " "): rgb for ind, rgb in INDUSTRY_FILL.items()},
+    "coal cube": COAL,
+    "iron cube": IRON,
+    "beer barrel": BEER,
 }
-
-
 ROMAN = ("–", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
-BONUS_TEXT = {
-    "shrewsbury": "+4 VP",
-    "gloucester": "develop",
-    "oxford": "+2 income",
-    "warrington": "+£5",
-    "nottingham": "+3 VP",
-}
+def height(players: int, sheet: bool) -> int:
+    """The board's height: the map, two player cards per row, markets and legend, and the score
+    sheet when there is one (the full game always, the introductory game at the end)."""
+    rows = (players + 1) // 2
+    h = PANEL_Y + PLAYERS_TOP + rows * (CARD_H + 10) + MARKETS_H
+    if sheet:
+        h += SHEET_HEAD + players * (SHEET_ROW + SHEET_TIE) + 10
+    return h + 10
 
 
 def pt(x: float, y: float) -> tuple[float, float]:
@@ -112,16 +97,19 @@ def pt(x: float, y: float) -> tuple[float, float]:
 
 
 def ink_for(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Ink or white, whichever reads on ``fill``."""
     return kit.INK if sum(fill) > 420 else FLIPPED_INK
 
 
 @cache
 def board_data() -> dict[str, Any]:
+    """board.json: locations, lines, the progress track."""
     data: dict[str, Any] = load_json("brass", "board.json")
     return data
 
 
 def hex_rgb(h: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as an RGB triple."""
     h = h.lstrip("#")
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
@@ -153,16 +141,11 @@ def label_xy(location: str, w: float) -> tuple[float, float]:
 
 
 def slot_xy(location: str, slot: int) -> tuple[float, float]:
+    """The centre of a location's industry slot, in pixels."""
     s = C.locations()[location].slots[slot]
     return pt(s.x, s.y)
 
 
 def roman(level: int) -> str:
+    """A level as printed on the tiles (I, II...)."""
     return ROMAN[level] if 0 <= level < len(ROMAN) else str(level)
-
-
-def card_name(card: str) -> str:
-    """A card's name as printed."""
-    if card in C.locations():
-        return C.locations()[card].name
-    return card.replace("_", " ").capitalize()

@@ -1,5 +1,5 @@
-"""The Brass board's header and side panel (players, markets, legend, score sheet) and the
-phone glance."""
+"""The Brass board's header and the panel under the map (players, markets, legend, score sheet),
+and the phone glance. Every word comes from the catalog in the table's language (``words``)."""
 
 from __future__ import annotations
 
@@ -10,244 +10,313 @@ from PIL import ImageDraw
 
 from engines.brass import components as C
 from renderers import kit
+from renderers.brass import words as W
 from renderers.brass.layout import (
-    INDUSTRY_STYLE,
-    MAP_Y,
+    CARD_GROUND,
+    CARD_H,
+    CARD_W,
+    COAL,
+    CREAM,
+    INDUSTRY_FILL,
+    IRON,
+    MARKETS_H,
     PANEL_W,
     PANEL_X,
+    PANEL_Y,
+    PLAYERS_TOP,
     SEATS,
+    SHEET_HEAD,
+    SHEET_ROW,
+    SHEET_TIE,
+    SLOT_GROUND,
     WIDTH,
-    card_name,
+    height,
     ink_for,
     roman,
 )
 
+#: The introductory game's final sheet: one column per scoring step (B80), in the text sheet's order.
+INTRO_COLUMNS = ("before", "links", "industries", "money", "income", "again")
+#: The full game's sheet (R47, R49): in-play VP, both eras' link and industry scoring.
+FULL_COLUMNS = ("in_play", "canal_links", "canal_industries", "rail_links", "rail_industries")
+LEGEND_LINES = ("owner", "cubes", "lines", "links", "beer", "frames")
+#: Market boxes: side and step.
+BOX, BOX_STEP = 30, 35
 
-def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    title = "Brass: Birmingham"
-    d.text((20, 12), title, font=kit.font(30, True), fill=(255, 236, 190))
+
+def _cards_bottom(players: int) -> float:
+    rows = (players + 1) // 2
+    return PANEL_Y + PLAYERS_TOP + rows * (CARD_H + 10)
+
+
+def card_box(index: int) -> kit.Box:
+    """The player card of the ``index``-th seat in turn order: two cards per row."""
+    col, row = index % 2, index // 2
+    x = PANEL_X + 10 + col * (CARD_W + 10)
+    y = PANEL_Y + PLAYERS_TOP + row * (CARD_H + 10)
+    return (x, y, x + CARD_W, y + CARD_H)
+
+
+def panel_grounds(d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, sheet: bool) -> None:
+    """What the panel shows on every board of a game: its ground, headings, the market boxes'
+    prices, the legend and the score sheet's column headings (part of the cached base layer)."""
+    x = PANEL_X
+    bottom = height(players, sheet) - 10
+    d.rounded_rectangle((x, PANEL_Y, x + PANEL_W, bottom), 14, fill=kit.PANEL)
+    kit.text(d, (x + 14, PANEL_Y + 8), W.say("players", lang), 22, bold=True)
+    for i in range(players):
+        d.rounded_rectangle(card_box(i), 10, fill=CARD_GROUND)
+    y = _cards_bottom(players)
+    # Markets (left column): the printed prices; filled boxes are drawn over them.
+    kit.text(d, (x + 14, y + 4), W.say("markets", lang), 22, bold=True)
+    for k, res in enumerate(("coal", "iron")):
+        by = y + 66 + k * 80
+        for i, price in enumerate(C.market(res).prices):
+            bx = x + 14 + i * BOX_STEP
+            d.rectangle((bx, by, bx + BOX, by + BOX), fill=SLOT_GROUND, outline=kit.INK)
+            kit.text_centered(d, (bx + BOX / 2, by + BOX / 2), str(price), 15, fill=kit.MUTED)
+    # Legend (right column).
+    lx = x + PANEL_W // 2 + 20
+    lw = PANEL_W // 2 - 34
+    kit.text(d, (lx, y + 4), W.say("legend", lang), 22, bold=True)
+    for i, ind in enumerate(C.INDUSTRIES):
+        sx, sy = lx + (i % 2) * (lw // 2), y + 40 + (i // 2) * 30
+        fill = INDUSTRY_FILL[ind]
+        d.rectangle((sx, sy, sx + 34, sy + 24), fill=fill, outline=kit.INK)
+        kit.text_centered(
+            d, (sx + 17, sy + 12), W.code(ind, lang), 14, fill=ink_for(fill), bold=True
+        )
+        kit.text(d, (sx + 42, sy + 2), W.industry(ind, lang), 16, max_width=lw // 2 - 46)
+    ly = y + 136
+    lines = [*LEGEND_LINES[:4], *(("survivor",) if full else ()), *LEGEND_LINES[4:]]
+    for key in lines:
+        kit.text(d, (lx, ly), W.say("legend." + key, lang), 15, max_width=lw)
+        ly += 22
+    kit.text(d, (x + 14, y + MARKETS_H - 34), W.say("legend.approximate", lang), 15, fill=kit.MUTED)
+    if sheet:
+        _sheet_heads(d, lang, players, full, y + MARKETS_H)
+
+
+def _sheet_geometry(full: bool) -> tuple[float, float, int]:
+    """The score sheet's name column width, column width and column count (with the total)."""
+    cols = len(FULL_COLUMNS if full else INTRO_COLUMNS) + 1
+    col_w = 104 if full else 84
+    name_w = PANEL_W - 28 - col_w * cols
+    return name_w, col_w, cols
+
+
+def _sheet_heads(d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, y: float) -> None:
+    x = PANEL_X + 14
+    name_w, col_w, _ = _sheet_geometry(full)
+    columns = (*(FULL_COLUMNS if full else INTRO_COLUMNS), "total")
+    for i, key in enumerate(columns):
+        cx = x + name_w + col_w * i + col_w / 2
+        label = kit.fit_text(W.say("col." + key, lang), 15, col_w - 6, True)
+        kit.text_centered(d, (cx, y + 58), label, 15, bold=True)
+
+
+def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+    """The band over the map: the era and round, who acts and what they are asked, the last move."""
+    era = W.say("era." + view.get("era", "canal"), lang)
     if view["over"]:
-        status = "Game over — final scoring"
+        status = W.say("over", lang)
     else:
-        status = f"Round {view['round']} of {view['rounds']} · canal era"
-    d.text((20, 54), status, font=kit.font(20), fill=(240, 226, 200))
-    x = 430
+        status = W.say("era_round", lang, era=era, round=view["round"], rounds=view["rounds"])
+    title_w = kit.text_width(W.say("title", lang), 30, True)
+    kit.text(
+        d,
+        (WIDTH - 20, 30),
+        status,
+        24,
+        bold=True,
+        fill=CREAM,
+        anchor="rm",
+        max_width=WIDTH - 60 - title_w,
+    )
+    x = 20.0
     if view["over"]:
-        who = "The game is over."
+        who = W.say("game_over", lang)
     else:
         seat = view["to_act"][0] if view["to_act"] else view["current"]
-        name = kit.player_name(view, seat)
-        if view["phase"] == "shortfall":
-            who = f"▶ {name} must remove tiles to pay income"
-        elif view["phase"] == "sell":
-            who = f"▶ {name} is selling (sell more or done)"
-        else:
-            n = view["actions_left"]
-            who = f"▶ {name} to act · {n} action{'s' if n != 1 else ''} left"
-        SEATS.mark(d, seat, x + 12, 28, 12)
-        x += 32
-    d.text(
-        (x, 14),
-        kit.fit_text(who, 22, WIDTH - x - 20, True),
-        font=kit.font(22, True),
-        fill=(255, 255, 255),
+        who = "▶ " + W.say("who", lang, name=kit.player_name(view, seat), asked=asked(view, lang))
+        SEATS.mark(d, seat, x + 14, 80, 14)
+        x += 36
+    kit.text(
+        d, (x, 80), who, 26, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - x - 20
     )
     last = view["last"]
-    if last["text"]:
-        lt = f"Last: {kit.player_name(view, last['seat'])} — {last['text']}"
-        d.text((430, 54), kit.fit_text(lt, 18, WIDTH - 450), font=kit.font(18), fill=kit.HIGHLIGHT)
+    if last["text"] and last["seat"] is not None:
+        line = W.say(
+            "last", lang, name=kit.player_name(view, last["seat"]), move=W.move(last["text"], lang)
+        )
+        kit.text(d, (20, 124), line, 20, fill=kit.HIGHLIGHT, anchor="lm", max_width=WIDTH - 40)
 
 
-def draw_panel(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    x = PANEL_X
-    y: float = MAP_Y
-    x += 14
-    y += 10
-    d.text((x, y), "Players (turn order)", font=kit.font(20, True), fill=kit.INK)
-    y += 32
-    for seat in view["order"]:
-        acting = seat in view["to_act"]
-        box = (x - 6, y - 4, x + PANEL_W - 22, y + 104)
-        d.rounded_rectangle(
-            box,
-            10,
-            fill=(250, 244, 230),
-            outline=kit.TO_ACT if acting else kit.MUTED,
-            width=4 if acting else 1,
-        )
-        SEATS.mark(d, seat, x + 16, y + 16, 14)
-        name = ("▶ " if acting else "") + kit.player_name(view, seat)
-        d.text(
-            (x + 38, y + 3),
-            kit.fit_text(name, 20, 220, True),
-            font=kit.font(20, True),
-            fill=kit.INK,
-        )
-        final = view.get("final")
-        score = f"{final['scores'][seat]} VP final" if final else f"{view['vp'][seat]} VP"
-        if final and seat in final["winners"]:
-            score = "★ " + score
-        d.text((x + PANEL_W - 34, y + 3), score, font=kit.font(20, True), fill=kit.INK, anchor="ra")
-        d.text(
-            (x + 6, y + 34),
-            f"£{view['money'][seat]}  ·  spent £{view['spent'][seat]}  ·  income {view['income_level'][seat]:+d}",
-            font=kit.font(17),
-            fill=kit.INK,
-        )
-        top = view["discard_top"][seat]
-        d.text(
-            (x + 6, y + 58),
-            f"hand {view['hand_sizes'][seat]} · links {view['links_left'][seat]} · discard: {card_name(top) if top else '—'}",
-            font=kit.font(16),
-            fill=kit.INK,
-        )
-        mat = view["mats"][seat]
-        nxt = "  ".join(
-            f"{INDUSTRY_STYLE[i][1]}{roman(mat[i]['next_level'])}" for i in C.INDUSTRIES
-        )
-        d.text((x + 6, y + 80), f"next: {nxt}", font=kit.font(15), fill=kit.MUTED)
-        y += 114
-    y += 4
-    # Markets.
-    d.text((x, y), "Markets", font=kit.font(20, True), fill=kit.INK)
-    y += 30
-    for res, cube in (("coal", (30, 30, 30)), ("iron", (226, 120, 30))):
+def asked(view: dict[str, Any], lang: str) -> str:
+    """What the seat to act is asked, in a few words."""
+    pending = view.get("pending_link")
+    if pending:
+        return W.say("asked.second_link", lang, money=pending["needs"]["money"])
+    if view["phase"] == "shortfall":
+        return W.say("asked.shortfall", lang)
+    if view["phase"] == "sell":
+        return W.say("asked.selling", lang)
+    return W.say("asked.actions", lang, count=view["actions_left"])
+
+
+def draw_panel(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, sheet: bool) -> None:
+    """The numbers of the panel: each player's card, the markets, the score sheet."""
+    for i, seat in enumerate(view["order"]):
+        _player_card(d, view, seat, card_box(i), lang)
+    y = _cards_bottom(len(view["order"]))
+    x = PANEL_X + 14
+    for k, (res, cube) in enumerate((("coal", COAL), ("iron", IRON))):
         mk = view["markets"][res]
-        d.text(
-            (x, y),
-            f"{res.title()}: {mk['cubes']}/{mk['capacity']}, next £{mk['price']} (empty £{mk['price_when_empty']})",
-            font=kit.font(16),
-            fill=kit.INK,
+        line = W.say(
+            "market_line",
+            lang,
+            resource=W.say("resource." + res, lang),
+            cubes=mk["cubes"],
+            capacity=mk["capacity"],
+            price=mk["price"],
+            empty=mk["price_when_empty"],
         )
-        y += 24
+        kit.text(d, (x, y + 40 + k * 80), line, 18, max_width=PANEL_W // 2 - 20)
+        by = y + 66 + k * 80
         prices = C.market(res).prices
         for i, price in enumerate(prices):
-            filled = i >= mk["capacity"] - mk["cubes"]
-            cx = x + i * 34
-            d.rectangle(
-                (cx, y, cx + 28, y + 28), fill=cube if filled else (250, 246, 232), outline=kit.INK
-            )
+            if i < mk["capacity"] - mk["cubes"]:
+                continue
+            bx = x + i * BOX_STEP
+            d.rectangle((bx, by, bx + BOX, by + BOX), fill=cube, outline=kit.INK)
+            kit.piece((bx, by, bx + BOX, by + BOX))
             kit.text_centered(
-                d,
-                (cx + 14, y + 14),
-                str(price),
-                14,
-                fill=(255, 255, 255) if filled else kit.MUTED,
-                bold=True,
+                d, (bx + BOX / 2, by + BOX / 2), str(price), 15, fill=(255, 255, 255), bold=True
             )
-        y += 38
-    d.text(
-        (x, y),
-        f"Deck {view['deck']} cards · wild location {view['wild_location']} · wild industry {view['wild_industry']}",
-        font=kit.font(16),
-        fill=kit.INK,
+    deck = W.say(
+        "deck_line",
+        lang,
+        deck=view["deck"],
+        location=view["wild_location"],
+        industry=view["wild_industry"],
     )
-    y += 30
-    if view.get("final"):
-        y = score_sheet(d, view, x, y)
-    # Legend.
-    d.text((x, y), "Legend", font=kit.font(20, True), fill=kit.INK)
-    y += 28
-    col = 0
-    for fill, code, name in INDUSTRY_STYLE.values():
-        lx = x + col * 250
-        d.rectangle((lx, y, lx + 30, y + 24), fill=fill, outline=kit.INK)
-        kit.text_centered(d, (lx + 15, y + 12), code, 14, fill=ink_for(fill), bold=True)
-        d.text((lx + 38, y + 2), name, font=kit.font(16), fill=kit.INK)
-        col = 1 - col
-        if col == 0:
-            y += 30
-    lines = [
-        "Tile border + mark = owner; dark tile = flipped (VP in corner)",
-        "Number disc on a tile: coal / iron / beer left on it",
-        "Thick coloured line = canal link; blue = free canal",
-        "Dotted grey = rail only (not used); B = merchant beer",
-        "Yellow frame = last move; raspberry frame = to act",
-    ]
-    if view.get("final"):
-        lines = lines[:1]  # room for the score sheet
-    for text in lines:
-        d.text((x, y), kit.fit_text(text, 15, PANEL_W - 30), font=kit.font(15), fill=kit.INK)
-        y += 22
-    if view.get("approximate", {}).get("board_positions"):
-        d.text((x, y), "Map positions are approximate.", font=kit.font(15), fill=kit.MUTED)
+    kit.text(d, (x, y + 206), deck, 17, max_width=PANEL_W // 2 - 20)
+    if sheet:
+        _sheet(d, view, lang, y + MARKETS_H)
 
 
-SHEET_COLUMNS = (
-    ("before", "Game"),
-    ("links", "Links"),
-    ("industries", "Tiles"),
-    ("money", "£"),
-    ("income", "Inc."),
-    ("again", "Again"),
-)
+def _player_card(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: kit.Box, lang: str
+) -> None:
+    x0, y0, x1, _ = box
+    acting = seat in view["to_act"] and not view["over"]
+    if acting:
+        d.rounded_rectangle(box, 10, outline=kit.TO_ACT, width=4)
+    SEATS.mark(d, seat, x0 + 22, y0 + 22, 14)
+    final = view.get("final")
+    vp = final["scores"][seat] if final else view["vp"][seat]
+    score = W.say("vp", lang, vp=vp)
+    if final and seat in final["winners"]:
+        score = "★ " + score
+    score_w = kit.text_width(score, 22, True)
+    kit.text(d, (x1 - 12, y0 + 8), score, 22, bold=True, anchor="ra")
+    name = ("▶ " if acting else "") + kit.player_name(view, seat)
+    kit.text(d, (x0 + 44, y0 + 8), name, 22, bold=True, max_width=x1 - x0 - 70 - score_w)
+    money = W.say(
+        "money_line",
+        lang,
+        money=view["money"][seat],
+        spent=view["spent"][seat],
+        income=f"{view['income_level'][seat]:+d}",
+    )
+    width = x1 - x0 - 24
+    kit.text(d, (x0 + 12, y0 + 44), money, 18, max_width=width)
+    top = view["discard_top"][seat]
+    hand = W.say(
+        "hand_line",
+        lang,
+        hand=view["hand_sizes"][seat],
+        links=view["links_left"][seat],
+        discard=W.card(top, lang) if top else "—",
+    )
+    kit.text(d, (x0 + 12, y0 + 72), hand, 18, max_width=width)
+    mat = view["mats"][seat]
+    nxt = "   ".join(f"{W.code(i, lang)} {roman(mat[i]['next_level'])}" for i in C.INDUSTRIES)
+    kit.text(
+        d,
+        (x0 + 12, y0 + 100),
+        f"{W.say('next_tiles', lang)} {nxt}",
+        17,
+        fill=kit.MUTED,
+        max_width=width,
+    )
 
 
-def score_sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> float:
-    """The final score sheet: players by place, one column per scoring step (B80) in the text
-    sheet's order, and under each player the tie-break numbers (B82)."""
-    final = view["final"]
-    d.text((x, y), "Final scoring", font=kit.font(20, True), fill=kit.INK)
-    y += 30
-    col_w = 56
-    name_w = PANEL_W - 30 - col_w * (len(SHEET_COLUMNS) + 1)
-    for i, (_, label) in enumerate((*SHEET_COLUMNS, ("total", "Total"))):
-        kit.text_centered(d, (x + name_w + col_w * i + col_w / 2, y + 9), label, 14, bold=True)
-    y += 24
-    for group in final["ranking"]:
-        for seat in group:
-            SEATS.mark(d, seat, x + 10, y + 11, 10)
-            d.text(
-                (x + 26, y),
-                kit.fit_text(kit.player_name(view, seat), 16, name_w - 30),
-                font=kit.font(16),
-                fill=kit.INK,
-            )
-            sheet = final["breakdown"][seat]
-            cells = [sheet[k] for k, _ in SHEET_COLUMNS] + [final["scores"][seat]]
-            for i, value in enumerate(cells):
-                kit.text_centered(
-                    d,
-                    (x + name_w + col_w * i + col_w / 2, y + 10),
-                    str(value),
-                    16,
-                    bold=i == len(cells) - 1,
-                )
-            y += 26
-            details = final.get("details") or []
-            if seat < len(details):
-                # The tie-breaks (B82), as on the text sheet: income level, then money.
-                tie = details[seat]
-                d.text(
-                    (x + 26, y - 4),
-                    f"tie-break: income level {tie['income_level']}, £{tie['money']}",
-                    font=kit.font(13),
-                    fill=kit.MUTED,
-                )
-                y += 16
-    return y + 10
+def _sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, y: float) -> None:
+    """The score sheet: the full game's both eras (R47, R49) on every board, or the introductory
+    game's final scoring (B80); players by place once the game is over, with the tie-break
+    numbers (B82) under each."""
+    final = view.get("final")
+    full = view.get("sheet") is not None
+    x = PANEL_X + 14
+    heading = W.say("sheet_final" if final else "sheet", lang)
+    kit.text(d, (x, y + 4), heading, 22, bold=True)
+    name_w, col_w, _ = _sheet_geometry(full)
+    order = [s for group in final["ranking"] for s in group] if final else list(view["order"])
+    y += SHEET_HEAD
+    for seat in order:
+        SEATS.mark(d, seat, x + 10, y + 12, 10)
+        name = kit.player_name(view, seat)
+        if final and seat in final["winners"]:
+            name = W.say("winner", lang, name=name)
+        kit.text(d, (x + 26, y), name, 18, max_width=name_w - 34)
+        if full:
+            row = view["sheet"][seat]
+            cells = [row[k] for k in FULL_COLUMNS] + [
+                final["scores"][seat] if final else row["total"]
+            ]
+        elif final:
+            row = final["breakdown"][seat]
+            cells = [row[k] for k in INTRO_COLUMNS] + [final["scores"][seat]]
+        else:
+            cells = []
+        for i, value in enumerate(cells):
+            cx = x + name_w + col_w * i + col_w / 2
+            kit.text_centered(d, (cx, y + 11), str(value), 18, bold=i == len(cells) - 1)
+        y += SHEET_ROW
+        details = (final or {}).get("details") or []
+        if seat < len(details):
+            tie = details[seat]
+            line = W.say("tie_break", lang, level=tie["income_level"], money=tie["money"])
+            kit.text(d, (x + 26, y - 8), line, 15, fill=kit.MUTED)
+        y += SHEET_TIE
 
 
-def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+def render_glance(
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
     per seat (#10.5)."""
     view = kit.with_names(view, names)
     final = view.get("final")
     vp = final["scores"] if final else view["vp"]
-    scores = [f"{v} VP · £{m}" for v, m in zip(vp, view["money"], strict=True)]
-    era = "canal era" if view.get("era", "canal") == "canal" else "rail era"
+    scores = [
+        W.say("glance.scores", lang, vp=v, money=m) for v, m in zip(vp, view["money"], strict=True)
+    ]
+    era = W.say("era." + view.get("era", "canal"), lang)
     if view["over"]:
-        round_text, asked = "Game over", "Final scoring"
+        round_text, what = W.say("game_over", lang), W.say("sheet_final", lang)
     else:
-        round_text = f"Round {view['round']} of {view['rounds']} · {era}"
-        if view["phase"] == "shortfall":
-            asked = "Remove tiles to pay income"
-        elif view["phase"] == "sell":
-            asked = "Selling: sell more or done"
-        else:
-            n = view["actions_left"]
-            asked = f"{n} action{'s' if n != 1 else ''} left"
+        round_text = W.say("era_round", lang, era=era, round=view["round"], rounds=view["rounds"])
+        what = asked(view, lang)
+        what = what[:1].upper() + what[1:]
     last = view["last"]
-    line = f"Last: {kit.player_name(view, last['seat'])} — {last['text']}" if last["text"] else ""
-    glance = kit.Glance("Brass", round_text, asked, scores, line, bool(view["over"]))
+    line = ""
+    if last["text"] and last["seat"] is not None:
+        line = W.say(
+            "last", lang, name=kit.player_name(view, last["seat"]), move=W.move(last["text"], lang)
+        )
+    glance = kit.Glance(
+        W.say("glance_title", lang), round_text, what, scores, line, bool(view["over"])
+    )
     return kit.glance(view, SEATS, glance)

@@ -9,35 +9,49 @@ from PIL import ImageDraw
 
 from engines.brass import components as C
 from renderers import kit
+from renderers.brass import words as W
 from renderers.brass.layout import (
+    BEER,
+    COAL,
     FLIPPED,
-    INDUSTRY_STYLE,
-    MERCHANT_STYLE,
+    INDUSTRY_FILL,
+    IRON,
+    MERCHANT_CODE,
     MERCHANT_TILE,
     SEATS,
     SLOT,
+    SURVIVOR,
     board_data,
     ink_for,
     pt,
     slot_xy,
 )
-from renderers.brass.static import (
-    static_boxes,
-)
+from renderers.brass.static import rail_track, static_boxes
+
+#: What a resource disc on a tile holds, by the tile's industry.
+CUBE = {"coal_mine": COAL, "iron_works": IRON, "brewery": BEER}
 
 
-def draw_tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
+def draw_tile(d: ImageDraw.ImageDraw, t: dict[str, Any], lang: str) -> None:
     """A built tile: the owner's colour as its border, the industry's colour inside (dark when
-    flipped, with its VP in the corner), the industry code and level."""
+    flipped, with its VP in the corner), the industry code and level; a tile that survived the
+    canal era (R41) has a blue corner, the canal's colour."""
     cx, cy = slot_xy(t["location"], t["slot"])
     h = SLOT / 2
-    fill, code, _ = INDUSTRY_STYLE[t["industry"]]
+    fill = INDUSTRY_FILL[t["industry"]]
+    code = W.code(t["industry"], lang)
     colour = SEATS.colour(t["owner"])
     d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=colour, outline=kit.INK, width=2)
     kit.piece((cx - h, cy - h, cx + h, cy + h))
     inner = fill if not t["flipped"] else FLIPPED
     d.rectangle((cx - h + 5, cy - h + 5, cx + h - 5, cy + h - 5), fill=inner)
     ink = ink_for(inner)
+    if t.get("survivor"):
+        d.polygon(
+            [(cx - h, cy + h), (cx - h, cy + h - 16), (cx - h + 16, cy + h)],
+            fill=SURVIVOR,
+            outline=kit.INK,
+        )
     kit.text_centered(d, (cx, cy - 8), code, 14, fill=ink, bold=True)
     kit.text_centered(d, (cx, cy + 9), t["roman"], 14, fill=ink, bold=True)
     if t["flipped"]:
@@ -51,13 +65,13 @@ def draw_tile(d: ImageDraw.ImageDraw, t: dict[str, Any]) -> None:
         kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t["vp"]), 14, bold=True)
 
 
-def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]]) -> None:
+def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], lang: str) -> None:
     """Each tile's owner mark on its top-left corner and, for coal, iron or beer left on it, a
     numbered disc on an edge. Drawn after every tile, so a neighbouring tile never hides them; the
     disc goes on the first edge where it covers no name plate, label or other badge — on the top
     right it used to hide under a neighbour's badge (Dudley, Burton)."""
     h = SLOT / 2
-    taken: list[kit.Box] = list(static_boxes())
+    taken: list[kit.Box] = list(static_boxes(lang))
     for t in tiles:
         cx, cy = slot_xy(t["location"], t["slot"])
         taken.append((cx - 13, cy - 16, cx + 13, cy + 16))  # the tile's code and level
@@ -67,9 +81,7 @@ def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]]) -> None:
         SEATS.mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
         if not t["cubes"]:
             continue
-        cube = {"coal_mine": (20, 20, 20), "iron_works": (230, 120, 30), "brewery": (160, 90, 30)}[
-            t["industry"]
-        ]
+        cube = CUBE[t["industry"]]
         spots = [(cx + h + 2, cy), (cx - h - 2, cy + 6), (cx + h - 2, cy + h), (cx + h, cy - h)]
         bx, by = spots[0]
         for sx, sy in spots:
@@ -85,31 +97,73 @@ def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]]) -> None:
         kit.text_centered(d, (bx, by), str(t["cubes"]), 15, fill=(255, 255, 255), bold=True)
 
 
-def draw_link(d: ImageDraw.ImageDraw, line: str, owner: int) -> list[kit.Box]:
-    """A link's line in its owner's colour (drawn under the towns); returns its segments."""
-    raw = next(ln for ln in board_data()["links"] if ln["id"] == line)
+def draw_link(d: ImageDraw.ImageDraw, line: str, owner: int, kind: str) -> list[kit.Box]:
+    """A link's line in its owner's colour (drawn under the towns): a canal a plain band, a rail
+    a band crossed by dark ties, so the two never look alike; returns its segments."""
+    raw = _line(line)
     mid = pt(raw["tile_x"], raw["tile_y"])
     colour = SEATS.colour(owner)
     segments = []
     for end in raw["ends"]:
         loc = C.locations()[end]
-        d.line((*pt(loc.x, loc.y), *mid), fill=kit.INK, width=11)
-        d.line((*pt(loc.x, loc.y), *mid), fill=colour, width=7)
-        segments.append((*pt(loc.x, loc.y), *mid))
+        a = pt(loc.x, loc.y)
+        if kind == "rail":
+            d.line((*a, *mid), fill=kit.INK, width=13)
+            d.line((*a, *mid), fill=colour, width=9)
+            rail_track(d, a, mid, kit.INK, 2, 7)
+        else:
+            d.line((*a, *mid), fill=kit.INK, width=11)
+            d.line((*a, *mid), fill=colour, width=7)
+        segments.append((*a, *mid))
     return segments
 
 
-def link_mark(d: ImageDraw.ImageDraw, line: str, owner: int) -> None:
+@lru_cache(maxsize=64)
+def _line(line: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(ln for ln in board_data()["links"] if ln["id"] == line)
+    return found
+
+
+def candidate_line(d: ImageDraw.ImageDraw, line: str) -> list[kit.Box]:
+    """A line the waiting second rail link may take: a gold dashed line (R33)."""
+    raw = _line(line)
+    mid = pt(raw["tile_x"], raw["tile_y"])
+    segments = []
+    for end in raw["ends"]:
+        loc = C.locations()[end]
+        a = pt(loc.x, loc.y)
+        length = max(1.0, ((mid[0] - a[0]) ** 2 + (mid[1] - a[1]) ** 2) ** 0.5)
+        steps = int(length / 10)
+        for i in range(0, steps, 2):
+            p = (a[0] + (mid[0] - a[0]) * i / steps, a[1] + (mid[1] - a[1]) * i / steps)
+            q = (a[0] + (mid[0] - a[0]) * (i + 1) / steps, a[1] + (mid[1] - a[1]) * (i + 1) / steps)
+            d.line((*p, *q), fill=kit.HIGHLIGHT, width=7)
+        segments.append((*a, *mid))
+    return segments
+
+
+def source_rings(d: ImageDraw.ImageDraw, refs: list[str], colour: tuple[int, int, int]) -> None:
+    """A ring round each tile a waiting second rail link may take its coal or beer from (R35)."""
+    h = SLOT / 2 + 5
+    for ref in refs:
+        location, _, slot = ref.partition(".")
+        if location not in C.locations() or not slot.isdigit():
+            continue
+        cx, cy = slot_xy(location, int(slot) - 1)
+        d.rectangle((cx - h, cy - h, cx + h, cy + h), outline=colour, width=4)
+
+
+def link_mark(d: ImageDraw.ImageDraw, line: str, owner: int, lang: str) -> None:
     """The owner's mark on the link tile's spot (drawn over the towns)."""
-    x, y = link_spot(line)
+    x, y = link_spot(line, lang)
     SEATS.mark(d, owner, x, y, 11)
 
 
 @lru_cache(maxsize=256)
-def link_spot(line: str) -> tuple[float, float]:
+def link_spot(line: str, lang: str) -> tuple[float, float]:
     """Where a link's owner mark goes: the printed link spot, or the nearest point along the link
     that covers no label of the map (Warrington's plate lies over its canal's spot)."""
-    raw = next(ln for ln in board_data()["links"] if ln["id"] == line)
+    raw = _line(line)
     mid = pt(raw["tile_x"], raw["tile_y"])
     ends = [pt(C.locations()[e].x, C.locations()[e].y) for e in raw["ends"]]
     spots = [mid] + [
@@ -121,13 +175,14 @@ def link_spot(line: str) -> tuple[float, float]:
         box = (x - 12, y - 12, x + 12, y + 12)
         if not any(
             box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-            for b in static_boxes()
+            for b in static_boxes(lang)
         ):
             return x, y
     return mid
 
 
-def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
+def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any], lang: str) -> None:
+    """A merchant tile: the code of the goods it buys, and its beer barrel while it has one."""
     raw = next(loc for loc in board_data()["locations"] if loc["id"] == m["location"])
     s = raw["merchant"]["slots"][m["slot"]]
     cx, cy = pt(s["x"], s["y"])
@@ -140,19 +195,16 @@ def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any]) -> None:
         width=2,
     )
     kit.piece((cx - h, cy - h, cx + h, cy + h))
-    kit.text_centered(
-        d,
-        (cx, cy),
-        MERCHANT_STYLE[m["tile"]][0],
-        16,
-        bold=True,
-        fill=kit.MUTED if blank else kit.INK,
-    )
+    label = W.say("code." + MERCHANT_CODE[m["tile"]], lang) if not blank else "—"
+    size = 16 if kit.text_width(label, 16, True) <= MERCHANT_TILE - 8 else 14
+    kit.text_centered(d, (cx, cy), label, size, bold=True, fill=kit.MUTED if blank else kit.INK)
     if m["beer"]:
         bx, by = pt(s["beer_x"], s["beer_y"])
-        d.ellipse((bx - 9, by - 9, bx + 9, by + 9), fill=(160, 90, 30), outline=kit.INK, width=2)
-        kit.piece((bx - 9, by - 9, bx + 9, by + 9))
-        kit.text_centered(d, (bx, by), "B", 14, fill=(255, 255, 255), bold=True)
+        d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=BEER, outline=kit.INK, width=2)
+        kit.piece((bx - 10, by - 10, bx + 10, by + 10))
+        kit.text_centered(
+            d, (bx, by), W.say("merchant_beer", lang), 14, fill=(255, 255, 255), bold=True
+        )
 
 
 def income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:

@@ -10,72 +10,76 @@ from PIL import Image, ImageDraw
 
 from engines.brass import components as C
 from renderers import kit
+from renderers.brass import words as W
 from renderers.brass.layout import (
-    BONUS_TEXT,
+    BAND,
     CANAL,
+    CREAM,
+    FARM_GREEN,
     FLIPPED_INK,
     HEADER,
-    HEIGHT,
-    INDUSTRY_STYLE,
+    INDUSTRY_FILL,
     LAND,
+    MAP_BOTTOM,
     MAP_Y,
     MERCHANT_TILE,
-    PANEL_W,
-    PANEL_X,
     RAIL,
     SEA,
     SEATS,
     SLOT,
+    SLOT_GROUND,
     WIDTH,
     board_data,
+    height,
     hex_rgb,
     label_xy,
     pt,
 )
+from renderers.brass.panels import panel_grounds
 
 
 @kit.layer
 def static_layer() -> Image.Image:
-    """The unchanging map under the links: land, printed lines, the progress track."""
-    img = kit.new_canvas(HEIGHT)
+    """The unchanging map under the links: the header band, land, printed lines, the track."""
+    img = kit.new_canvas(MAP_BOTTOM + 4, WIDTH)
     d = kit.Pen(img)
     x0, y0 = pt(0, 0)
     x1, y1 = pt(1000, 1000)
     d.rounded_rectangle((x0, y0, x1, y1), 18, fill=SEA, outline=kit.INK, width=2)
     d.rounded_rectangle((x0 + 40, y0 + 40, x1 - 40, y1 - 40), 14, fill=LAND)
-    board = board_data()
-    # Lines first, under the towns.
-    for ln in board["links"]:
-        ends = [C.locations()[e] for e in ln["ends"]]
+    # Lines first, under the towns: a blue band where a canal may go (canal era), a dark track
+    # with ties where a rail may go (rail era); a line open to both shows both.
+    for ln in board_data()["links"]:
         mid = pt(ln["tile_x"], ln["tile_y"])
-        colour, width = (CANAL, 7) if ln["canal"] else (RAIL, 3)
-        for loc in ends:
+        for end in ln["ends"]:
+            loc = C.locations()[end]
             if ln["canal"]:
-                d.line((*pt(loc.x, loc.y), *mid), fill=colour, width=width)
-            else:
-                dotted(d, pt(loc.x, loc.y), mid, colour, width)
+                d.line((*pt(loc.x, loc.y), *mid), fill=CANAL, width=9)
+    for ln in board_data()["links"]:
+        mid = pt(ln["tile_x"], ln["tile_y"])
+        for end in ln["ends"]:
+            loc = C.locations()[end]
+            if ln["rail"]:
+                rail_track(d, pt(loc.x, loc.y), mid, RAIL, 2, 5)
     track(d)
-    # The panel's and the header's grounds are static too.
-    d.rounded_rectangle((PANEL_X, MAP_Y, PANEL_X + PANEL_W, HEIGHT - 12), 14, fill=kit.PANEL)
-    d.rectangle((0, 0, WIDTH, HEADER), fill=(60, 44, 34))
+    d.rectangle((0, 0, WIDTH, HEADER), fill=BAND)
     return img
 
 
 @kit.layer
-def places_layer() -> Image.Image:
+def places_layer(lang: str) -> Image.Image:
     """The unchanging map over the links (transparent elsewhere): towns with their empty slots
     and name plates, farms, merchant frames. Pasted after the links, so a link never hides a
     town's spaces or name."""
-    img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    img = Image.new("RGBA", (WIDTH, MAP_BOTTOM + 4), (0, 0, 0, 0))
     d = kit.Pen(img)
     groups = board_data()["colour_groups"]
     for raw in board_data()["locations"]:
         loc = C.locations()[raw["id"]]
-        cx, cy = pt(loc.x, loc.y)
         if loc.kind == "merchant":
-            merchant_frame(d, raw)
+            merchant_frame(d, raw, lang)
             continue
-        hexcol = groups[loc.colour_group]["hex"] if loc.colour_group else "#6b8e3d"
+        hexcol = groups[loc.colour_group]["hex"] if loc.colour_group else FARM_GREEN
         band = hex_rgb(hexcol)
         xs = [s.x for s in loc.slots]
         ys = [s.y for s in loc.slots]
@@ -86,8 +90,8 @@ def places_layer() -> Image.Image:
             (bx0 - pad, by0 - pad, bx1 + pad, by1 + pad), 10, fill=band, outline=kit.INK, width=2
         )
         for s in loc.slots:
-            empty_slot(d, *pt(s.x, s.y), s.industries)
-        name_plate(d, raw)
+            empty_slot(d, *pt(s.x, s.y), s.industries, lang)
+        name_plate(d, raw, lang)
     return img
 
 
@@ -95,17 +99,17 @@ def places_layer() -> Image.Image:
 def empty_map() -> Image.Image:
     """The whole empty map (for the palette)."""
     img = static_layer().copy()
-    img.paste(places_layer(), (0, 0), places_layer())
+    img.paste(places_layer("en"), (0, 0), places_layer("en"))
     return img
 
 
-def name_plate(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
-    """A town's or farm's name plate (drawn again over a last-move frame, so it stays readable)."""
+def name_plate(d: ImageDraw.ImageDraw, raw: dict[str, Any], lang: str) -> None:
+    """A town's name plate as printed, or a farm brewery's in ``lang``."""
     loc = C.locations()[raw["id"]]
     hexcol = (
-        board_data()["colour_groups"][loc.colour_group]["hex"] if loc.colour_group else "#6b8e3d"
+        board_data()["colour_groups"][loc.colour_group]["hex"] if loc.colour_group else FARM_GREEN
     )
-    name = loc.name if loc.kind == "town" else "Farm brewery"
+    name = loc.name if loc.kind == "town" else W.say("farm", lang)
     w = kit.text_width(name, 16, True)
     lx, ly = label_xy(raw["id"], w)
     d.rounded_rectangle(
@@ -118,38 +122,48 @@ def name_plate(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
     kit.text_centered(d, (lx, ly), name, 16, bold=True)
 
 
-def dotted(
+def rail_track(
     d: ImageDraw.ImageDraw,
     a: tuple[float, float],
     b: tuple[float, float],
     colour: tuple[int, int, int],
     width: int,
+    tie: float,
 ) -> None:
-    steps = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 / 12))
-    for i in range(0, steps, 2):
-        p = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-        q = (a[0] + (b[0] - a[0]) * (i + 1) / steps, a[1] + (b[1] - a[1]) * (i + 1) / steps)
-        d.line((*p, *q), fill=colour, width=width)
+    """A railway from ``a`` to ``b``: a line with a cross tie of half-length ``tie`` every 12 px."""
+    d.line((*a, *b), fill=colour, width=width)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length < 1:
+        return
+    nx, ny = -dy / length * tie, dx / length * tie
+    for i in range(1, int(length / 12)):
+        x, y = a[0] + dx * i * 12 / length, a[1] + dy * i * 12 / length
+        d.line((x - nx, y - ny, x + nx, y + ny), fill=colour, width=width)
 
 
-def empty_slot(d: ImageDraw.ImageDraw, cx: float, cy: float, industries: tuple[str, ...]) -> None:
+def empty_slot(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, industries: tuple[str, ...], lang: str
+) -> None:
+    """An empty industry space with the code of what it takes (two codes for a choice)."""
     h = SLOT / 2
-    d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=(250, 246, 232), outline=kit.INK, width=1)
+    d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=SLOT_GROUND, outline=kit.INK, width=1)
     if len(industries) == 1:
-        fill, code, _ = INDUSTRY_STYLE[industries[0]]
+        fill = INDUSTRY_FILL[industries[0]]
         d.rectangle(
             (cx - h + 4, cy - h + 4, cx + h - 4, cy + h - 4),
             outline=fill if sum(fill) < 600 else kit.MUTED,
             width=3,
         )
-        kit.text_centered(d, (cx, cy), code, 15, fill=kit.MUTED, bold=True)
+        kit.text_centered(d, (cx, cy), W.code(industries[0], lang), 15, fill=kit.MUTED, bold=True)
     else:
-        a, b = (INDUSTRY_STYLE[i][1] for i in industries)
-        kit.text_centered(d, (cx, cy - 9), a, 14, fill=kit.MUTED, bold=True)
+        a, b = (W.code(i, lang) for i in industries)
+        kit.text_centered(d, (cx, cy - 10), a, 14, fill=kit.MUTED, bold=True)
         kit.text_centered(d, (cx, cy + 10), b, 14, fill=kit.MUTED, bold=True)
 
 
-def merchant_frame(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
+def merchant_frame(d: ImageDraw.ImageDraw, raw: dict[str, Any], lang: str) -> None:
+    """A merchant's frame, its name and bonus plate, and its empty tile spaces."""
     m = raw["merchant"]
     xs = [s["x"] for s in m["slots"]] + [raw["x"]]
     ys = [s["y"] for s in m["slots"]] + [raw["y"]]
@@ -163,13 +177,27 @@ def merchant_frame(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
         outline=kit.INK,
         width=2,
     )
-    label = f"{raw['name']} · {BONUS_TEXT.get(raw['id'], '')}"
+    label = f"{raw['name']} · {W.say('bonus.' + raw['id'], lang)}"
     w = kit.text_width(label, 15, True)
     # Inside the land, clear of the progress track and its income markers round the edge.
     lo, hi = pt(0, 0)[0] + 40 + w / 2 + 4, pt(1000, 0)[0] - 40 - w / 2 - 4
-    cx = min(max((x0 + x1) / 2, lo), hi)
     beer_above = any(sl["beer_y"] < sl["y"] for sl in m["slots"])
     ly = y1 + pad + 12 if beer_above else y0 - pad - 14
+    # Beside the track's numbers, never over one (a longer bonus in another language reached one).
+    numbers = [t[0] for t in static_layer.layout().texts]  # type: ignore[attr-defined]
+    centre = min(max((x0 + x1) / 2, lo), hi)
+    cx = centre
+    for dx in range(0, 400, 6):
+        for c in (centre - dx, centre + dx):
+            box = (c - w / 2 - 6, ly - 12, c + w / 2 + 6, ly + 12)
+            if lo <= c <= hi and not any(
+                box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in numbers
+            ):
+                cx = c
+                break
+        else:
+            continue
+        break
     d.rounded_rectangle((cx - w / 2 - 6, ly - 12, cx + w / 2 + 6, ly + 12), 8, fill=(60, 44, 34))
     kit.text_centered(d, (cx, ly), label, 15, fill=(255, 236, 190), bold=True)
     for s in m["slots"]:
@@ -178,7 +206,13 @@ def merchant_frame(d: ImageDraw.ImageDraw, raw: dict[str, Any]) -> None:
         d.rectangle(
             (sx - h, sy - h, sx + h, sy + h), fill=(150, 124, 100), outline=(90, 70, 55), width=1
         )
-        kit.text_centered(d, (sx, sy), f"{min(s['player_counts'])}+p", 14, fill=(230, 215, 190))
+        kit.text_centered(
+            d,
+            (sx, sy),
+            W.say("min_players", lang, count=min(s["player_counts"])),
+            14,
+            fill=(230, 215, 190),
+        )
 
 
 def track(d: ImageDraw.ImageDraw) -> None:
@@ -193,9 +227,9 @@ def track(d: ImageDraw.ImageDraw) -> None:
 
 
 @cache
-def static_boxes() -> tuple[kit.Box, ...]:
+def static_boxes(lang: str) -> tuple[kit.Box, ...]:
     """Every label of the static map (towns' name plates, merchants, the track's numbers)."""
-    texts = static_layer.layout().texts + places_layer.layout().texts  # type: ignore[attr-defined]
+    texts = static_layer.layout().texts + places_layer.layout(lang).texts  # type: ignore[attr-defined]
     return tuple(t[0] for t in texts)
 
 
@@ -203,19 +237,24 @@ CELL = 48
 
 
 @kit.layer
-def base_layer() -> Image.Image:
-    """The whole empty map: the land under the links with the towns over it."""
-    img = static_layer().copy()
-    img.paste(places_layer(), (0, 0), places_layer())
+def base_layer(lang: str, players: int, full: bool, sheet: bool) -> Image.Image:
+    """The whole board before the pieces: the map with the towns over it, the title, and the
+    panel's grounds, headings and legend (only the numbers change from board to board)."""
+    img = kit.new_canvas(height(players, sheet), WIDTH)
+    img.paste(static_layer(), (0, 0))
+    img.paste(places_layer(lang), (0, 0), places_layer(lang))
+    d = kit.Pen(img)
+    kit.text(d, (20, 12), W.say("title", lang), 30, bold=True, fill=CREAM)
+    panel_grounds(d, lang, players, full, sheet)
     return img
 
 
 @kit.sprite
-def places_cells() -> dict[tuple[int, int], Image.Image]:
+def places_cells(lang: str) -> dict[tuple[int, int], Image.Image]:
     """The town layer cut into CELL-sized squares (only those with something on them)."""
-    places = places_layer()
+    places = places_layer(lang)
     out = {}
-    for cy in range(0, HEIGHT, CELL):
+    for cy in range(0, places.height, CELL):
         for cx in range(0, WIDTH, CELL):
             crop = places.crop((cx, cy, cx + CELL, cy + CELL))
             if crop.getchannel("A").getbbox():
@@ -223,10 +262,10 @@ def places_cells() -> dict[tuple[int, int], Image.Image]:
     return out
 
 
-def restore_places(img: Image.Image, lines: list[kit.Box], boxes: list[kit.Box]) -> None:
+def restore_places(img: Image.Image, lines: list[kit.Box], boxes: list[kit.Box], lang: str) -> None:
     """Put the towns back over what was drawn on the map since the base (links, frames): only in
     the cells those touched, which costs a fraction of pasting the whole town layer again."""
-    cells = places_cells()
+    cells = places_cells(lang)
     touched: set[tuple[int, int]] = set()
     for x0, y0, x1, y1 in lines:  # a segment with its half width
         steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / (CELL / 3)))
@@ -286,7 +325,7 @@ def palette() -> Image.Image:
         (255, 252, 240),
     ]
     named += list(SEATS.colours)
-    named += [style[0] for style in INDUSTRY_STYLE.values()]
+    named += list(INDUSTRY_FILL.values())
     named += [hex_rgb(g["hex"]) for g in board_data()["colour_groups"].values()]
     named = list(dict.fromkeys(named))
     sample = empty_map().quantize(colors=256 - len(named), method=Image.Quantize.FASTOCTREE)
