@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.ai.knowledge import Knowledge, values
 from engines.base import END, Engine
+from engines.randomplay import random_action
 from engines.rng import Rng
 
 #: Moves listed per position at most; past this the search samples them (Marco Polo's dice).
@@ -75,22 +75,17 @@ def actor(engine: Engine[Any, Any], state: Any) -> int | None:
     return who[0] if who else None
 
 
-def rollout(
-    engine: Engine[Any, Any],
-    state: Any,
-    rng: Rng,
-    depth: int,
-    policy: Callable[[Any, int, list[str]], str] | None = None,
-) -> Any:
-    """Play up to ``depth`` moves (random unless ``policy`` chooses) and return the position."""
+def rollout(engine: Engine[Any, Any], state: Any, rng: Rng, depth: int) -> Any:
+    """Play up to ``depth`` random moves and return the position. Moves are drawn the cheap way
+    (token by token where a game does not list them), since only the position they lead to is
+    scored."""
     for _ in range(depth):
         seat = actor(engine, state)
         if seat is None:
             break
-        moves = legal_texts(engine, state, seat, rng)
-        if not moves:
+        move = random_action(engine, state, seat, rng)
+        if move is None:
             break
-        move = policy(state, seat, moves) if policy else rng.choice(moves)
         state, _ = engine.play(state, seat, move)
     return state
 

@@ -81,11 +81,16 @@ def test_a_computer_seat_chooses_from_its_own_information_only(game: str, level:
         assert first == second
 
 
+#: Games in the small arena sample below: Marco Polo's moves are slow to list, so it plays one.
+SAMPLE_GAMES = {"marco_polo": 1}
+
+
 @pytest.mark.parametrize("game", WITH_AI)
 def test_normal_beats_a_random_player(game: str) -> None:
     """A small, fixed-seed sample of the arena (the full runs are ``turnpost arena``)."""
-    summary = run(engines.get(game), 2, 2, ["normal", "random"], seed=3, iterations=40)
-    assert summary["kinds"]["normal"]["wins"] == 2
+    games = SAMPLE_GAMES.get(game, 2)
+    summary = run(engines.get(game), 2, games, ["normal", "random"], seed=3, iterations=40)
+    assert summary["kinds"]["normal"]["wins"] == games
 
 
 def test_hints_are_three_legal_moves_best_first() -> None:
