@@ -71,7 +71,8 @@ def _wrap_service(service: Service, counters: Counters) -> None:
         def counted(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
             @functools.wraps(fn)
             async def call(*args: Any, **kwargs: Any) -> Any:
-                if counters.on:
+                # Only the adapter's own calls: one public method calling another is one trip.
+                if counters.on and not counters.current:
                     counters.calls[name] += 1
                 counters.current.append(name)
                 try:

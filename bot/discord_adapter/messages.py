@@ -90,6 +90,12 @@ def caption(lines: Sequence[str], score_sheet: ScoreSheet | None) -> str:
     return text
 
 
+def board_pngs(board: bytes, glance: bytes | None) -> list[tuple[str, bytes]]:
+    """A board's images as named files: the board, and a compact phone image beside it when the
+    game draws one."""
+    return [(BOARD_FILE, board)] + ([(GLANCE_FILE, glance)] if glance is not None else [])
+
+
 def board_files(
     pngs: Sequence[tuple[str, bytes]], filesize_limit: int
 ) -> tuple[list[discord.File], bool]:

@@ -23,9 +23,8 @@ import engines
 from bot.discord_adapter import views
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.messages import (
-    BOARD_FILE,
     CONTENT_MAX,
-    GLANCE_FILE,
+    board_pngs,
     caption,
     clip,
     mention_list,
@@ -220,51 +219,20 @@ class Table:
             LIVE_KEY.format(game_id=game_id), live.dumps() if live else ""
         )
 
-    async def _board_kw(
-        self,
-        *,
-        channel_id: int,
-        game_id: int,
-        text: str | None,
-        mention: Sequence[int],
-        peek: Sequence[int],
-        lang: str,
-        filesize_limit: int,
-        finished: bool,
-        recap: Sequence[str] = (),
-    ) -> dict[str, Any]:
-        """A public board message's keyword arguments: the board as it is now, with ``text`` as
-        caption (default: the board's own status caption)."""
-        pngs: list[tuple[str, bytes]] = []
+    @staticmethod
+    async def _drawn(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
+        """The images of a change's board (drawn now, from the state it committed: no second
+        trip to the service), or none when drawing failed."""
+        if outcome.board is None:
+            return []
         try:
-            board = await self.service.board(channel_id, game_id=game_id)
-        except ServiceError:
-            raise
+            png, glance = await outcome.board.render()
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
             # is, without the picture, rather than an error that suggests nothing happened.
-            log.exception("board image failed", extra={"game": game_id})
-            info = await self.service.game(channel_id, game_id=game_id)
-            version, text = info.version, text or ""
-        else:
-            version = board.version
-            text = text if text is not None else caption(board.lines, None)
-            pngs.append((BOARD_FILE, board.png))
-            # A compact phone image beside the board, when the service renders one.
-            if board.glance_png is not None:
-                pngs.append((GLANCE_FILE, board.glance_png))
-        return turn_message(
-            game_id=game_id,
-            version=version,
-            text=text,
-            pngs=pngs,
-            mention=mention,
-            peek=peek,
-            lang=lang,
-            filesize_limit=filesize_limit,
-            finished=finished,
-            recap=recap,
-        )
+            log.exception("board image failed", extra={"game": outcome.game_id})
+            return []
+        return board_pngs(png, glance)
 
     async def announce(
         self,
@@ -296,10 +264,11 @@ class Table:
             # The caption keeps the turn's earlier moves; each outcome ends with its "now" line.
             prior = live.lines if continuing and live is not None else ()
             lines = (*prior, *outcome.lines)
-            kw = await self._board_kw(
-                channel_id=channel_id,
+            kw = turn_message(
                 game_id=outcome.game_id,
+                version=outcome.version,
                 text=caption(lines, outcome.score_sheet) if prior else outcome_text(outcome),
+                pngs=await self._drawn(outcome),
                 mention=outcome.mention,
                 peek=peek,
                 lang=lang,
@@ -326,10 +295,12 @@ class Table:
         it becomes the live board and the previous one loses its buttons."""
         finished = info.status != "active"
         async with self._lock(info.game_id):
-            kw = await self._board_kw(
-                channel_id=channel_id,
+            board = await self.service.board(channel_id, game_id=info.game_id)
+            kw = turn_message(
                 game_id=info.game_id,
-                text=None,
+                version=board.version,
+                text=caption(board.lines, None),
+                pngs=board_pngs(board.png, board.glance_png),
                 mention=(),
                 peek=(),
                 lang=lang,
@@ -380,7 +351,9 @@ class Table:
         the change to the table, then tell the actor privately what they played and anything
         shown only to them (``ack`` None when the first response already said it)."""
         lang = self.lang_for(interaction)
-        peek = await self._peekers(interaction, outcome, actor)
+        # The actor gets theirs in an ephemeral followup below; the others can only be told to
+        # look, since an ephemeral message reaches nobody but the one who clicked.
+        peek = [u for u in outcome.shown if u != actor.id]
         try:
             await self.announce(
                 self.channel_id(interaction),
@@ -402,20 +375,6 @@ class Table:
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-
-    async def _peekers(
-        self, interaction: discord.Interaction, outcome: MoveOutcome, actor: User
-    ) -> list[int]:
-        """Players other than ``actor`` who were shown something privately by this change (the
-        actor gets theirs in an ephemeral followup; the others can only be told to look, since
-        an ephemeral message reaches nobody but the one who clicked). Seats voted out play
-        themselves and are not bothered."""
-        others = [u for u, lines in outcome.private_lines.items() if lines and u != actor.id]
-        if not others:
-            return []
-        info = await self.service.game(self.channel_id(interaction), game_id=outcome.game_id)
-        live = {s.user_id for s in info.seats if not s.removed}
-        return [u for u in others if u in live]
 
     # -- play ---------------------------------------------------------------------------------
     async def act(

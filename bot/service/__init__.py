@@ -31,6 +31,7 @@ from bot.service.archive import EXPORT_FORMAT, replay
 from bot.service.narrate import round_text
 from bot.service.play import MAX_ACTION_CHARS, MAX_AUTO_MOVES, OUTBOX_LEASE, RECAP_MAX_ROWS
 from bot.service.results import (
+    BoardDraw,
     BoardImage,
     DueReminder,
     GameInfo,
@@ -59,6 +60,7 @@ __all__ = [
     "OUTBOX_LEASE",
     "RECAP_MAX_ROWS",
     "STATE_CACHE_SIZE",
+    "BoardDraw",
     "BoardImage",
     "Clock",
     "DueReminder",

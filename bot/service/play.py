@@ -4,6 +4,7 @@ board and hand as they are now, completion, and the announcements owed to the ta
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from bot.recap import turn_window
 from bot.service.boards import Boards
 from bot.service.results import (
+    BoardDraw,
     BoardImage,
     Change,
     GameInfo,
@@ -296,11 +298,14 @@ class Playing(Scheduling, Boards):
         # there (it was also in ``lines``, so players saw the block twice).
         if sheet is None and change.to_act:
             lines.append(self._now_line(engine, change.state, change.to_act, names))
-        png = glance = None
-        if render:
-            png, glance = await asyncio.to_thread(
-                self._render_public, row.engine, change.state, names, change.recent
+        # Bound now: the drawing is of this change's state, whenever it happens.
+        board = BoardDraw(
+            functools.partial(
+                self._render_public, row.engine, change.state, tuple(names), change.recent
             )
+        )
+        png, glance = await board.render() if render else (None, None)
+        live = {s.user_id for s in seats if not s.removed}
         mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
         # The caption already tells this change's own moves: a recap earns its place when the
         # players pinged missed more than that (other turns, earlier commands of this turn).
@@ -325,6 +330,8 @@ class Playing(Scheduling, Boards):
             glance_png=glance,
             recap=recap,
             channel_id=row.channel_id,
+            board=board,
+            shown=tuple(u for u, said in private.items() if said and u in live),
         )
 
     async def since_last_turn(
@@ -482,6 +489,7 @@ class Playing(Scheduling, Boards):
                 late = self._t("service.late", {})
                 to_act = tuple(row.to_act)
                 since = await self._since_turn(game_id, to_act) if row.status == "active" else []
+                recent = await self._recent_marks(game_id, to_act)
                 changes.append(
                     Change(
                         row=row,
@@ -495,6 +503,7 @@ class Playing(Scheduling, Boards):
                         result=row.result,
                         head=(late, *(h for r in good for h in r.head)),
                         since_turn=tuple(since),
+                        recent=recent,
                     )
                 )
         return [await self._outcome(c, render=False) for c in changes]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,12 +121,28 @@ class ScoreSheet:
 
 
 @dataclass(frozen=True)
+class BoardDraw:
+    """A change's public board, drawn when the adapter asks (after it has answered Discord, so the
+    3-second rule holds): from the state the change committed, never from a row that another
+    process may have moved on since."""
+
+    #: Draws (board PNG, glance PNG or None); slow, so :meth:`render` runs it in a worker thread.
+    draw: Callable[[], tuple[bytes, bytes | None]]
+
+    async def render(self) -> tuple[bytes, bytes | None]:
+        """The board and its glance (None when the game's renderer draws none)."""
+        return await asyncio.to_thread(self.draw)
+
+
+@dataclass(frozen=True)
 class MoveOutcome:
     """What an action (or start, undo, timeout) changed, for one message to the channel.
 
     ``lines`` are for everyone; ``private_lines[user_id]`` go only to that user (ephemeral).
     ``mention`` holds the users whose turn it *became* with this change (never someone who already
-    had to act); ``to_act`` everyone pending now. ``board_png`` is None when ``render=False``.
+    had to act); ``to_act`` everyone pending now. ``board_png`` is None when ``render=False``;
+    ``board`` draws it later. An adapter needs nothing else to announce the change: one service
+    call per move.
     """
 
     game_id: int
@@ -149,6 +166,11 @@ class MoveOutcome:
     recap: tuple[str, ...] = ()
     #: The game's channel (where a late announcement goes).
     channel_id: int = 0
+    #: The board after this change, to draw after deferring (None: nothing to draw).
+    board: BoardDraw | None = None
+    #: Seated players, not voted out, who were shown something privately by this change (the
+    #: adapter tells the others among them to look at their hand; never what they saw).
+    shown: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.autocomplete import zone_choices
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.table import parse_options, parse_utc_offset
+from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.helpers import (
     PLAYERS,
@@ -169,10 +170,10 @@ async def test_a_move_is_still_announced_when_the_board_cannot_be_drawn(
     await open_table(bot, fake)
     (actor_id,) = await to_act(bot)
 
-    async def broken(*args: object, **kwargs: object) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("renderer bug")
 
-    monkeypatch.setattr(bot.service, "board", broken)
+    monkeypatch.setattr(Service, "_render_public", staticmethod(broken))
     sent = await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw"))
     assert sent[0].callback_type == 5
     post = sent[1]
@@ -220,3 +221,31 @@ async def test_marco_polo_help_says_what_each_character_does(
     # nothing clipped: every message fits, and the options are there too
     assert all(len(m.content) <= 2000 and m.ephemeral for m in sent) and len(sent) > 1
     assert "…" not in text and "Option `setup`" in text
+
+
+async def test_a_move_is_one_service_call_and_the_board_is_the_state_it_committed(
+    bot: TurnpostBot, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#14 step 1: the outcome carries what the announcement needs (the board to draw after
+    deferring, who acts next, who was shown something), so the adapter asks the service nothing
+    more about the game, and never re-reads a row another process may have moved on."""
+    await open_table(bot, fake)
+    (actor_id,) = await to_act(bot)
+    asked: list[str] = []
+
+    def forbid(name: str) -> None:
+        async def second_trip(*args: object, **kwargs: object) -> None:
+            asked.append(name)
+            raise AssertionError(f"second trip to the service: {name}")
+
+        monkeypatch.setattr(bot.service, name, second_trip)
+
+    for name in ("board", "game", "legal", "complete", "private_view", "score_sheet"):
+        forbid(name)
+    post = board_post(await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw")))
+    assert asked == []
+    assert post.json["embeds"][0]["description"].startswith(f"{PLAYERS[actor_id].name}: draw")
+    monkeypatch.undo()
+    # The picture is the committed state's: the same bytes the board command draws now.
+    shown = next(f[2] for f in post.files if f[1] == "board.png")
+    assert shown == (await bot.service.board(CHANNEL_ID)).png

@@ -33,7 +33,9 @@ from tests.discord.loopback import APP_ID, CHANNEL_ID, DELIVERED, FakeDiscord, s
 GAMES = [e.meta.id for e in engines.all_engines()]
 
 
-def quick_render(game: str, state: Any, names: Sequence[str]) -> tuple[bytes, bytes | None]:
+def quick_render(
+    game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = ()
+) -> tuple[bytes, bytes | None]:
     """A 4×4 PNG whose colour is a digest of the public view (and no glance): cheap, still
     view-dependent."""
     view = engines.get(game).view(state, None)
