@@ -4,7 +4,10 @@
 ``render(view, *, seat=None, names=None) -> bytes`` (the shared board),
 ``render_private(view, *, names=None) -> bytes | None`` (one seat's hidden information, from a view
 made for that seat) and ``render_glance(view, *, names=None, asked="") -> bytes`` (the phone-sized
-summary). ``names`` are the players' display names by seat; the service passes them.
+summary). ``names`` are the players' display names by seat; the service passes them. ``lang``
+(keyword, default ``"en"``) is the table's language: every word drawn comes from the message
+catalog in it (``renderers.kit.say``), and every text is at least ``kit.min_size(image width)``
+px (``kit.too_small`` checks a recorded render; tests/renderers/test_legibility.py).
 """
 
 from __future__ import annotations

@@ -38,14 +38,20 @@ def _draw(title: str, lines: list[str], view: dict[str, Any]) -> bytes:
 
 
 def render(
-    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """The public facts of a view as a table (``names``: display names by seat)."""
     view = kit.with_names(view, names)
     return _draw(str(view.get("game", "Game")).title(), _lines(view), view)
 
 
-def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
+def render_private(
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+) -> bytes | None:
     """The seat's private part of a view, or ``None`` if there is none."""
     view = kit.with_names(view, names)
     private = view.get("private")
@@ -54,7 +60,9 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     return _draw("Your hidden information", _lines(private), view)
 
 
-def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+def render_glance(
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+) -> bytes:
     """A phone-sized summary: whose turn and, if the view has them, the scores."""
     view = kit.with_names(view, names)
     seats = len(view.get("names", [])) or int(view.get("players", 0) or 0)

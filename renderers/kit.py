@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from engines.catalog import CATALOG
 from engines.data import DATA_DIR
 
 _T = TypeVar("_T")
@@ -723,13 +724,30 @@ class Glance:
 
 def wrap(label: str, size: int, width: float, lines: int, bold: bool = False) -> list[str]:
     """``label`` broken at spaces into at most ``lines`` lines of ``width`` px (the last one cut
-    with an ellipsis)."""
-    words = label.split()
+    with an ellipsis). A word wider than a line (Japanese is written without spaces) is broken
+    between characters."""
+    words: list[str] = []
+    for word in label.split():
+        while text_width(word, size, bold) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut], size, bold) > width:
+                cut -= 1
+            words.append(word[:cut])
+            word = word[cut:]
+        words.append(word)
     out: list[str] = []
     while words and len(out) < lines:
         line = words.pop(0)
         while words and text_width(line + " " + words[0], size, bold) <= width:
             line += " " + words.pop(0)
+        if words and not words[0].isascii():
+            # Japanese breaks between any two characters: fill the line's end with the next word.
+            cut = len(words[0]) - 1
+            while cut > 0 and text_width(line + " " + words[0][:cut], size, bold) > width:
+                cut -= 1
+            if cut > 0:
+                line += " " + words[0][:cut]
+                words[0] = words[0][cut:]
         out.append(line)
     if words and out:
         out[-1] = fit_text(out[-1] + " " + " ".join(words), size, width, bold)
@@ -816,3 +834,107 @@ def _glance_palette(seat_colours: tuple[tuple[int, int, int], ...]) -> Image.Ima
     pal = Image.new("P", (1, 1))
     pal.putpalette([v for c in unique for v in c] + [0] * (768 - 3 * len(unique)))
     return pal
+
+
+# -- legibility on a phone (#10.5) -------------------------------------------------------------------
+
+#: A board is read on a phone at full-screen width, about this many pixels wide...
+PHONE_WIDTH = 1080
+#: ...where text under this size (px) is hard to read.
+PHONE_MIN_TEXT = 14
+
+
+def min_size(width: int) -> int:
+    """The smallest font size (px) for an image ``width`` px wide: the one that still measures
+    ``PHONE_MIN_TEXT`` px once the image is shown ``PHONE_WIDTH`` px wide (i.e. every size must
+    be at least ``14 × width / 1080``).
+
+    >>> min_size(1080), min_size(1600), min_size(800)
+    (14, 21, 11)
+    """
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
+
+
+def too_small(log: Layout, width: int) -> list[str]:
+    """Every text the layout log recorded (see :func:`recording`) under ``min_size(width)``, as
+    readable lines; empty when the image reads at phone size. A renderer's test records a render
+    and asserts ``too_small(log, image_width) == []``."""
+    floor = min_size(width)
+    return [
+        f"{label!r} at {size} px (at least {floor} px on an image {width} px wide)"
+        for _, label, size in log.texts
+        if size < floor
+    ]
+
+
+# -- panels -------------------------------------------------------------------------------------------
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    title: str = "",
+    *,
+    size: int = 20,
+    fill: tuple[int, int, int] = PANEL,
+    outline: tuple[int, int, int] | None = None,
+) -> float:
+    """A rounded panel with an optional bold title in its top-left corner (the boxes beside a
+    board: players, markets, last move, legend); returns the y where its content starts."""
+    x0, y0, x1, _ = box
+    draw.rounded_rectangle(box, 12, fill=fill, outline=outline, width=3 if outline else 0)
+    if not title:
+        return y0 + 10
+    text(draw, (x0 + 14, y0 + 8), title, size, bold=True, max_width=x1 - x0 - 28)
+    return y0 + 8 + size * 1.6
+
+
+# -- palette and encoding ------------------------------------------------------------------------------
+
+
+def palette_from_sample(*images: Image.Image) -> Image.Image:
+    """A 256-colour palette measured from sample boards (median cut over all of them): mapping
+    each board to one fixed palette is several times faster than encoding 24-bit PNG or
+    quantising per image, and halves the file size. The samples must hold every colour a board
+    uses (its static layer and one of every piece)."""
+    width = max(i.width for i in images)
+    both = Image.new("RGB", (width, sum(i.height for i in images)), PAPER)
+    y = 0
+    for i in images:
+        both.paste(i.convert("RGB"), (0, y))
+        y += i.height
+    return both.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def palette_from_colours(
+    colours: Sequence[tuple[int, int, int]], backgrounds: Sequence[tuple[int, int, int]] = ()
+) -> Image.Image:
+    """A fixed palette of the colours a board draws with, plus the half-blends of each with the
+    ``backgrounds`` (the anti-aliased edges of text and shapes), at most 256 in all."""
+    out = list(dict.fromkeys(colours))
+    for fg in colours:
+        for bg in backgrounds:
+            mid = ((fg[0] + bg[0]) // 2, (fg[1] + bg[1]) // 2, (fg[2] + bg[2]) // 2)
+            if mid not in out:
+                out.append(mid)
+    out = out[:256]
+    flat = [v for c in out for v in c] + [0] * (768 - 3 * len(out))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+def encode_paletted(
+    img: Image.Image, palette: Image.Image, base: Image.Image | None = None
+) -> bytes:
+    """PNG bytes of ``img`` mapped to a fixed ``palette``; with ``base`` (the cached static layer
+    ``img`` was drawn on) only the pixels that differ from it are mapped (:func:`quantise`)."""
+    if base is not None:
+        return encode_png(quantise(img, base, palette))
+    return encode_png(img.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def say(key: str, lang: str, **params: Any) -> str:
+    """A board label from the message catalog in the table's language (``lang``), so every word
+    on a board is translated like the messages (#13.2): ``kit.say("bombay.board.legend", lang)``."""
+    return CATALOG.text(key, params, lang=lang)

@@ -13,6 +13,7 @@ import engines.bombay.components as components
 from engines.bombay import ENGINE
 from engines.data import load_json
 from renderers import bombay as renderer
+from renderers.bombay import layout, static
 from tests.bombay.test_selfplay import play_game
 
 
@@ -31,7 +32,7 @@ def _rewired() -> dict[str, Any]:
 
 def _clear() -> None:
     components.board.cache_clear()
-    for f in (renderer._board, renderer._sites, renderer._static, renderer._palette):
+    for f in (layout.board, layout.sites, static.static_layer, static.palette):
         f.cache_clear()
 
 
@@ -43,7 +44,7 @@ def rewired(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         return raw if name == "board.json" else load_json(game, name)
 
     monkeypatch.setattr(components, "load_json", fake)
-    monkeypatch.setattr(renderer, "load_json", fake)
+    monkeypatch.setattr(layout, "load_json", fake)
     _clear()
     yield
     _clear()

@@ -9,7 +9,8 @@ from PIL import Image
 
 from engines.bombay import ENGINE
 from renderers import bombay as renderer
-from renderers import get
+from renderers import get, kit
+from renderers.bombay import layout, static
 from tests.bombay.helpers import neighbour, new, play
 
 NAMES = ["Ana", "Ben", "Chandra", "Dev", "Esha"]
@@ -29,10 +30,11 @@ def test_registry_finds_the_bombay_renderer() -> None:
     assert get("bombay") is renderer
 
 
-def test_board_is_about_1600_wide_and_under_300_kb() -> None:
+def test_board_is_about_as_wide_as_a_phone_shows_it_and_under_300_kb() -> None:
+    # Drawn near the 1080 px a phone shows at full screen, every label keeps its size there.
     png = renderer.render(_view(new(5)))
     w, h = _size(png)
-    assert w == 1600 and 900 < h < 1400
+    assert w == renderer.WIDTH and 1000 <= w <= kit.PHONE_WIDTH and 1500 < h < 2200
     assert len(png) < 300_000
 
 
@@ -63,15 +65,15 @@ def test_final_board_shows_the_score_sheet() -> None:
     s = new(2)
     done = replace(s, set_no=s.sets)
     png = renderer.render(_view(done))
-    assert _size(png)[0] == 1600 and png != renderer.render(_view(s))
+    assert _size(png)[0] == renderer.WIDTH and png != renderer.render(_view(s))
 
 
 def test_unused_f_sites_are_drawn_as_empty_sites_with_two_or_three_players() -> None:
     from engines.bombay.components import board
 
     f_site = next(s for s in board().sites.values() if s.tp_group == "F")
-    cx, cy = renderer._xy(f_site.x, f_site.y)
-    corner = (round(cx + renderer.SITE_R["trading_post_site"] - 3), round(cy - 3))
+    cx, cy = layout.xy(f_site.x, f_site.y)
+    corner = (round(cx + layout.SITE_R["trading_post_site"] - 3), round(cy - 3))
     # a square's edge on the right of the site with 4 players; open map beside a circle with 2
     four = Image.open(io.BytesIO(renderer.render(_view(new(4))))).convert("RGB")
     two = Image.open(io.BytesIO(renderer.render(_view(new(2))))).convert("RGB")
@@ -85,7 +87,7 @@ def test_a_demand_column_near_another_site_is_tied_to_its_city() -> None:
 
     def drawn(city: str) -> bool:
         img = Image.new("RGB", (renderer.WIDTH, renderer.HEIGHT), (255, 255, 255))
-        renderer._demand_tie(ImageDraw.Draw(img), renderer._sites()[city])
+        static.demand_tie(ImageDraw.Draw(img), layout.sites()[city])
         return bool(img.convert("L").getextrema()[0] < 255)  # any dark pixel
 
     assert drawn("hyderabad") and not drawn("nagpur")

@@ -1,0 +1,112 @@
+"""Bombay's board geometry and colours: the map on top, the panels in two columns under it.
+
+The board is drawn about as wide as a phone shows it (``WIDTH`` ≈ 1080 px), so every label keeps
+its drawn size on a phone at full screen (#10.5): the map keeps the notional 1000 × 1000 canvas of
+``board.json`` at ``MAP_SCALE``, and what stood beside it stands below it.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from engines.data import load_json
+from renderers import kit
+
+#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("bombay")
+
+# -- sizes (pixels) ----------------------------------------------------------------------------------
+MAP_SCALE = 1.04  # board.json uses a notional 1000 × 1000 canvas
+MARGIN = 16
+HEADER_H = 96
+MAP_X, MAP_Y = MARGIN, HEADER_H + 4
+MAP_BOTTOM = MAP_Y + int(1000 * MAP_SCALE)
+WIDTH = MAP_X + int(1000 * MAP_SCALE) + MARGIN
+GAP = 12
+#: The two columns of panels under the map: merchants, markets and the last move on the left
+#: (they change every move); the legend and the rules at a glance on the right (static).
+COL_Y = MAP_BOTTOM + GAP
+COL_W = (WIDTH - 2 * MARGIN - GAP) // 2
+LEFT_X = MARGIN
+RIGHT_X = MARGIN + COL_W + GAP
+LEGEND_H = 420
+GLANCE_Y = COL_Y + LEGEND_H + GAP
+HEIGHT = COL_Y + 720
+ELEPHANT_ANGLES = (-90, -30, -150, 15, 165)  # degrees, y down: top first
+BALE = 26  # side of a silk bale square
+SITE_R = {
+    "city": 50,
+    "hill": 36,
+    "trading_post_site": 30,
+    "palace_token_site": 31,
+    "empty_site": 24,
+}
+
+# -- colours -----------------------------------------------------------------------------------------
+MAP_BG = (236, 226, 198)
+TRAIL = (150, 120, 80)
+TRACK = (214, 190, 146)
+HILL_FILL = (176, 150, 104)
+CITY_FILL = (250, 246, 236)
+EMPTY_FILL = (250, 246, 236)
+TOKEN_FILL = (252, 220, 90)  # palace tokens lie yellow side up (Y5)
+CLOSED = (200, 40, 40)
+PATH = (255, 222, 120)  # a paler highlight for earlier steps of the last turn
+WHITE = (255, 255, 255)
+LAST_FILL = (255, 240, 190)
+BADGE_FILL = (120, 60, 40)
+LABEL_FILL = (255, 250, 238)
+MARKET_FILL = (248, 242, 228)
+
+SILK_RGB = {
+    "yellow": (244, 196, 48),
+    "blue": (93, 173, 226),
+    "purple": (142, 68, 173),
+    "orange": (230, 126, 34),
+}
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    **{f"{k} silk": v for k, v in SILK_RGB.items()},
+    "palace token": TOKEN_FILL,
+    "hill": HILL_FILL,
+    "closed post": CLOSED,
+    "trail": TRAIL,
+}
+#: The letter on a bale: the colour's initial, as the notation accepts it (``buy p``).
+SILK_LETTER = {"yellow": "Y", "blue": "B", "purple": "P", "orange": "O"}
+
+
+def xy(x: float, y: float) -> tuple[float, float]:
+    """A point of ``board.json``'s notional canvas on the image."""
+    return MAP_X + x * MAP_SCALE, MAP_Y + y * MAP_SCALE
+
+
+@cache
+def board() -> dict[str, Any]:
+    """The board data (sites, trails, cities)."""
+    data: dict[str, Any] = load_json("bombay", "board.json")
+    return data
+
+
+@cache
+def sites() -> dict[str, dict[str, Any]]:
+    """Sites by id."""
+    return {s["id"]: s for s in board()["sites"]}
+
+
+def label_pos(site: dict[str, Any]) -> tuple[float, float]:
+    """Where a site's typable label (``e3 · 18``) is centred: just under its shape."""
+    cx, cy = xy(site["x"], site["y"])
+    return cx, cy + SITE_R[site["kind"]] + 12
+
+
+def step(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The part of the trail a→b between the two sites' shapes (so their labels stay clear)."""
+    ax, ay = xy(a["x"], a["y"])
+    bx, by = xy(b["x"], b["y"])
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ra, rb = SITE_R[a["kind"]] + 4, SITE_R[b["kind"]] + 4
+    return ax + ux * ra, ay + uy * ra, bx - ux * rb, by - uy * rb
