@@ -18,7 +18,7 @@ import discord
 from bot.discord_adapter import views
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.text import t
-from bot.service import MoveOutcome, ScoreSheet
+from bot.service import MoveOutcome, ScoreSheet, VoteOutcome
 
 #: Discord's limits for one message part.
 CONTENT_MAX = 2000
@@ -148,3 +148,17 @@ def turn_message(
 def outcome_text(outcome: MoveOutcome) -> str:
     """The caption of the message announcing ``outcome``."""
     return caption(outcome.lines, outcome.score_sheet)
+
+
+def vote_message(vote: VoteOutcome, lang: str) -> dict[str, Any]:
+    """Keyword arguments of the public message of a vote: what was decided or counted and, while
+    the vote is open, a line asking the players who have not voted yet, notifying exactly them
+    (a vote is one of the things that ask someone to act)."""
+    lines = list(vote.lines)
+    if not vote.done and vote.waiting:
+        key = "vote_asked_abort" if vote.kind == "abort" else "vote_asked_seat"
+        lines.append(t(key, lang, mentions=mention_list(vote.waiting)))
+    return {
+        "content": clip("\n".join(lines), CONTENT_MAX),
+        "allowed_mentions": allowed(vote.waiting if not vote.done else ()),
+    }

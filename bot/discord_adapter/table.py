@@ -30,6 +30,7 @@ from bot.discord_adapter.messages import (
     mention_list,
     outcome_text,
     turn_message,
+    vote_message,
 )
 from bot.discord_adapter.permissions import (
     can_manage,
@@ -44,6 +45,7 @@ from bot.service import (
     Service,
     ServiceError,
     User,
+    VoteOutcome,
 )
 from engines.base import END, IllegalAction
 
@@ -658,7 +660,7 @@ class Table:
         vote = await self.service.abort(
             channel_id, self.user(interaction), can_manage=can_manage(interaction)
         )
-        await self._close_confirmation(interaction, vote.lines)
+        await self._close_confirmation(interaction, vote)
 
     async def cancelled(self, interaction: discord.Interaction) -> None:
         """The confirmation closes; nothing changed."""
@@ -667,13 +669,16 @@ class Table:
         )
 
     async def _close_confirmation(
-        self, interaction: discord.Interaction, lines: Sequence[str]
+        self, interaction: discord.Interaction, vote: VoteOutcome
     ) -> None:
         """Close a private confirmation and tell the table what was decided, in a message
-        Discord creates (a followup after the update: never an edit)."""
-        text = clip("\n".join(lines), CONTENT_MAX)
+        Discord creates (a followup after the update: never an edit). While the vote is open,
+        that message asks the players who have not voted yet, notifying exactly them."""
+        text = clip("\n".join(vote.lines), CONTENT_MAX)
         await interaction.response.edit_message(content=text, view=None)
-        await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            **vote_message(vote, self.lang_for(interaction)),
+        )
 
     async def settings(
         self,
@@ -930,7 +935,7 @@ class Table:
         vote = await self.service.vote_seat(
             channel_id, voter, target, User(new_id, name) if new_id else None, render=False
         )
-        await self._close_confirmation(interaction, vote.lines)
+        await self._close_confirmation(interaction, vote)
         if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
             await self.tell(interaction, vote.move, voter, ack=None)
         elif vote.move is not None:

@@ -31,6 +31,18 @@ from bot.storage import (
 from engines.base import IllegalAction
 
 
+def not_voted(
+    votes: Sequence[tuple[int, int, str]], seats: Sequence[SeatRow], *, exclude: int | None = None
+) -> tuple[int, ...]:
+    """The players who have a say in a vote still open and have not cast one on it (in seat
+    order): seated, not voted out, never the ``exclude`` seat the vote is about. A vote for
+    another replacement is a vote cast."""
+    cast = {voter for voter, _, _ in votes}
+    return tuple(
+        s.user_id for s in seats if not s.removed and s.seat != exclude and s.user_id not in cast
+    )
+
+
 def current_votes(
     votes: Sequence[tuple[int, int, str]],
     seats: Sequence[SeatRow],
@@ -121,6 +133,7 @@ class Governance(Playing):
             row = await self._row(channel_id, None, live=True, damaged_ok=True)
             seats = await self._seats_of(row)
             title = game_title(row.engine, self.lang)
+            waiting: tuple[int, ...] = ()
             if holds_creator_powers(row, seats, user.id) or can_manage:
                 votes, needed, done = 1, 1, True
             else:
@@ -128,15 +141,17 @@ class Governance(Playing):
                 if mine is None or seats[mine].removed:
                     raise ServiceError("service.not_seated")
                 await self.db.add_vote(row.id, "abort", -1, user.id, now=now)
-                votes = current_votes(await self.db.votes(row.id, "abort", -1), seats)
+                cast = await self.db.votes(row.id, "abort", -1)
+                votes = current_votes(cast, seats)
                 needed = sum(1 for s in seats if not s.removed) // 2 + 1
                 done = votes >= needed
+                waiting = not_voted(cast, seats) if not done else ()
             if done:
                 await self._end_aborted(row, now)
                 line = self._t("service.aborted", {"game": title})
             else:
                 line = self._t("service.vote_abort", {"votes": votes, "needed": needed})
-        return VoteOutcome(row.id, "abort", done, votes, needed, (line,))
+        return VoteOutcome(row.id, "abort", done, votes, needed, (line,), waiting=waiting)
 
     async def vote_seat(
         self,
@@ -181,9 +196,8 @@ class Governance(Playing):
                 now=now,
             )
             wanted = replacement.id if replacement else 0
-            votes = current_votes(
-                await self.db.votes(row.id, kind, target), seats, exclude=target, wanted=wanted
-            )
+            cast = await self.db.votes(row.id, kind, target)
+            votes = current_votes(cast, seats, exclude=target, wanted=wanted)
             # Players still playing decide; a removed seat has no say.
             voters = sum(1 for s in seats if not s.removed and s.seat != target)
             needed = voters // 2 + 1
@@ -199,7 +213,8 @@ class Governance(Playing):
                 line = self._t(
                     "service.vote_seat", {"votes": votes, "needed": needed, "what": what}
                 )
-                return VoteOutcome(row.id, kind, False, votes, needed, (line,))
+                waiting = not_voted(cast, seats, exclude=target)
+                return VoteOutcome(row.id, kind, False, votes, needed, (line,), waiting=waiting)
             new_seats, line = await self._change_seat(row, seats, kind, target, replacement)
             lines = [line]
             replaced = {target} if replacement is not None else set()

@@ -230,6 +230,8 @@ class VoteOutcome:
     lines: tuple[str, ...]
     #: Set when the vote ended a replacement/removal that changed whose turn it is.
     move: MoveOutcome | None = None
+    #: While the vote is open: the players with a say who have not voted yet (to be asked).
+    waiting: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

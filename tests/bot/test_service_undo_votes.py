@@ -76,9 +76,12 @@ async def test_players_abort_by_majority_vote(service: Service) -> None:
     first = await service.abort(CHANNEL, BEN)
     assert (first.done, first.votes, first.needed) == (False, 1, 3)
     assert first.lines == ("Vote to abort recorded: 1 of 3 needed.",)
+    # Those with a say who have not voted yet are asked (#10), in seat order.
+    assert first.waiting == (ANA.id, CAL.id, DEE.id)
     again = await service.abort(CHANNEL, BEN)  # voting twice counts once
     assert again.votes == 1
-    assert not (await service.abort(CHANNEL, CAL)).done
+    second = await service.abort(CHANNEL, CAL)
+    assert not second.done and second.waiting == (ANA.id, DEE.id)
     assert (await service.game(CHANNEL)).status == "active"
     assert (await service.abort(CHANNEL, DEE)).done
     assert (await service.game(CHANNEL)).status == "aborted"
@@ -93,8 +96,9 @@ async def test_a_seat_is_handed_to_a_new_player_by_vote(service: Service) -> Non
     vote = await service.vote_seat(CHANNEL, BEN, ANA.id, DEE)
     assert (vote.done, vote.votes, vote.needed) == (False, 1, 2)
     assert vote.lines == ("Vote to hand Ana's seat to Dee recorded: 1 of 2 needed.",)
+    assert vote.waiting == (CAL.id,)  # never the voter, nor the seat the vote is about (#10)
     vote = await service.vote_seat(CHANNEL, CAL, ANA.id, DEE)
-    assert vote.done and vote.move is not None
+    assert vote.done and vote.move is not None and vote.waiting == ()
     assert vote.lines == ("Dee takes over Ana's seat.",)
     assert vote.move.mention == (DEE.id,)  # the seat must act, so its new holder is pinged
     info = await service.game(CHANNEL)

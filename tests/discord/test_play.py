@@ -132,6 +132,7 @@ async def test_only_creator_or_manager_aborts_at_once(bot: TurnpostBot, fake: Fa
     closed, vote = await confirmed(bot, fake, BOB, slash(BOB, "game abort"))
     assert closed.callback_type == 7 and "Vote to abort recorded" in closed.content
     assert vote.public_create and "Vote to abort recorded" in vote.content
+    assert vote.notified == [ALICE.id]  # the one seated player who has not voted (#10)
     assert (await bot.service.game(CHANNEL_ID)).status == "active"
     _, done = await confirmed(bot, fake, ALICE, slash(ALICE, "game abort"))
     assert "aborted" in done.content and done.public_create

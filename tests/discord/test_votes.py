@@ -56,7 +56,13 @@ async def test_a_majority_of_the_others_votes_the_player_to_act_out(
         bot, fake, first_voter, slash(first_voter, "game vote", player=sleeper)
     )
     assert first.public_create
-    assert first.content == f"Vote to remove {sleeper.name} recorded: 1 of 2 needed."
+    assert first.content == (
+        f"Vote to remove {sleeper.name} recorded: 1 of 2 needed.\n"
+        f"<@{second_voter.id}>: your vote is asked; to agree, use /game vote about the same player."
+    )
+    # #10: the vote asks, with a notification, exactly the player who has not voted yet (never
+    # the voter, nor the player it is about).
+    assert first.notified == [second_voter.id]
     # The second decides it: the seat now plays itself, and its pending turn was played.
     sent = await confirmed(
         bot, fake, second_voter, slash(second_voter, "game vote", player=sleeper)
@@ -102,3 +108,20 @@ async def test_the_seat_to_act_is_handed_to_someone_else(
     info = await bot.service.game(CHANNEL_ID)
     assert {s.user_id for s in info.seats} == {voter.id, CAROL.id}
     assert await to_act(bot) == (CAROL.id,)
+
+
+async def test_an_abort_vote_in_progress_pings_exactly_the_players_who_have_not_voted(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """#10: a vote asks the others to act, so its message is one Discord creates and notifies
+    exactly the seated players who have not voted yet; the vote that decides pings nobody."""
+    await open_three(bot, fake)
+    _, vote = await confirmed(bot, fake, BOB, slash(BOB, "game abort"))
+    assert vote.public_create
+    assert sorted(vote.notified) == sorted([ALICE.id, DAVE.id])
+    assert sorted(vote.json["allowed_mentions"]["users"]) == sorted([ALICE.id, DAVE.id])
+    assert vote.json["allowed_mentions"]["parse"] == []
+    assert vote.content.endswith(": your vote is asked; to agree, use /game abort.")
+    assert f"<@{BOB.id}>" not in vote.content
+    _, done = await confirmed(bot, fake, DAVE, slash(DAVE, "game abort"))
+    assert "aborted" in done.content and done.notified == []
