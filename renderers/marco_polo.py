@@ -302,7 +302,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     last = view.get("last") or {}
     if last.get("text"):
         seat = last.get("seat")
-        txt = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {last['text']}"
+        txt = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {_turn(last)}"
         txt = _fit(txt, 18, 620)
         tw = _tw(txt, 18, True)
         d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
@@ -970,8 +970,14 @@ def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -
     seat = last.get("seat")
     line = ""
     if last.get("text"):
-        line = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {last['text']}"
+        line = f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {_turn(last)}"
     glance = kit.Glance(
         "Marco Polo", str(view.get("round_info", "")), asked, scores, line, bool(final)
     )
     return kit.glance(view, SEATS, glance)
+
+
+def _turn(last: dict[str, Any]) -> str:
+    """The last player's whole turn (``turn``, every command of it, given by the service), else
+    its last command (#12.3)."""
+    return " · ".join(str(t) for t in last.get("turn") or [last["text"]])

@@ -9,6 +9,24 @@ import engines
 import renderers
 
 
+def last_turn(recent: Sequence[Any]) -> list[str]:
+    """The public texts of the last player's whole turn, oldest first (#12.3): the run of marks
+    at the end of ``recent`` by the seat of the last one (a Marco Polo turn of several commands,
+    a Brass turn of two actions), so the board's "Last:" line says all of it, not only the last
+    command. Renderers draw ``view["last"]["turn"]`` when it is there (Bombay's engine fills it
+    itself). Empty when the marks do not say whose move they were."""
+    if not recent or not isinstance(recent[-1], dict) or recent[-1].get("seat") is None:
+        return []
+    seat = recent[-1]["seat"]
+    texts: list[str] = []
+    for mark in reversed(recent):
+        if not isinstance(mark, dict) or mark.get("seat") != seat:
+            break
+        if mark.get("text"):
+            texts.append(str(mark["text"]))
+    return texts[::-1]
+
+
 class Boards:
     """The renderers' entry points (static: they run in a worker thread)."""
 
@@ -23,6 +41,10 @@ class Boards:
         view = engine.view(state, None)
         if recent:
             view["recent"] = list(recent)
+            turn = last_turn(recent)
+            last = view.get("last")
+            if len(turn) > 1 and isinstance(last, dict) and "turn" not in last:
+                view["last"] = {**last, "turn": turn}
         renderer = renderers.get(game)
         data: bytes = renderer.render(view, seat=None, names=list(names))
         glance_fn = getattr(renderer, "render_glance", None)

@@ -146,9 +146,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     )
     last = view["last"]
     if last["text"] and last["seat"] is not None:
-        line = W.say(
-            "last", lang, name=kit.player_name(view, last["seat"]), move=W.move(last["text"], lang)
-        )
+        line = W.say("last", lang, name=kit.player_name(view, last["seat"]), move=_turn(last, lang))
         kit.text(d, (20, 124), line, 20, fill=kit.HIGHLIGHT, anchor="lm", max_width=WIDTH - 40)
 
 
@@ -313,10 +311,14 @@ def render_glance(
     last = view["last"]
     line = ""
     if last["text"] and last["seat"] is not None:
-        line = W.say(
-            "last", lang, name=kit.player_name(view, last["seat"]), move=W.move(last["text"], lang)
-        )
+        line = W.say("last", lang, name=kit.player_name(view, last["seat"]), move=_turn(last, lang))
     glance = kit.Glance(
         W.say("glance_title", lang), round_text, what, scores, line, bool(view["over"])
     )
     return kit.glance(view, SEATS, glance)
+
+
+def _turn(last: dict[str, Any], lang: str) -> str:
+    """The last player's whole turn in words (``turn``: both actions of a Brass turn, given by
+    the service), else its last action (#12.3)."""
+    return " · ".join(W.move(str(t), lang) for t in last.get("turn") or [last["text"]])

@@ -3,16 +3,20 @@ command: the service keeps each move's public board mark and hands the window to
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 import engines
+import renderers
 from bot.recap import turn_window
-from bot.service import Service
+from bot.service import Service, User
+from bot.service.boards import last_turn
+from engines.base import END
 from renderers import brass as brass_renderer
 from renderers import kit
-from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, started_game
+from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, started_game
 
 A, B, C = 0, 1, 2
 
@@ -79,3 +83,66 @@ def test_brass_board_frames_the_earlier_moves_too() -> None:
     view["recent"] = [{"seat": 1, "text": "build", "places": ["dudley"]}, view["last"]]
     marked = brass_renderer.render(view)
     assert plain != marked
+
+
+def test_last_turn_is_the_run_of_the_last_movers_marks() -> None:
+    """#12.3: the "Last:" line says the last player's whole turn, not only its last command."""
+    recent = [
+        {"seat": B, "text": "place 1 coins3"},
+        {"seat": A, "text": "place 2 bazaar"},
+        {"seat": A, "text": "travel 2 venezia"},
+        {"seat": A, "text": "end"},
+    ]
+    assert last_turn(recent) == ["place 2 bazaar", "travel 2 venezia", "end"]
+    assert last_turn(recent[:2]) == ["place 2 bazaar"]
+    # Marks that do not say whose move they were (the test game's are plain text) give nothing.
+    assert last_turn(["play 8", "play 3"]) == []
+    assert last_turn([]) == []
+
+
+async def test_the_board_is_given_the_last_players_whole_multi_command_turn(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#12.3 through the service: after a Marco Polo turn of several commands has passed to the
+    next player, the view handed to the renderer carries every command of it in ``last.turn``."""
+    views: list[dict[str, Any]] = []
+
+    class Spy:
+        @staticmethod
+        def render(view: dict[str, Any], *, seat: int | None, names: list[str]) -> bytes:
+            views.append(view)
+            return b"png"
+
+    monkeypatch.setattr(renderers, "get", lambda game: Spy)
+    await service.create_lobby(GUILD, CHANNEL, ANA, "marco_polo", seed=3)
+    await service.join(CHANNEL, BEN)
+    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+    users = {ANA.id: ANA, BEN.id: BEN}
+    rng = random.Random(5)
+    run: list[str] = []
+    mover: int | None = None
+    for _ in range(300):
+        info = await service.game(CHANNEL)
+        user = users[info.to_act[0]]
+        move = await _random_move(service, user, rng)
+        out = await service.act(CHANNEL, user, move, render=False)
+        run = [*run, out.action] if run and out.seat == mover else [out.action]
+        mover = out.seat
+        if len(run) >= 3 and out.mention:
+            break  # a turn of three commands or more has just passed to the other player
+    else:
+        pytest.fail("no turn of three commands in 300 moves")
+    await service.board(CHANNEL)
+    last = views[-1]["last"]
+    assert len(last["turn"]) == len(run) and last["turn"][-1] == last["text"]
+
+
+async def _random_move(service: Service, user: User, rng: random.Random) -> str:
+    """A random legal move, token by token from the service's completion."""
+    chosen: list[str] = []
+    while True:
+        options = await service.complete(CHANNEL, user, " ".join(chosen))
+        token = rng.choice(sorted(options))
+        if token == END:
+            return " ".join(chosen)
+        chosen.append(token)
