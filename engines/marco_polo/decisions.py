@@ -41,7 +41,7 @@ def pair_feasible(counts: list[int], n: int) -> bool:
 
 def pending_options(state: Board, item: Pending) -> Options:
     """Legal commands answering the first pending decision."""
-    seat = item.seat
+    seat = item.owner
     p = state.players[seat]
     kind = item.k
     if kind == "good":
@@ -143,7 +143,7 @@ def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
         p.contracts.remove(cid)
         p.fulfilled.append(cid)
         d.emit(
-            "fulfilled",
+            "marco_polo.fulfilled",
             seat=seat,
             contract=cid,
             vp=c["reward"].get("vp", 0),
@@ -153,21 +153,21 @@ def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
         gain(d, seat, c["reward"])
     elif verb == "coins3":
         kind, value = _remove_die(p, args[0])
-        d.spaces["coins3"].append((seat, kind, int(args[0][-1])))
+        d.spaces["coins3"] = (*d.spaces["coins3"], (seat, kind, int(args[0][-1])))
         p.coin += T.COINS3
-        d.emit("coins3", seat=seat, die=args[0])
+        d.emit("marco_polo.coins3", seat=seat, die=args[0])
     elif verb == "reroll":
         kind, value = _remove_die(p, args[0])
         p.camel -= T.REROLL_CAMELS
         new = d.roll()
         p.dice.append((kind, new))
-        d.emit("rerolled", reveals=True, seat=seat, die=args[0], value=new)
+        d.emit("marco_polo.rerolled", reveals=True, seat=seat, die=args[0], value=new)
     elif verb == "adjust":
         kind, value = _remove_die(p, args[0])
         p.camel -= T.ADJUST_CAMELS
         new = value + (1 if args[1] == "up" else -1)
         p.dice.append((kind, new))
-        d.emit("adjusted", seat=seat, die=args[0], value=new)
+        d.emit("marco_polo.adjusted", seat=seat, die=args[0], value=new)
     elif verb == "black":
         p.camel -= T.BLACK_CAMELS
         p.bought_black = True
@@ -177,7 +177,7 @@ def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
         d.draft_offer.remove(args[0])
         d.draft_order.pop(0)
         d.emit(
-            "chose_character",
+            "marco_polo.chose_character",
             seat=seat,
             character=T.CHARACTERS[args[0]]["name"],
             ability=T.ability_word(args[0]),
@@ -185,7 +185,7 @@ def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
     elif verb == "keep":
         p.goals = sorted(args)
         p.goal_offer = []
-        d.emit("kept_goals", seat=seat)
+        d.emit("marco_polo.kept_goals", seat=seat)
     d.flush()
 
 
@@ -201,7 +201,7 @@ def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]
             sign = 1 if kind in ("good", "pair") else -1
             for g in goods:
                 p.add(g, sign)
-            key = "took_goods" if sign > 0 else "gave_goods"
+            key = "marco_polo.took_goods" if sign > 0 else "marco_polo.gave_goods"
             d.emit(key, seat=seat, goods=" + ".join(goods))
         if item.n <= 1:
             d.pending.pop(0)
@@ -210,7 +210,7 @@ def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]
     elif kind == "move":
         done = verb == "stop"
         if done:
-            d.emit("stopped" if item.taken else "declined_move", seat=seat)
+            d.emit("marco_polo.stopped" if item.taken else "marco_polo.declined_move", seat=seat)
         else:
             fig = int(args[1].split("=")[1]) - 1 if len(args) > 1 else 0
             item, done = step(d, item, fig, args[0])
@@ -241,6 +241,6 @@ def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]
         p.camel += camels
         p.coin += coins
         what = words({"camel": camels, "coin": coins})
-        d.emit("compensated", seat=seat, camels=camels, coins=coins, what=what)
+        d.emit("marco_polo.compensated", seat=seat, camels=camels, coins=coins, what=what)
         d.pending.pop(0)
     d.flush()

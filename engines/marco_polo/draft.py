@@ -9,18 +9,45 @@ input state is never touched. Rules that only read take a ``Board``: a frozen st
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from collections.abc import Iterator
+from typing import SupportsIndex
 
-from engines.base import Event, IllegalAction
-from engines.marco_polo.state import Pending, Placed, PlayerDraft, State
+from engines import kit
+from engines.marco_polo.state import Pending, Placed, Player, PlayerDraft, State
 from engines.rng import Rng
 
 
-class Draft:
-    """Field-by-field mutable copy of a ``State``."""
+class Seats(list[PlayerDraft]):
+    """The players of a draft: each is copied (``PlayerDraft.of``) the first time it is looked
+    at, so an action that touches one player does not copy the other three."""
+
+    def __init__(self, players: tuple[Player, ...]) -> None:
+        super().__init__(players)  # type: ignore[arg-type]  # made PlayerDraft on first sight
+
+    def __getitem__(self, i: SupportsIndex) -> PlayerDraft:  # type: ignore[override]
+        p: PlayerDraft | Player = super().__getitem__(i)
+        if isinstance(p, Player):
+            p = PlayerDraft.of(p)
+            super().__setitem__(i, p)
+        return p
+
+    def __iter__(self) -> Iterator[PlayerDraft]:
+        return (self[i] for i in range(len(self)))
+
+    def freeze(self) -> tuple[Player, ...]:
+        """The frozen players (untouched ones are the very same objects)."""
+        held: list[PlayerDraft | Player] = list(super().__iter__())
+        return tuple(p.freeze() if isinstance(p, PlayerDraft) else p for p in held)
+
+
+class Draft(kit.Draft[State]):
+    """The kit's working copy, holding field-by-field mutable copies of a ``State``: rules read
+    and change these fields (``d.players[seat].coin -= fee``), never ``state``, which stays the
+    state the action started from until ``freeze``. Mappings and the spaces' dice are replaced,
+    never changed in place (``d.spaces[s] = (*d.spaces[s], die)``), so they are not copied."""
 
     def __init__(self, state: State) -> None:
-        self.base = state
+        super().__init__(state)
         self.n = state.n
         self.setup = state.setup
         self.round = state.round
@@ -28,13 +55,13 @@ class Draft:
         self.start = state.start
         self.current = state.current
         self.last_travel = state.last_travel
-        self.players = [PlayerDraft.of(p) for p in state.players]
-        self.spaces: dict[str, list[Placed]] = {k: list(v) for k, v in state.spaces.items()}
+        self.players = Seats(state.players)
+        self.spaces: dict[str, tuple[Placed, ...]] = dict(state.spaces)
         self.khan = list(state.khan)
-        self.cards = dict(state.cards)
-        self.used_cards = dict(state.used_cards)
-        self.first_post = dict(state.first_post)
-        self.city_bonus = dict(state.city_bonus)
+        self.cards = state.cards
+        self.used_cards = state.used_cards
+        self.first_post = state.first_post
+        self.city_bonus = state.city_bonus
         self.beijing = list(state.beijing)
         self.display = list(state.display)
         self.pile = list(state.pile)
@@ -46,13 +73,11 @@ class Draft:
         self.last_text = state.last_text
         self.moves = state.moves
         self.rng = state.rng
-        #: What happened, in order.
-        self.events: list[Event] = []
         #: Decisions raised by the effect being resolved (see ``flush``).
         self.new_pending: list[Pending] = []
 
     def freeze(self) -> State:
-        """The new frozen state."""
+        """The new frozen state (built at once: the fields are all here, nothing to evolve)."""
         return State(
             n=self.n,
             setup=self.setup,
@@ -61,8 +86,8 @@ class Draft:
             start=self.start,
             current=self.current,
             last_travel=self.last_travel,
-            players=tuple(p.freeze() for p in self.players),
-            spaces={k: tuple(v) for k, v in self.spaces.items()},
+            players=self.players.freeze(),
+            spaces=self.spaces,
             khan=tuple(self.khan),
             cards=self.cards,
             used_cards=self.used_cards,
@@ -80,14 +105,6 @@ class Draft:
             moves=self.moves,
             rng=self.rng,
         )
-
-    def emit(self, key: str, *, reveals: bool = False, **params: Any) -> None:
-        """Record an event ``marco_polo.<key>`` (``reveals``: it showed hidden information)."""
-        self.events.append(Event(f"marco_polo.{key}", params, reveals=reveals))
-
-    def refuse(self, key: str, **params: Any) -> NoReturn:
-        """Stop: the action is illegal, for the reason ``marco_polo.<key>`` says."""
-        raise IllegalAction(f"marco_polo.{key}", **params)
 
     def push(self, item: Pending) -> None:
         """Queue a decision (resolved after the current effect, before older ones)."""

@@ -1,46 +1,22 @@
-"""The Voyages of Marco Polo engine: the platform contract on top of the rules modules."""
+"""The Voyages of Marco Polo engine: the platform contract on top of the rules table (``rules``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import END, Engine, EngineMeta, Event, IllegalAction, Option, Result, tokens
+from engines import kit
+from engines.base import END, Engine, EngineMeta, Event, Option, Result
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
-from engines.marco_polo.decisions import (
-    Options,
-    draft_options,
-    goal_options,
-    pending_options,
-    resolve,
-    turn_options,
-)
 from engines.marco_polo.draft import Draft
-from engines.marco_polo.flow import (
-    advance,
-    character_setup,
-    new_game,
-    seats_from,
-    settle,
-    start_round,
-)
+from engines.marco_polo.flow import character_setup, new_game, seats_from, settle, start_round
 from engines.marco_polo.notation import VERBS, Action, parse
-from engines.marco_polo.placement import (
-    SPACES,
-    choice_problem,
-    choices,
-    dice_combos,
-    dice_needed,
-    dice_problem,
-    place,
-    space_problem,
-    wrong_dice_count,
-)
-from engines.marco_polo.rewards import can_pay, place_name, posts_left, words
+from engines.marco_polo.rewards import posts_left
+from engines.marco_polo.rules import RULES, complete, to_act
 from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
-from engines.marco_polo.state import Pending, State, die_token, parse_die
+from engines.marco_polo.state import Pending, State, die_token
 
 META = EngineMeta(
     id="marco_polo",
@@ -119,134 +95,23 @@ class MarcoPolo(Engine[State, Action]):
         return parse(text)
 
     def to_act(self, state: State) -> list[int]:
-        phase = state.phase
-        if phase == "over":
-            return []
-        if phase == "draft":
-            return [state.draft_order[0]]
-        if phase == "goals":
-            return [s for s, p in enumerate(state.players) if p.goal_offer]
-        if state.pending:
-            return [state.pending[0].seat]
-        return [state.current]
+        return to_act(state)
 
     # -- what may be done --------------------------------------------------------------------
-    def _options(self, state: State, seat: int) -> Options:
-        if seat not in self.to_act(state):
-            return {}
-        if state.phase == "draft":
-            return draft_options(state, seat)
-        if state.phase == "goals":
-            return goal_options(state, seat)
-        if state.pending:
-            return pending_options(state, state.pending[0])
-        return turn_options(state, seat)
-
-    def _may_place(self, state: State, seat: int) -> bool:
-        return (
-            state.phase == "play"
-            and not state.pending
-            and seat == state.current
-            and not state.players[seat].main_done
-        )
-
-    def _space_open(self, state: State, seat: int, space: str) -> bool:
-        if space_problem(state, seat, space) is not None:
-            return False
-        dice = state.players[seat].dice
-        seen: set[tuple[str, bool]] = set()
-        for c in dice_combos(dice, dice_needed(space)):
-            key = (min(c, key=lambda t: t[-1])[-1], any(t[0].isdigit() for t in c))
-            if key in seen:
-                continue
-            seen.add(key)
-            if dice_problem(state, seat, space, c) is None:
-                return True
-        return False
-
     def legal_actions(self, state: State, seat: int) -> list[Action] | None:
-        if seat not in self.to_act(state):
+        if seat not in to_act(state):
             return []
         return None  # dice placements are too many to list: see complete()
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
-        if seat not in self.to_act(state):
-            return []
-        toks = tokens(prefix, strict=False)
-        if toks[:1] == ["place"]:
-            return (
-                self._complete_place(state, seat, toks[1:]) if self._may_place(state, seat) else []
-            )
-        opts = self._options(state, seat)
-        if not toks:
-            verbs = {v for v, lst in opts.items() if lst}
-            if self._may_place(state, seat) and any(
-                self._space_open(state, seat, s) for s in SPACES
-            ):
-                verbs.add("place")
-            return sorted(verbs)
-        rest = tuple(toks[1:])
-        n = len(rest)
-        return sorted({t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest})
-
-    def _complete_place(self, state: State, seat: int, rest: list[str]) -> list[str]:
-        if not rest:
-            return sorted(s for s in SPACES if self._space_open(state, seat, s))
-        space = rest[0]
-        if space not in SPACES or space_problem(state, seat, space) is not None:
-            return []
-        k = dice_needed(space)
-        given = tuple(rest[1:])
-        dice = state.players[seat].dice
-        if len(given) < k:
-            # Legality depends on the dice only through their lowest value and whether one
-            # is of the player's colour: check each such class once.
-            verdict: dict[tuple[str, bool], bool] = {}
-            nxt: set[str] = set()
-            for c in dice_combos(dice, k):
-                if c[: len(given)] != given or c[len(given)] in nxt:
-                    continue
-                key = (min(c, key=lambda t: t[-1])[-1], any(t[0].isdigit() for t in c))
-                if key not in verdict:
-                    verdict[key] = dice_problem(state, seat, space, c) is None
-                if verdict[key]:
-                    nxt.add(c[len(given)])
-            return sorted(nxt)
-        combo = given[:k]
-        if dice_problem(state, seat, space, combo) is not None:
-            return []
-        chosen = given[k:]
-        m = len(chosen)
-        return sorted(
-            {
-                s[m] if len(s) > m else END
-                for s in choices(state, seat, space, combo)
-                if s[:m] == chosen
-            }
-        )
+        return complete(state, seat, prefix)
 
     # -- doing it ----------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        if state.phase == "over":
-            raise IllegalAction("core.game_over")
-        if seat not in self.to_act(state):
-            raise IllegalAction("core.not_your_decision")
-        verb, args = action.verb, action.args
-        if verb == "place":
-            self._check_place(state, seat, args)
-        else:
-            self._check_other(state, seat, verb, args)
+        """Check the action against ``RULES`` and do it, then what follows by itself: the end
+        of the draft (M13), the first round once goals are kept (M7), passing the turn (M23)."""
         d = Draft(state)
-        if verb == "place":
-            space = args[0]
-            k = dice_needed(space)
-            place(d, seat, space, args[1 : 1 + k], args[1 + k :])
-            d.flush()
-        elif verb == "end":
-            d.emit("ended_turn", seat=seat)
-            advance(d)
-        else:
-            resolve(d, seat, verb, args)
+        kit.perform(RULES, d, seat, action)
         if d.phase == "draft" and not d.draft_order:
             character_setup(d)
             d.phase = "goals"
@@ -254,106 +119,13 @@ class MarcoPolo(Engine[State, Action]):
             start_round(d)
         settle(d)
         d.last_seat = seat
-        d.last_text = verb if verb == "keep" else str(action)
+        d.last_text = action.verb if action.verb == "keep" else str(action)
         d.moves += 1
         return d.freeze(), d.events
 
-    def _check_place(self, state: State, seat: int, args: tuple[str, ...]) -> None:
-        if not self._may_place(state, seat):
-            self._refuse_verb(state, seat, "place")
-        if not args or args[0] not in SPACES:
-            raise IllegalAction("marco_polo.unknown_space", spaces=", ".join(SPACES))
-        space = args[0]
-        problem = space_problem(state, seat, space)
-        if problem is not None:
-            raise problem
-        k = dice_needed(space)
-        dice = args[1 : 1 + k]
-        if len(dice) < k or any(parse_die(t) is None for t in dice):
-            raise wrong_dice_count(space)
-        problem = dice_problem(state, seat, space, dice)
-        if problem is not None:
-            raise problem
-        legal = choices(state, seat, space, dice)
-        if args[1 + k :] not in legal:
-            reason = choice_problem(state, seat, space, dice, args[1 + k :])
-            if reason is not None:
-                raise reason
-            raise IllegalAction(
-                "marco_polo.bad_choice",
-                verb=f"place {space}",
-                given=" ".join(args[1 + k :]) or "nothing",
-                options=_listing(legal),
-            )
-
-    def _check_other(self, state: State, seat: int, verb: str, args: tuple[str, ...]) -> None:
-        opts = self._options(state, seat)
-        legal = opts.get(verb)
-        if not legal:
-            self._refuse_verb(state, seat, verb, args)
-            return
-        if args in legal:
-            return
-        p = state.players[seat]
-        if verb == "fulfil" and args:
-            _refuse_contract(state, seat, args[0])
-        if not args:
-            raise IllegalAction(
-                "marco_polo.choice_needed", verb=verb, options=_listing(legal, prefix=verb)
-            )
-        if (
-            verb in ("coins3", "reroll", "adjust")
-            and args
-            and parse_die(args[0]) is not None
-            and not any(die_token(k, v) == args[0] or v == 0 for k, v in p.dice)
-        ):
-            raise IllegalAction("marco_polo.no_such_dice", dice=args[0])
-        raise IllegalAction(
-            "marco_polo.bad_choice",
-            verb=verb,
-            given=" ".join(args) or "nothing",
-            options=_listing(legal),
-        )
-
-    def _refuse_verb(self, state: State, seat: int, verb: str, args: tuple[str, ...] = ()) -> None:
-        """Raise the most specific reason why ``verb`` is not possible now."""
-        p = state.players[seat]
-        allowed = ", ".join(self.complete(state, seat, "")) or "nothing"
-        if state.phase == "draft":
-            raise IllegalAction("marco_polo.draft_first", verbs=allowed)
-        if state.phase == "goals":
-            raise IllegalAction("marco_polo.goals_first", verbs=allowed)
-        if state.pending:
-            ev = _asked(state.pending[0])
-            raise IllegalAction(
-                "marco_polo.decision_pending",
-                what={"key": ev.key, "params": dict(ev.params)},
-                verbs=allowed,
-            )
-        if verb == "place" and p.main_done:
-            raise IllegalAction("marco_polo.main_done")
-        if verb == "end" and not p.main_done and p.dice:
-            raise IllegalAction("marco_polo.main_action_first")
-        if verb in ("reroll", "adjust") and p.char == "raschid":
-            raise IllegalAction("marco_polo.raschid_never_rolls")
-        need = {"reroll": T.REROLL_CAMELS, "adjust": T.ADJUST_CAMELS, "black": T.BLACK_CAMELS}
-        if verb == "black" and p.bought_black:
-            raise IllegalAction("marco_polo.black_once")
-        if verb == "black" and state.black_pool <= 0:
-            raise IllegalAction("marco_polo.black_pool_empty")
-        if verb in need and p.camel < need[verb]:
-            raise IllegalAction(
-                "marco_polo.need_camels", action=verb, camels=p.camel, need=need[verb]
-            )
-        if verb == "fulfil":
-            if args:
-                _refuse_contract(state, seat, args[0])
-            raise IllegalAction("marco_polo.cannot_fulfil")
-        raise IllegalAction("marco_polo.verb_not_now", verb=verb, verbs=allowed)
-
     def timeout_action(self, state: State, seat: int) -> str | None:
         """Out of time: the cheapest way forward (3 coins with a die, end, decline, first choice)."""
-        if seat not in self.to_act(state):
+        if seat not in to_act(state):
             return None
         if state.phase == "play" and not state.pending:
             p = state.players[seat]
@@ -406,7 +178,7 @@ class MarcoPolo(Engine[State, Action]):
             "phase": state.phase,
             "start": state.start,
             "current": state.current,
-            "to_act": self.to_act(state),
+            "to_act": to_act(state),
             "last": {"seat": state.last_seat, "text": state.last_text},
             "moves": state.moves,
             "seats": seats,
@@ -459,8 +231,8 @@ class MarcoPolo(Engine[State, Action]):
     def asked(self, state: State, seat: int) -> Event | None:
         """The pending decision of ``seat`` (goods to choose, a movement, a discard...)."""
         pending = state.pending
-        if pending and pending[0].seat == seat:
-            return _asked(pending[0])
+        if pending and pending[0].owner == seat:
+            return pending[0].asked()
         return None
 
     def status(self, state: State) -> Event:
@@ -486,26 +258,6 @@ class MarcoPolo(Engine[State, Action]):
 def _listed(die: tuple[int, str, int] | None) -> list[Any] | None:
     """A placed die as the view's JSON list (or ``None``)."""
     return None if die is None else list(die)
-
-
-def _asked(head: Pending) -> Event:
-    """The decision everyone is waiting for, as a catalog key and parameters."""
-    k = head.k
-    params: dict[str, Any] = {"n": head.n}
-    if k == "move":
-        left = head.steps - head.taken
-        params = {"steps": words({"step": left}), "n": left}
-        if not head.travel and not head.taken:
-            k = "bonus_move"  # a reward movement (M41) may be declined
-        elif not head.taken:
-            k = "travel"
-        else:
-            k = "move_more"
-    elif k == "discard":
-        params["contracts"] = list(head.offered)
-    elif k == "relocate":
-        params = {"city_name": place_name(head.city)}
-    return Event(f"marco_polo.asked.{k}", params)
 
 
 def _character_params(character: str) -> dict[str, str]:
@@ -548,24 +300,4 @@ def _pending_view(head: Pending) -> dict[str, Any]:
         what = f"no trading post left for {city}: move one there, or not (relocate <city>|none)"
     elif head.n > 1:
         what = f"{what} x{head.n}"
-    return {"kind": head.k, "seat": head.seat, "what": what}
-
-
-def _refuse_contract(state: State, seat: int, cid: str) -> None:
-    """Why contract ``cid`` cannot be fulfilled: not held, or what it needs against what is held."""
-    p = state.players[seat]
-    if cid not in p.contracts:
-        raise IllegalAction("marco_polo.no_such_contract", contract=cid)
-    cost = T.CONTRACTS[cid]["cost"]
-    if not can_pay(state, seat, cost):
-        have = words({k: p.amount(k) for k in ("camel", "pepper", "silk", "gold")})
-        raise IllegalAction(
-            "marco_polo.cannot_pay_contract", contract=cid, cost=words(cost), have=have
-        )
-
-
-def _listing(options: list[tuple[str, ...]], prefix: str = "") -> str:
-    shown = [" ".join((prefix, *o)).strip() or "(nothing more)" for o in options[:10]]
-    if len(options) > 10:
-        shown.append(f"… {len(options) - 10} more")
-    return "; ".join(shown) or "none"
+    return {"kind": head.k, "seat": head.owner, "what": what}

@@ -96,7 +96,7 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> Draft:
     rng.shuffle(fp)  # M10
     d.first_post = {c: fp[i] for i, c in enumerate(T.LARGE_CITIES)}
     khan, coins5 = neutral_dice(players)  # M12
-    d.khan, d.spaces["coins5"] = khan, coins5
+    d.khan, d.spaces["coins5"] = khan, tuple(coins5)
     if advanced:  # M13: players + 1 characters, chosen from the last seat backwards
         chars = list(T.CHARACTERS)
         rng.shuffle(chars)
@@ -143,39 +143,38 @@ def start_round(d: Draft) -> None:
     d.current = d.start
     # M18: dice return (black dice to the pool, blockers stay).
     khan, coins5 = neutral_dice(d.n)
-    for space in d.spaces:
-        d.spaces[space] = []
-    d.khan, d.spaces["coins5"] = khan, coins5
+    d.spaces = dict.fromkeys(d.spaces, ())
+    d.khan, d.spaces["coins5"] = khan, tuple(coins5)
     d.used_cards = {}
     d.black_pool = T.BLACK_DICE[d.n]
     for p in d.players:
         p.dice = []
         p.main_done = False
         p.bought_black = False
-    d.emit("round_started", round=d.round, seat=d.start)
+    d.emit("marco_polo.round_started", round=d.round, seat=d.start)
     order = seats_from(d, d.start)
     for seat in order:  # M17: income
         income = dict(T.CHARACTERS[d.players[seat].char]["round_income"])
         income.pop("white_die", None)
         if income:
             gain(d, seat, income)
-            d.emit("income", seat=seat, what=words(income))
+            d.emit("marco_polo.income", seat=seat, what=words(income))
         for city in own_small_cities(d, seat):
             city_bonus(d, seat, city)
     for seat in order:  # M19-M20
         p = d.players[seat]
         if p.char == "raschid":
             p.dice = [("o", 0) for _ in range(T.START["dice_per_player"])]
-            d.emit("raschid_dice", seat=seat)
+            d.emit("marco_polo.raschid_dice", seat=seat)
             continue
         p.dice = [("o", d.roll()) for _ in range(T.START["dice_per_player"])]
         if p.char == "matteo":
             p.dice.append(("w", d.roll()))
         values = [v for _, v in p.dice]
-        d.emit("rolled", reveals=True, seat=seat, dice=" ".join(str(v) for v in values))
+        d.emit("marco_polo.rolled", reveals=True, seat=seat, dice=" ".join(str(v) for v in values))
         total = sum(values)
         if total < T.COMPENSATION_THRESHOLD:
-            d.push(Pending("comp", seat, T.COMPENSATION_THRESHOLD - total))
+            d.push(Pending.of("comp", seat, T.COMPENSATION_THRESHOLD - total))
     d.flush()
 
 
@@ -222,13 +221,13 @@ def advance(d: Draft) -> None:
                 d.display = d.pile[: T.MID_ROUND_REFILL]
                 del d.pile[: T.MID_ROUND_REFILL]
                 if d.display:
-                    d.emit("display_refilled", reveals=True, contracts=list(d.display))
-            d.emit("turn", seat=seat)
+                    d.emit("marco_polo.display_refilled", reveals=True, contracts=list(d.display))
+            d.emit("marco_polo.turn", seat=seat)
             return
     if d.round >= T.ROUNDS:  # M14
         d.phase = "over"
-        d.emit("game_over")
+        d.emit("marco_polo.game_over")
         return
     start_round(d)
     if not d.pending:
-        d.emit("turn", seat=d.current)
+        d.emit("marco_polo.turn", seat=d.current)

@@ -58,7 +58,7 @@ def can_stop(item: Pending) -> bool:
 
 def step(d: Draft, item: Pending, fig: int, dest: str) -> tuple[Pending, bool]:
     """Take one step; returns the movement so far and whether it is over (no steps left)."""
-    seat = item.seat
+    seat = item.owner
     p = d.players[seat]
     cost: dict[str, int] = {}
     for f, to, res, amt in steps_from(d, seat):
@@ -72,7 +72,7 @@ def step(d: Draft, item: Pending, fig: int, dest: str) -> tuple[Pending, bool]:
     moved = item.moved if fig in item.moved else (*item.moved, fig)
     built, wanted = item.built, item.wanted
     d.emit(
-        "moved",
+        "marco_polo.moved",
         seat=seat,
         origin=origin,
         city=dest,
@@ -80,7 +80,7 @@ def step(d: Draft, item: Pending, fig: int, dest: str) -> tuple[Pending, bool]:
         city_name=place_name(dest),
     )
     if cost:  # a route's camels or coins (M40) are said, not charged silently
-        d.emit("route_paid", seat=seat, what=words(cost), city_name=place_name(dest))
+        d.emit("marco_polo.route_paid", seat=seat, what=words(cost), city_name=place_name(dest))
     if p.char == "wilhelm" and dest in T.POST_CITIES and dest not in p.posts:
         if posts_left(d, seat) > 0:
             place_post(d, seat, dest)  # M56: a post in every city passed through
@@ -93,7 +93,7 @@ def step(d: Draft, item: Pending, fig: int, dest: str) -> tuple[Pending, bool]:
 
 def finish(d: Draft, item: Pending) -> None:
     """Build posts where the moved figures stand, then resolve the new posts' bonuses (M42-M47)."""
-    seat = item.seat
+    seat = item.owner
     p = d.players[seat]
     built = list(item.built)
     wanted = list(item.wanted)
@@ -108,7 +108,7 @@ def finish(d: Draft, item: Pending) -> None:
             wanted.append(city)
     for city in wanted:
         if relocation_sources(d, seat, city):
-            d.push(Pending("relocate", seat, city=city))
+            d.push(Pending.of("relocate", seat, city=city))
     for city in built:
         post_bonus(d, seat, city)
 
@@ -128,7 +128,7 @@ def relocate(d: Draft, seat: int, source: str, city: str) -> None:
     if city == "beijing":
         take_beijing_space(d, seat)
     d.emit(
-        "relocated",
+        "marco_polo.relocated",
         seat=seat,
         origin=source,
         city=city,

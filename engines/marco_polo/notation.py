@@ -164,11 +164,19 @@ class Action:
         return " ".join(self.toks)
 
 
+def fast_tokens(text: str, *, strict: bool = True) -> list[str]:
+    """``engines.base.tokens``, at once for plain printable ASCII (what completion, buttons and
+    stored logs send): lower-cased and split is all ``normalise`` would do to it."""
+    if text.isascii() and text.isprintable():
+        return text.lower().split()
+    return tokens(text, strict=strict)
+
+
 def parse(text: str) -> Action:
     """Check the syntax of ``text`` and put it in canonical form (dice and goals sorted)."""
     if len(text) > 200:
         raise IllegalAction("core.too_long", length=len(text), example="place pepper 4 col=4")
-    toks = tokens(text)
+    toks = fast_tokens(text)
     if not toks:
         raise IllegalAction("core.empty_action", verbs=", ".join(VERB_NAMES))
     if toks[0] not in VERB_NAMES:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from engines.base import IllegalAction
@@ -84,6 +86,10 @@ def dice_combos(dice: Sequence[Die], n: int) -> Iterator[tuple[str, ...]]:
     Tokens are chosen in canonical order, so a rolled die showing the value is always used
     before an unrolled one (Raschid's) of the same kind: greedy counting is exact.
     """
+    if all(v for _, v in dice):  # every die rolled: the combinations of what they show
+        shown = sorted((die_token(k, v) for k, v in dice), key=die_key)
+        yield from dict.fromkeys(combinations(shown, n))
+        return
     cands = [(t, parse_die(t)) for t in candidates(dice)]
     have = Counter((k, v) for k, v in dice)
     spare = Counter(k for k, v in dice if v == 0)
@@ -112,6 +118,19 @@ def dice_combos(dice: Sequence[Die], n: int) -> Iterator[tuple[str, ...]]:
                 extra[parsed[0]] -= 1
 
     yield from rec(0)
+
+
+@lru_cache(maxsize=4096)
+def classed_combos(
+    dice: tuple[Die, ...], n: int
+) -> dict[tuple[int, bool], tuple[tuple[str, ...], ...]]:
+    """``dice_combos`` grouped by placement value and whether an own-colour die is among them
+    (what ``value_problem`` judges); the same dice come back turn after turn, so this is kept."""
+    out: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
+    for combo in dice_combos(dice, n):
+        cls = (min(int(t[-1]) for t in combo), any(t[0].isdigit() for t in combo))
+        out.setdefault(cls, []).append(combo)
+    return {cls: tuple(combos) for cls, combos in out.items()}
 
 
 def wrong_dice_count(space: str) -> IllegalAction:
@@ -176,8 +195,20 @@ def dice_problem(
         )
     if not dice_available(p.dice, list(toks)):
         return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
-    value = _value(toks)
-    own = any(t[0].isdigit() for t in toks)
+    return value_problem(state, seat, space, _value(toks), any(t[0].isdigit() for t in toks))
+
+
+def value_problem(
+    state: Board, seat: int, space: str, value: int, own: bool
+) -> IllegalAction | None:
+    """Why dice the player has, of placement value ``value`` (the lowest die), one of them of
+    the player's colour if ``own``, cannot go on ``space``, or ``None``.
+
+    Past the dice themselves, a placement's legality depends only on these two facts (M24:
+    colour, fee and action strength all follow from them), so ``rules`` asks this once per
+    value and colour rather than once per combination of dice.
+    """
+    p = state.players[seat]
     if own and any(d[0] == seat and d[1] == "o" for d in space_dice(state, space)):
         return IllegalAction("marco_polo.colour_taken", space=space)
     if space == "khan" and state.khan:
@@ -187,7 +218,7 @@ def dice_problem(
     fee = fee_for(state, seat, space, value)
     if fee > p.coin:
         return IllegalAction("marco_polo.cannot_afford_fee", coins=p.coin, fee=fee, space=space)
-    if not choices(state, seat, space, toks):
+    if not choices_for_value(state, seat, space, value):
         if space == "travel":
             return _travel_refusal(state, seat, value, fee)
         return IllegalAction("marco_polo.nothing_to_gain", space=space, value=value)
@@ -293,8 +324,12 @@ def two_way_order(
 
 def choices(state: Board, seat: int, space: str, toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every legal choice suffix for these dice on ``space`` (empty: the placement is useless)."""
+    return choices_for_value(state, seat, space, _value(toks))
+
+
+def choices_for_value(state: Board, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
+    """Every legal choice suffix for dice of placement value ``value`` on ``space``."""
     p = state.players[seat]
-    value = _value(toks)
     if space in T.BAZAAR:
         return [(f"col={c}",) for c in range(1, value + 1)]
     if space == "khan":
@@ -397,28 +432,34 @@ def place(d: Draft, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
     if space == "khan":
         d.khan.append(placed[0])
     elif space in T.CITY_SPACES:
-        d.used_cards[d.cards[space]] = placed[0]
+        d.used_cards = {**d.used_cards, d.cards[space]: placed[0]}
     else:
-        d.spaces[space].extend(placed)
-    d.emit("placed", seat=seat, space=f"space_{space}", dice=" ".join(toks))
+        d.spaces[space] = (*d.spaces[space], *placed)
+    d.emit("marco_polo.placed", seat=seat, space=f"space_{space}", dice=" ".join(toks))
     if fee:
-        d.emit("paid_fee", seat=seat, space=f"space_{space}", fee=fee, coins=words({"coin": fee}))
+        d.emit(
+            "marco_polo.paid_fee",
+            seat=seat,
+            space=f"space_{space}",
+            fee=fee,
+            coins=words({"coin": fee}),
+        )
     kw = _kw(suffix)
     if space in T.BAZAAR:
         reward = T.BAZAAR[space][1][int(kw["col"])]
         gain(d, seat, reward)
-        d.emit("gained", seat=seat, what=words(reward))
+        d.emit("marco_polo.gained", seat=seat, what=words(reward))
         _mercator(d, seat, {space: 1}, "space_bazaar")
     elif space == "khan":
         reward = {k: n for k, n in T.KHAN_REWARD.items() if k != "any_good"}
         reward[kw["good"]] = T.KHAN_REWARD.get("any_good", 1)
         gain(d, seat, reward)
-        d.emit("gained", seat=seat, what=words(reward))
+        d.emit("marco_polo.gained", seat=seat, what=words(reward))
         if d.n in (2, 3):
             _mercator(d, seat, {"camel": 1}, "space_khan")
     elif space == "coins5":
         gain(d, seat, {"coin": T.COINS5})
-        d.emit("gained", seat=seat, what=words({"coin": T.COINS5}))
+        d.emit("marco_polo.gained", seat=seat, what=words({"coin": T.COINS5}))
         if d.n == 2:
             _mercator(d, seat, {"coin": 2}, "space_coins5")
     elif space == "contracts":
@@ -429,7 +470,7 @@ def place(d: Draft, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
         p.coin -= base
         d.last_travel = seat
         d.emit(
-            "travel_paid",
+            "marco_polo.travel_paid",
             seat=seat,
             row=row,
             coins=base,
@@ -447,7 +488,7 @@ def _mercator(d: Draft, seat: int, reward: dict[str, int], trigger: str) -> None
     for other, q in enumerate(d.players):
         if other != seat and q.char == "mercator":
             gain(d, other, reward)
-            d.emit("mercator", seat=other, what=words(reward), trigger=trigger)
+            d.emit("marco_polo.mercator", seat=other, what=words(reward), trigger=trigger)
 
 
 def _take_contracts(d: Draft, seat: int, kw: dict[str, str]) -> None:
@@ -459,14 +500,14 @@ def _take_contracts(d: Draft, seat: int, kw: dict[str, str]) -> None:
     for cid in taken:
         d.display.remove(cid)
     p.contracts.extend(taken)
-    d.emit("took_contracts", seat=seat, contracts=taken)
+    d.emit("marco_polo.took_contracts", seat=seat, contracts=taken)
     paid = sorted(s for s in slots if s in T.SLOT_BONUS)
     if paid:
         got = {"coin": 0, "camel": 0}
         for slot, res in zip(paid, kw["bonus"].split("+"), strict=True):
             got[res] += T.SLOT_BONUS[slot]
         gain(d, seat, got)
-        d.emit("gained", seat=seat, what=words(got))
+        d.emit("marco_polo.gained", seat=seat, what=words(got))
     hand_limit(d, seat, before)
 
 
@@ -476,7 +517,7 @@ def _use_card(d: Draft, seat: int, space: str, value: int, kw: dict[str, str]) -
     card = T.CITY_CARDS[cid]
     kind = card["kind"]
     city = place_name(T.CITY_SPACES[space][0])
-    d.emit("used_card", seat=seat, card=cid, value=value, city_name=city)
+    d.emit("marco_polo.used_card", seat=seat, card=cid, value=value, city_name=city)
     if kind == "per_pip":
         _gain_shown(d, seat, card["reward_per_pip"], int(kw["times"]))
     elif kind == "threshold":
@@ -513,10 +554,10 @@ def _use_card(d: Draft, seat: int, space: str, value: int, kw: dict[str, str]) -
 def _pay_shown(d: Draft, seat: int, cost: dict[str, int], times: int) -> None:
     """Pay ``cost`` x ``times`` and say so (goods of choice are named when chosen)."""
     pay(d, seat, cost, times)
-    d.emit("paid", seat=seat, what=words({k: n * times for k, n in cost.items()}))
+    d.emit("marco_polo.paid", seat=seat, what=words({k: n * times for k, n in cost.items()}))
 
 
 def _gain_shown(d: Draft, seat: int, bundle: dict[str, int], times: int) -> None:
     """Gain ``bundle`` x ``times``; travel steps from one card form a single movement (M41)."""
     gain(d, seat, bundle, times)
-    d.emit("gained", seat=seat, what=words({k: n * times for k, n in bundle.items()}))
+    d.emit("marco_polo.gained", seat=seat, what=words({k: n * times for k, n in bundle.items()}))

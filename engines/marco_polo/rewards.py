@@ -50,9 +50,9 @@ def pay(d: Draft, seat: int, cost: dict[str, int], times: int = 1) -> None:
     p = d.players[seat]
     for k, n in cost.items():
         if k == "any_good":
-            d.push(Pending("give", seat, n * times))
+            d.push(Pending.of("give", seat, n * times))
         elif k == "two_different_goods":
-            d.push(Pending("give_pair", seat, n * times))
+            d.push(Pending.of("give_pair", seat, n * times))
         else:
             p.add(k, -n * times)
 
@@ -67,9 +67,9 @@ def gain(d: Draft, seat: int, bundle: dict[str, int], times: int = 1) -> None:
         if k in T.RESOURCES:
             p.add(k, n)
         elif k == "any_good":
-            d.push(Pending("good", seat, n))
+            d.push(Pending.of("good", seat, n))
         elif k == "two_different_goods":
-            d.push(Pending("pair", seat, n))
+            d.push(Pending.of("pair", seat, n))
         elif k == "travel":
             d.push(movement(seat, n, travel_action=False))
         elif k == "contract":
@@ -78,31 +78,31 @@ def gain(d: Draft, seat: int, bundle: dict[str, int], times: int = 1) -> None:
             for _ in range(n):
                 take_black_die(d, seat)
         elif k == "own_city_bonus":
-            d.push(Pending("own_bonus", seat, n))
+            d.push(Pending.of("own_bonus", seat, n))
         elif k == "other_city_bonus":
-            d.push(Pending("other_bonus", seat))
+            d.push(Pending.of("other_bonus", seat))
         else:  # pragma: no cover - data error
             raise ValueError(f"unknown reward {k}")
 
 
 def movement(seat: int, steps: int, *, travel_action: bool) -> Pending:
     """A pending movement of up to ``steps`` steps (M28, M41)."""
-    return Pending("move", seat, steps=steps, travel=travel_action)
+    return Pending.of("move", seat, steps=steps, travel=travel_action)
 
 
 def take_black_die(d: Draft, seat: int) -> bool:
     """Take a black die from the pool and roll it (Raschid sets it later) (M38)."""
     if d.black_pool <= 0:
-        d.emit("black_die_lost", seat=seat)
+        d.emit("marco_polo.black_die_lost", seat=seat)
         return False
     d.black_pool -= 1
     p = d.players[seat]
     value = 0 if p.char == "raschid" else d.roll()
     p.dice.append(("b", value))
     if value:
-        d.emit("black_die_rolled", reveals=True, seat=seat, value=value)
+        d.emit("marco_polo.black_die_rolled", reveals=True, seat=seat, value=value)
     else:
-        d.emit("black_die_taken", seat=seat)
+        d.emit("marco_polo.black_die_taken", seat=seat)
     return True
 
 
@@ -114,9 +114,9 @@ def draw_contracts(d: Draft, seat: int, n: int) -> None:
     del d.pile[:n]
     p.contracts.extend(drawn)
     if drawn:
-        d.emit("drew_contracts", reveals=True, seat=seat, contracts=list(drawn))
+        d.emit("marco_polo.drew_contracts", reveals=True, seat=seat, contracts=list(drawn))
     if len(drawn) < n:
-        d.emit("pile_empty", seat=seat)
+        d.emit("marco_polo.pile_empty", seat=seat)
     hand_limit(d, seat, before)
 
 
@@ -124,7 +124,7 @@ def hand_limit(d: Draft, seat: int, before: list[str]) -> None:
     """More than 2 unfulfilled contracts: discard earlier-held ones down to 2 (M27.3, M30, D9)."""
     over = len(d.players[seat].contracts) - int(T.START["contract_slots_per_player"])
     if over > 0:
-        d.push(Pending("discard", seat, over, offered=tuple(before)))
+        d.push(Pending.of("discard", seat, over, offered=tuple(before)))
 
 
 def discard_contract(d: Draft, seat: int, cid: str) -> None:
@@ -132,7 +132,7 @@ def discard_contract(d: Draft, seat: int, cid: str) -> None:
     d.players[seat].contracts.remove(cid)
     if not T.CONTRACTS[cid]["starting"]:
         d.pile.append(cid)
-    d.emit("discarded", seat=seat, contract=cid)
+    d.emit("marco_polo.discarded", seat=seat, contract=cid)
 
 
 def post_supply(state: Board, seat: int) -> int:
@@ -153,13 +153,13 @@ def place_post(d: Draft, seat: int, city: str) -> None:
     p.posts_placed += 1
     if city == "beijing":
         take_beijing_space(d, seat)
-    d.emit("built_post", seat=seat, city=city, city_name=place_name(city))
+    d.emit("marco_polo.built_post", seat=seat, city=city, city_name=place_name(city))
     count = p.posts_placed
     wilhelm = p.char == "wilhelm"
     if count in (8, 9) or (wilhelm and count == 11):
         vp = T.MILESTONES[count]
         p.vp += vp
-        d.emit("milestone", seat=seat, count=count, vp=vp)
+        d.emit("marco_polo.milestone", seat=seat, count=count, vp=vp)
 
 
 def take_beijing_space(d: Draft, seat: int) -> None:
@@ -179,9 +179,9 @@ def post_bonus(d: Draft, seat: int, city: str) -> None:
     elif d.first_post.get(city):
         tile = d.first_post[city]
         assert tile is not None
-        d.first_post[city] = None
+        d.first_post = {**d.first_post, city: None}
         d.emit(
-            "first_post_tile",
+            "marco_polo.first_post_tile",
             seat=seat,
             city=city,
             tile=tile,
@@ -195,7 +195,7 @@ def city_bonus(d: Draft, seat: int, city: str) -> None:
     """Collect the bonus tile lying on small city ``city`` (M43, M48)."""
     tile = d.city_bonus[city]
     d.emit(
-        "city_bonus",
+        "marco_polo.city_bonus",
         seat=seat,
         city=city,
         tile=tile,

@@ -24,6 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engines.base import Event
+from engines.kit import Decision
+from engines.marco_polo import tables as T
+
 #: An unused die: (kind, value); kind ``o`` own colour, ``b`` black, ``w`` white; value 0 unrolled.
 Die = tuple[str, int]
 #: A die on the board: (seat, kind, value); seat -1 and kind ``n`` for a neutral blocker (M12).
@@ -110,20 +114,36 @@ _PENDING_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A decision ``seat`` must make before play goes on (M48-M49), answered with a command.
+#: The command that answers each kind of decision (``move`` decisions also take ``stop``).
+ANSWER = {
+    "good": "take",
+    "pair": "take",
+    "give": "give",
+    "give_pair": "give",
+    "discard": "discard",
+    "move": "move",
+    "own_bonus": "bonus",
+    "other_bonus": "bonus",
+    "relocate": "relocate",
+    "comp": "compensate",
+}
+
+
+@dataclass(frozen=True)
+class Pending(Decision):
+    """A decision ``owner`` must make before play goes on (M48-M49): the kit's pending
+    decision with what Marco Polo needs to remember while it is open.
 
     ``k`` is the kind: ``good``/``pair`` (goods to take), ``give``/``give_pair`` (goods to pay),
     ``discard`` (contracts over the hand limit, from ``offered``), ``move`` (a movement of up to
     ``steps``; ``taken`` so far, ``travel`` for the Travel action, figures ``moved``, posts
     ``built`` on the way and cities ``wanted`` without a post left), ``own_bonus`` (``n`` small
     city bonuses, ``used`` already), ``other_bonus``, ``relocate`` (a post to ``city``) and
-    ``comp`` (``n`` units of compensation).
+    ``comp`` (``n`` units of compensation). The answers depend on the position as it changes,
+    so ``options`` stays empty and the rules check each answer.
     """
 
-    k: str
-    seat: int
+    k: str = ""
     n: int = 1
     steps: int = 0
     taken: int = 0
@@ -135,9 +155,33 @@ class Pending:
     used: tuple[str, ...] = ()
     city: str = ""
 
+    @staticmethod
+    def of(k: str, seat: int, n: int = 1, **fields: Any) -> Pending:
+        """A decision of kind ``k`` for ``seat``."""
+        return Pending(seat, ANSWER[k], k=k, n=n, **fields)
+
+    def asked(self) -> Event:
+        """What is asked, as a catalog key and parameters (``marco_polo.asked.<kind>``)."""
+        k = self.k
+        params: dict[str, Any] = {"n": self.n}
+        if k == "move":
+            left = self.steps - self.taken
+            params = {"steps": {"step": left} if left else {}, "n": left}
+            if not self.travel and not self.taken:
+                k = "bonus_move"  # a reward movement (M41) may be declined
+            elif not self.taken:
+                k = "travel"
+            else:
+                k = "move_more"
+        elif k == "discard":
+            params["contracts"] = list(self.offered)
+        elif k == "relocate":
+            params = {"city_name": str(T.LOCATIONS[self.city]["name"]).split(" (")[0]}
+        return Event(f"marco_polo.asked.{k}", params)
+
     def to_json(self) -> dict[str, Any]:
         """The stored form (format 1: only the kind's own keys; ``offered`` is ``from``)."""
-        out: dict[str, Any] = {"k": self.k, "seat": self.seat}
+        out: dict[str, Any] = {"k": self.k, "seat": self.owner}
         for name in _PENDING_FIELDS[self.k]:
             value = getattr(self, "offered" if name == "from" else name)
             out[name] = list(value) if isinstance(value, tuple) else value
@@ -146,9 +190,9 @@ class Pending:
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Pending:
         """Inverse of ``to_json`` (a movement stored without ``wanted`` has none)."""
-        return Pending(
-            k=str(data["k"]),
-            seat=int(data["seat"]),
+        return Pending.of(
+            str(data["k"]),
+            int(data["seat"]),
             n=int(data.get("n", 1)),
             steps=int(data.get("steps", 0)),
             taken=int(data.get("taken", 0)),

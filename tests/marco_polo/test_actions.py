@@ -427,12 +427,12 @@ def test_D5_D6_M20_compensation_any_mix_white_die_counts() -> None:
     st = game(4, seed=1)
     for item in list(st.pending):
         assert item.k == "comp"
-        seat = item.seat
+        seat = item.owner
         rolled = sum(v for _, v in p(st, seat).dice)  # includes Matteo's white die
         assert item.n == 15 - rolled
     # Force a known case: total 11 -> 4 units, taken as 1 camel + 3 coins.
     st = ready(4, s0="matteo")
-    st = put(st, pending=[Pending("comp", 2, 4)])
+    st = put(st, pending=[Pending.of("comp", 2, 4)])
     coins, camels = p(st, 2).coin, p(st, 2).camel
     assert E.to_act(st) == [2]
     assert E.complete(st, 2, "compensate") == ["0", "1", "2", "3", "4"]
@@ -443,7 +443,7 @@ def test_D5_D6_M20_compensation_any_mix_white_die_counts() -> None:
 def test_M20_compensation_is_announced_in_plain_words() -> None:
     # Given a roll of 14 (one unit short of 15),
     st = ready(4, s0="matteo")
-    st = put(st, pending=[Pending("comp", 2, 1)])
+    st = put(st, pending=[Pending.of("comp", 2, 1)])
     # then everyone sees what the player must choose,
     assert E.view(st, None)["pending"]["what"] == (
         "low dice: take 1 coin or camel in any mix (compensate <camels>)"

@@ -11,7 +11,7 @@ from tests.marco_polo.helpers import E, dice, game, keys, p, play, put, ready, r
 def test_M51_raschid_chooses_values_and_gets_no_compensation() -> None:
     st = game(4, seed=3)
     assert all(v == 0 for _, v in p(st, 0).dice)
-    assert all(item.seat != 0 for item in st.pending)
+    assert all(item.owner != 0 for item in st.pending)
     st = ready(4, s0="raschid")
     st = dice(st, 0, 0, 0, 0, 0)
     st, _ = play(st, 0, "place gold 6 6 6 col=6")

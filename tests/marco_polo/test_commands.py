@@ -58,7 +58,7 @@ def test_timeout_spends_a_die_on_three_coins_or_ends_the_turn() -> None:
 
 def test_timeout_answers_a_pending_decision() -> None:
     st = ready(4, s0="matteo")
-    st = put(st, pending=[Pending("comp", 2, 3)])
+    st = put(st, pending=[Pending.of("comp", 2, 3)])
     assert E.timeout_action(st, 2) == "compensate 0"
 
 

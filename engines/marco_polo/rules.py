@@ -1,0 +1,416 @@
+"""The rules table: per verb, why it may not be taken now and what it does (``engines.kit``).
+
+``RULES[verb]`` is a ``kit.Rule``: ``why_not(state, seat, action)`` returns the reason an action
+is refused (an unraised ``IllegalAction``) or ``None``; ``do(draft, seat, action)`` carries out a
+legal one. ``complete`` answers "what may come next" from the same facts, so whether an action
+is offered, whether it is accepted and why it is refused never disagree.
+
+Dice placements are too many to list (up to three dice from five or six, then the action's
+choices), so they are described per space by ``open_combos``: the dice combinations that may go
+there now. Past the dice themselves, a placement's legality depends only on its value and on
+whether one die is of the player's colour (``placement.value_problem``), so each space is judged
+once per value and colour. A position's answers are kept while it is the one being asked about
+(a random or autocompleted action asks about the same position token after token).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from engines import kit
+from engines.base import END, IllegalAction
+from engines.marco_polo import tables as T
+from engines.marco_polo.decisions import (
+    Options,
+    draft_options,
+    goal_options,
+    pending_options,
+    resolve,
+    turn_options,
+)
+from engines.marco_polo.draft import Draft
+from engines.marco_polo.flow import advance
+from engines.marco_polo.notation import Action, fast_tokens
+from engines.marco_polo.placement import (
+    SPACES,
+    choice_problem,
+    choices,
+    classed_combos,
+    dice_needed,
+    dice_problem,
+    place,
+    space_problem,
+    value_problem,
+    wrong_dice_count,
+)
+from engines.marco_polo.rewards import can_pay, words
+from engines.marco_polo.state import State, die_key, die_token, parse_die
+
+# -- one position's answers, kept while it is asked about ---------------------------------------
+
+_LOCAL = threading.local()
+
+
+def _memo(state: State) -> dict[Any, Any]:
+    """Answers about ``state`` (frozen, so they never go stale), kept while it is the last
+    position asked about in this thread."""
+    held: tuple[State, dict[Any, Any]] | None = getattr(_LOCAL, "held", None)
+    if held is not None and held[0] is state:
+        return held[1]
+    memo: dict[Any, Any] = {}
+    _LOCAL.held = (state, memo)
+    return memo
+
+
+# -- who may do what ----------------------------------------------------------------------------
+
+
+def to_act(state: State) -> list[int]:
+    """Whose decision it is: the drafter, the goal keepers, the pending decision's owner, or
+    the player whose turn it is (M13, M7, M49, M21)."""
+    phase = state.phase
+    if phase == "over":
+        return []
+    if phase == "draft":
+        return [state.draft_order[0]]
+    if phase == "goals":
+        return [s for s, p in enumerate(state.players) if p.goal_offer]
+    if state.pending:
+        return kit.to_act(state.pending)
+    return [state.current]
+
+
+def options(state: State, seat: int) -> Options:
+    """Every verb but ``place`` that ``seat`` may use now, with all its legal arguments."""
+    memo = _memo(state)
+    key = ("options", seat)
+    if key not in memo:
+        memo[key] = _options(state, seat)
+    opts: Options = memo[key]
+    return opts
+
+
+def _options(state: State, seat: int) -> Options:
+    if seat not in to_act(state):
+        return {}
+    if state.phase == "draft":
+        return draft_options(state, seat)
+    if state.phase == "goals":
+        return goal_options(state, seat)
+    if state.pending:
+        return pending_options(state, state.pending[0])
+    return turn_options(state, seat)
+
+
+def may_place(state: State, seat: int) -> bool:
+    """Whether ``seat`` may take the main action now (M22: once per turn, nothing pending)."""
+    return (
+        state.phase == "play"
+        and not state.pending
+        and seat == state.current
+        and not state.players[seat].main_done
+    )
+
+
+def _open_classes(state: State, seat: int, space: str) -> Iterator[tuple[int, bool]]:
+    """The (value, own colour) classes of ``seat``'s dice that may go on ``space`` now, judged
+    one by one (so "is any open?" stops at the first)."""
+    if not may_place(state, seat) or space_problem(state, seat, space) is not None:
+        return
+    memo = _memo(state)
+    for cls in classed_combos(state.players[seat].dice, dice_needed(space)):
+        key = ("class", seat, space, cls)
+        ok: bool | None = memo.get(key)
+        if ok is None:
+            ok = memo[key] = value_problem(state, seat, space, *cls) is None
+        if ok:
+            yield cls
+
+
+def space_open(state: State, seat: int, space: str) -> bool:
+    """Whether ``seat`` may put some of their dice on ``space`` now."""
+    memo = _memo(state)
+    key = ("open", seat, space)
+    found: bool | None = memo.get(key)
+    if found is None:
+        found = memo[key] = next(_open_classes(state, seat, space), None) is not None
+    return found
+
+
+def open_combos(state: State, seat: int, space: str) -> list[tuple[str, ...]]:
+    """The dice combinations (canonical tokens) ``seat`` may put on ``space`` now (M24-M31)."""
+    memo = _memo(state)
+    key = ("combos", seat, space)
+    found: list[tuple[str, ...]] | None = memo.get(key)
+    if found is None:
+        by_class = classed_combos(state.players[seat].dice, dice_needed(space))
+        found = [c for cls in _open_classes(state, seat, space) for c in by_class[cls]]
+        memo[key] = found
+    return found
+
+
+def _choices(state: State, seat: int, space: str, combo: tuple[str, ...]) -> list[tuple[str, ...]]:
+    memo = _memo(state)
+    key = ("choices", seat, space, combo)
+    if key not in memo:
+        memo[key] = choices(state, seat, space, combo)
+    found: list[tuple[str, ...]] = memo[key]
+    return found
+
+
+def _canonical(dice: tuple[str, ...]) -> tuple[str, ...]:
+    """Dice tokens in canonical order (own, black, white; by value), if they are all dice."""
+    if all(parse_die(t) is not None for t in dice):
+        return tuple(sorted(dice, key=die_key))
+    return dice
+
+
+# -- completion ---------------------------------------------------------------------------------
+
+
+def complete(state: State, seat: int, prefix: str) -> list[str]:
+    """The legal next tokens after ``prefix`` for ``seat`` (``END`` when it is whole)."""
+    if seat not in to_act(state):
+        return []
+    toks = fast_tokens(prefix, strict=False)
+    if toks[:1] == ["place"]:
+        return _complete_place(state, seat, toks[1:])
+    opts = options(state, seat)
+    if not toks:
+        verbs = {v for v, lst in opts.items() if lst}
+        if any(space_open(state, seat, s) for s in SPACES):
+            verbs.add("place")
+        return sorted(verbs)
+    rest = tuple(toks[1:])
+    n = len(rest)
+    return sorted({t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest})
+
+
+def _complete_place(state: State, seat: int, rest: list[str]) -> list[str]:
+    if not rest:
+        return sorted(s for s in SPACES if space_open(state, seat, s))
+    space = rest[0]
+    if space not in SPACES:
+        return []
+    combos = open_combos(state, seat, space)
+    k = dice_needed(space)
+    given = tuple(rest[1:])
+    if len(given) < k:
+        n = len(given)
+        return sorted({c[n] for c in combos if c[:n] == given})
+    combo = _canonical(given[:k])
+    if combo not in combos:
+        return []
+    chosen = given[k:]
+    m = len(chosen)
+    return sorted(
+        {
+            s[m] if len(s) > m else END
+            for s in _choices(state, seat, space, combo)
+            if s[:m] == chosen
+        }
+    )
+
+
+# -- why not ------------------------------------------------------------------------------------
+
+
+def _turn_problem(state: State, seat: int) -> IllegalAction | None:
+    if state.phase == "over":
+        return IllegalAction("core.game_over")
+    if seat not in to_act(state):
+        return IllegalAction("core.not_your_decision")
+    return None
+
+
+def why_not_place(state: State, seat: int, action: Action) -> IllegalAction | None:
+    """Why this dice placement is refused (M22, M24-M31), or ``None``."""
+    problem = _turn_problem(state, seat)
+    if problem is not None:
+        return problem
+    args = action.args
+    if not may_place(state, seat):
+        return verb_refusal(state, seat, "place")
+    if not args or args[0] not in SPACES:
+        return IllegalAction("marco_polo.unknown_space", spaces=", ".join(SPACES))
+    space = args[0]
+    k = dice_needed(space)
+    dice = _canonical(args[1 : 1 + k])
+    suffix = args[1 + k :]
+    if dice in open_combos(state, seat, space) and suffix in _choices(state, seat, space, dice):
+        return None
+    # Refused: find the most specific reason.
+    problem = space_problem(state, seat, space)
+    if problem is not None:
+        return problem
+    if len(dice) < k or any(parse_die(t) is None for t in dice):
+        return wrong_dice_count(space)
+    problem = dice_problem(state, seat, space, dice)
+    if problem is not None:
+        return problem
+    problem = choice_problem(state, seat, space, dice, suffix)
+    if problem is not None:
+        return problem
+    return IllegalAction(
+        "marco_polo.bad_choice",
+        verb=f"place {space}",
+        given=" ".join(suffix) or "nothing",
+        options=_listing(_choices(state, seat, space, dice)),
+    )
+
+
+def why_not_listed(state: State, seat: int, action: Action) -> IllegalAction | None:
+    """Why a command other than ``place`` is refused, or ``None``: it must be one of the
+    arguments ``options`` lists for its verb now."""
+    problem = _turn_problem(state, seat)
+    if problem is not None:
+        return problem
+    verb, args = action.verb, action.args
+    legal = options(state, seat).get(verb)
+    if not legal:
+        return verb_refusal(state, seat, verb, args)
+    if args in legal:
+        return None
+    p = state.players[seat]
+    if verb == "fulfil" and args:
+        problem = contract_refusal(state, seat, args[0])
+        if problem is not None:
+            return problem
+    if not args:
+        return IllegalAction(
+            "marco_polo.choice_needed", verb=verb, options=_listing(legal, prefix=verb)
+        )
+    if (
+        verb in ("coins3", "reroll", "adjust")
+        and parse_die(args[0]) is not None
+        and not any(die_token(k, v) == args[0] or v == 0 for k, v in p.dice)
+    ):
+        return IllegalAction("marco_polo.no_such_dice", dice=args[0])
+    return IllegalAction(
+        "marco_polo.bad_choice",
+        verb=verb,
+        given=" ".join(args) or "nothing",
+        options=_listing(legal),
+    )
+
+
+def verb_refusal(state: State, seat: int, verb: str, args: tuple[str, ...] = ()) -> IllegalAction:
+    """The most specific reason why ``verb`` is not possible now."""
+    p = state.players[seat]
+    allowed = ", ".join(complete(state, seat, "")) or "nothing"
+    if state.phase == "draft":
+        return IllegalAction("marco_polo.draft_first", verbs=allowed)
+    if state.phase == "goals":
+        return IllegalAction("marco_polo.goals_first", verbs=allowed)
+    if state.pending:
+        ev = state.pending[0].asked()
+        return IllegalAction(
+            "marco_polo.decision_pending",
+            what={"key": ev.key, "params": dict(ev.params)},
+            verbs=allowed,
+        )
+    if verb == "place" and p.main_done:
+        return IllegalAction("marco_polo.main_done")
+    if verb == "end" and not p.main_done and p.dice:
+        return IllegalAction("marco_polo.main_action_first")
+    if verb in ("reroll", "adjust") and p.char == "raschid":
+        return IllegalAction("marco_polo.raschid_never_rolls")
+    need = {"reroll": T.REROLL_CAMELS, "adjust": T.ADJUST_CAMELS, "black": T.BLACK_CAMELS}
+    if verb == "black" and p.bought_black:
+        return IllegalAction("marco_polo.black_once")
+    if verb == "black" and state.black_pool <= 0:
+        return IllegalAction("marco_polo.black_pool_empty")
+    if verb in need and p.camel < need[verb]:
+        return IllegalAction("marco_polo.need_camels", action=verb, camels=p.camel, need=need[verb])
+    if verb == "fulfil":
+        if args:
+            problem = contract_refusal(state, seat, args[0])
+            if problem is not None:
+                return problem
+        return IllegalAction("marco_polo.cannot_fulfil")
+    return IllegalAction("marco_polo.verb_not_now", verb=verb, verbs=allowed)
+
+
+def contract_refusal(state: State, seat: int, cid: str) -> IllegalAction | None:
+    """Why contract ``cid`` cannot be fulfilled: not held, or what it needs against what is
+    held (M32); ``None`` if it can."""
+    p = state.players[seat]
+    if cid not in p.contracts:
+        return IllegalAction("marco_polo.no_such_contract", contract=cid)
+    cost = T.CONTRACTS[cid]["cost"]
+    if not can_pay(state, seat, cost):
+        have = words({k: p.amount(k) for k in ("camel", "pepper", "silk", "gold")})
+        return IllegalAction(
+            "marco_polo.cannot_pay_contract", contract=cid, cost=words(cost), have=have
+        )
+    return None
+
+
+def _listing(options: list[tuple[str, ...]], prefix: str = "") -> str:
+    shown = [" ".join((prefix, *o)).strip() or "(nothing more)" for o in options[:10]]
+    if len(options) > 10:
+        shown.append(f"… {len(options) - 10} more")
+    return "; ".join(shown) or "none"
+
+
+# -- doing it -----------------------------------------------------------------------------------
+
+
+def do_place(d: kit.Draft[State], seat: int, action: Action) -> None:
+    """Put the dice on the space and take its action (M24-M31)."""
+    assert isinstance(d, Draft)
+    space = action.args[0]
+    k = dice_needed(space)
+    place(d, seat, space, action.args[1 : 1 + k], action.args[1 + k :])
+    d.flush()
+
+
+def do_end(d: kit.Draft[State], seat: int, action: Action) -> None:
+    """End the turn: the next player with dice plays (M21, M23)."""
+    assert isinstance(d, Draft)
+    d.emit("marco_polo.ended_turn", seat=seat)
+    advance(d)
+
+
+def do_listed(d: kit.Draft[State], seat: int, action: Action) -> None:
+    """Carry out an extra action, a set-up choice or the answer to a pending decision."""
+    assert isinstance(d, Draft)
+    resolve(d, seat, action.verb, action.args)
+
+
+def _listed(verb: str) -> kit.Rule[State, Action]:
+    return kit.Rule(
+        why_not_listed,
+        do_end if verb == "end" else do_listed,
+        lambda state, seat: [Action((verb, *a)) for a in options(state, seat).get(verb, [])],
+        IDS[verb],
+    )
+
+
+#: The rule ids each verb carries out (docs/rules/marco_polo.md).
+IDS: dict[str, tuple[str, ...]] = {
+    "place": ("M22", "M24", "M25", "M26", "M27", "M28", "M29", "M30", "M31"),
+    "fulfil": ("M32",),
+    "coins3": ("M33",),
+    "reroll": ("M34",),
+    "adjust": ("M35",),
+    "black": ("M36", "M38"),
+    "end": ("M21", "M23"),
+    "take": ("M48", "M62"),
+    "give": ("M62",),
+    "discard": ("M27", "M30", "D9"),
+    "move": ("M39", "M40", "M41"),
+    "stop": ("M28", "M41"),
+    "bonus": ("M43", "M48"),
+    "relocate": ("M47",),
+    "compensate": ("M20", "D5", "D6"),
+    "choose": ("M13",),
+    "keep": ("M7",),
+}
+
+RULES: dict[str, kit.Rule[State, Action]] = {
+    "place": kit.Rule(why_not_place, do_place, None, IDS["place"]),
+    **{verb: _listed(verb) for verb in IDS if verb != "place"},
+}
