@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.base import IllegalAction
 from engines.brass import components as C
@@ -76,7 +76,8 @@ def sites(state: State, seat: int, industry: str, location: str, level: int) -> 
     """The slots (free, or overbuilds) the build may use (B41, B42, B48, B49, D9)."""
     loc = C.locations()[location]
     here = [t for t in state.tiles if t.location == location]
-    mine = [t for t in here if t.owner == seat]
+    # One tile per location applies to the canal era only (B42, R22).
+    mine = [t for t in here if t.owner == seat] if state.era == C.CANAL else []
     taken = {t.slot for t in here}
     out: list[Site] = []
     if not mine:
@@ -123,13 +124,16 @@ def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
     if level == 0:
         raise refuse("brass.no_tiles_left", industry=industry)
     data = C.level(industry, level)
-    if not data.canal_era:
-        raise refuse("brass.not_in_canal_era", industry=industry, level=data.roman)
+    if not data.buildable_in(state.era):  # B40, R23
+        key = "brass.not_in_canal_era" if state.era == C.CANAL else "brass.not_in_rail_era"
+        raise refuse(key, industry=industry, level=data.roman)
     if not any(_slot_allows(s, industry) for s in loc.slots):
         raise refuse("brass.no_such_slot", industry=industry, location=location)
     found = sites(state, seat, industry, location, level)
     if not found:
-        if any(t.owner == seat for t in state.tiles if t.location == location):
+        if state.era == C.CANAL and any(
+            t.owner == seat for t in state.tiles if t.location == location
+        ):
             raise refuse("brass.one_tile_per_town", location=location)
         raise refuse("brass.no_free_slot", industry=industry, location=location)
     coal = coal_supplies(state, location, data.coal)
@@ -306,7 +310,7 @@ def apply_build(
     # Place the tile with its cubes (B44).
     k = C.INDUSTRIES.index(industry)
     d.mats[seat][k][p.level - 1] -= 1
-    cubes = data.coal_out + data.iron_out + data.beer_out
+    cubes = data.coal_out + data.iron_out + data.beer_out_in(state.era)  # B44, R24
     tile = Tile(location, site.slot, seat, industry, p.level, False, cubes)
     d.tiles.append(tile)
     d.places.append(location)
@@ -328,7 +332,7 @@ def apply_build(
         if moved:
             d.money[seat] += money
             d.emit("sold_to_market", seat=seat, count=moved, resource=resource, money=money)
-            placed = Tile(location, site.slot, seat, industry, p.level, False, cubes - moved)
+            placed = replace(tile, cubes=cubes - moved)
             d.set_tile(tile, placed)
             if placed.cubes == 0:
                 d.flip(placed)
@@ -340,7 +344,7 @@ def legal_builds(state: State, seat: int) -> list[str]:
     out: list[str] = []
     for industry in C.INDUSTRIES:
         level = lowest_level(state, seat, industry)
-        if not level or not C.level(industry, level).canal_era:
+        if not level or not C.level(industry, level).buildable_in(state.era):
             continue
         for location, loc in C.locations().items():
             if loc.kind == "merchant" or not any(industry in s.industries for s in loc.slots):

@@ -27,6 +27,12 @@ SELLABLE: frozenset[str] = frozenset({"cotton_mill", "manufacturer", "pottery"})
 WILD_LOCATION = "wild_location"
 WILD_INDUSTRY = "wild_industry"
 WILDS: tuple[str, str] = (WILD_LOCATION, WILD_INDUSTRY)
+#: The two eras (R2) and the two ways to play (R1): ``full`` plays both eras, ``intro`` the canal
+#: era only.
+CANAL = "canal"
+RAIL = "rail"
+FULL = "full"
+INTRO = "intro"
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,20 @@ class Level:
     income_spaces: int
     can_develop: bool
     canal_era: bool
+    #: May be built in the rail era (R23).
+    rail_era: bool = False
+    #: Barrels a brewery of this level receives when built in the rail era (R24).
+    beer_out_rail: int = 0
+    #: Leaves the board at the end of the canal era (level 1 of every industry, R17).
+    removed_at_end_of_canal_era: bool = False
+
+    def buildable_in(self, era: str) -> bool:
+        """Whether this level may be built in ``era`` (B40, R23)."""
+        return self.rail_era if era == RAIL else self.canal_era
+
+    def beer_out_in(self, era: str) -> int:
+        """Barrels a brewery of this level receives when built in ``era`` (B44, R24)."""
+        return self.beer_out_rail if era == RAIL else self.beer_out
 
 
 @dataclass(frozen=True)
@@ -134,6 +154,9 @@ def levels() -> dict[str, tuple[Level, ...]]:
                     income_spaces=lv["income_spaces"],
                     can_develop=lv["can_develop"],
                     canal_era=lv["canal_era"],
+                    rail_era=lv["rail_era"],
+                    beer_out_rail=int(beer["rail"]) if beer else 0,
+                    removed_at_end_of_canal_era=lv["removed_at_end_of_canal_era"],
                 )
             )
         out[ind] = tuple(rows)
@@ -202,6 +225,29 @@ def lines() -> dict[str, Line]:
 def canal_lines() -> tuple[str, ...]:
     """Lines that accept a canal link (B26)."""
     return tuple(lid for lid, ln in lines().items() if ln.canal)
+
+
+@cache
+def rail_lines() -> tuple[str, ...]:
+    """Lines that accept a rail link (R32)."""
+    return tuple(lid for lid, ln in lines().items() if ln.rail)
+
+
+def era_lines(era: str) -> tuple[str, ...]:
+    """The lines a link may be placed on in ``era`` (B26, R32)."""
+    return rail_lines() if era == RAIL else canal_lines()
+
+
+@cache
+def rail_link_cost(kind: str) -> int:
+    """Money for a rail Network action: ``single`` £5, ``double`` £15 in total (R33)."""
+    return int(_raw("industries.json")["link_costs"]["rail_full_game_only"][kind]["money"])
+
+
+@cache
+def rounds_per_era(players: int) -> int:
+    """Rounds in each era of the full game: 10 / 9 / 8 for 2 / 3 / 4 players (R4)."""
+    return int(_raw("cards.json")["full_game"]["rounds_per_era"][str(players)])
 
 
 @cache

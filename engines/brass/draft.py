@@ -7,7 +7,7 @@ emptied tiles (B35), discarding cards (B18).
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from engines.base import Event, IllegalAction
@@ -44,6 +44,11 @@ class Draft:
         self.actions_left = state.actions_left
         self.phase = state.phase
         self.shortfall = list(state.shortfall)
+        self.era = state.era
+        self.rng = state.rng
+        self.face_down = state.face_down
+        self.canal_scores = list(state.canal_scores)
+        self.pending = state.pending
         self.events: list[Event] = []
         self.places: list[str] = []
 
@@ -73,6 +78,11 @@ class Draft:
             "actions_left": self.actions_left,
             "phase": self.phase,
             "shortfall": tuple(self.shortfall),
+            "era": self.era,
+            "rng": self.rng,
+            "face_down": self.face_down,
+            "canal_scores": tuple(self.canal_scores),
+            "pending": self.pending,
         }
         changes.update(extra)
         known = {f.name for f in fields(State)}
@@ -125,9 +135,7 @@ class Draft:
 
     def flip(self, tile: Tile) -> Tile:
         """Flip a tile and advance its owner's income (B72, B73)."""
-        new = Tile(
-            tile.location, tile.slot, tile.owner, tile.industry, tile.level, True, tile.cubes
-        )
+        new = replace(tile, flipped=True)
         self.set_tile(tile, new)
         spaces = tile.data.income_spaces
         self.advance_income(tile.owner, spaces)
@@ -145,7 +153,7 @@ class Draft:
         """Take one cube/barrel per source ref; a resource tile left empty flips (B35)."""
         for ref in sources:
             t = self.tile_at(ref)
-            t2 = Tile(t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes - 1)
+            t2 = replace(t, cubes=t.cubes - 1)
             self.set_tile(t, t2)
             if t2.cubes == 0:
                 self.flip(t2)

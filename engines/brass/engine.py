@@ -13,13 +13,24 @@ from engines.brass.notation import VERBS, Action
 from engines.brass.notation import make as make_action
 from engines.brass.notation import parse as parse_text
 from engines.brass.scoring import final_result
-from engines.brass.state import ACT, OVER, SELL, SHORTFALL, State, dump_state, evolve, load_state
-from engines.brass.view import make_view
+from engines.brass.state import (
+    ACT,
+    LINK2,
+    OVER,
+    SELL,
+    SHORTFALL,
+    State,
+    dump_state,
+    evolve,
+    load_state,
+    tile_token,
+)
+from engines.brass.view import make_view, rounds_in_era
 from engines.kit import complete_from_texts
 
 META = EngineMeta(
     id="brass",
-    title="Brass: Birmingham (introductory game)",
+    title="Brass: Birmingham",
     min_players=2,
     max_players=4,
     options=(
@@ -31,11 +42,23 @@ META = EngineMeta(
             ("6", "8"),
             {"6": "£6, as printed on the board", "8": "£8, like coal (the seed's reading)"},
         ),
+        Option(
+            "mode",
+            "The full game (canal era, then rail era) or the introductory game (canal era only)",
+            # Stays ``intro`` until the board draws the full game's score sheet (issue 16.3).
+            C.INTRO,
+            (C.FULL, C.INTRO),
+            {
+                C.FULL: "both eras: canal, then rail, scored after each",
+                C.INTRO: "canal era only, with the introductory final scoring",
+            },
+        ),
     ),
     verbs=VERBS,
     notes=(
-        "Introductory rules: canal era only, then a final scoring. Board positions are drawn "
-        "approximately from the real map."
+        "The full game (mode=full) plays the canal era, then the rail era; the "
+        "introductory game (mode=intro) plays the canal era only, then a final scoring. Board "
+        "positions are drawn approximately from the real map."
     ),
 )
 
@@ -49,17 +72,20 @@ def _fast_action(text: str) -> Action:
 
 
 class Brass(Engine[State, Action]):
-    """Brass: Birmingham, introductory game (canal era)."""
+    """Brass: Birmingham: the full two-era game, or the introductory canal-era game."""
 
     meta = META
-    format_version = 1
+    #: 2: the full game (``mode``, ``canal_scores``, ``pending``, survivor flags). 1 is read too.
+    format_version = 2
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         from engines.brass.setup import new_game
 
         self.meta.validate_players(players)
-        return new_game(players, int(options.get("iron_price_when_empty", "6")), seed)
+        # Options stored before the mode option existed name no mode: those games are intro.
+        mode = options.get("mode", C.INTRO)
+        return new_game(players, int(options.get("iron_price_when_empty", "6")), seed, mode)
 
     def turn_order(self, state: State, players: int) -> list[int]:
         """Round 1's turn order, drawn at random (B13), not the seat order."""
@@ -105,6 +131,8 @@ class Brass(Engine[State, Action]):
         if seat in self.to_act(state):
             if state.phase == SHORTFALL:
                 out = rounds.legal_removes(state, seat)
+            elif state.phase == LINK2:
+                out = moves.legal_second_links(state, seat) + ["done"]
             elif state.phase == SELL:
                 out = sell.legal_sells(state, seat, with_card=False) + ["done"]
             else:
@@ -143,10 +171,15 @@ class Brass(Engine[State, Action]):
             rounds.apply_remove(d, seat, action.args[0])
         elif state.phase == SELL and verb not in ("sell", "done"):
             raise IllegalAction("brass.still_selling")
+        elif state.phase == LINK2 and verb not in ("network", "done"):
+            raise IllegalAction("brass.still_linking")
         elif verb == "done":
-            if state.phase != SELL:
+            if state.phase not in (SELL, LINK2):
                 raise IllegalAction("brass.not_selling")
+            d.pending = ()
             rounds.finish_action(d, seat)
+        elif verb == "network":
+            return self._network(state, d, seat, action)
         elif verb == "remove":
             raise IllegalAction("brass.no_shortfall")
         elif verb == "sell":
@@ -181,8 +214,6 @@ class Brass(Engine[State, Action]):
                     action.get("iron"),
                     card,
                 )
-            elif verb == "network":
-                moves.apply_network(d, seat, action.args[0], card)
             elif verb == "develop":
                 moves.apply_develop(d, seat, list(action.args), action.get("iron"), card)
             elif verb == "loan":
@@ -193,6 +224,43 @@ class Brass(Engine[State, Action]):
                 moves.apply_pass(d, seat, card)
             rounds.finish_action(d, seat)
         return self._finish(d.freeze(), seat, action, d.events, d.places)
+
+    def _network(
+        self, state: State, d: Draft, seat: int, action: Action
+    ) -> tuple[State, list[Event]]:
+        """A canal link (B52), a rail action's first link (R33), or a double's second (R33–R38)."""
+        card, coal, beer = action.get("card"), action.get("coal"), action.get("beer")
+        line = action.args[0]
+        if state.phase == LINK2:
+            if card is not None:
+                raise IllegalAction("brass.card_only_first_link")
+            moves.apply_second_link(d, seat, line, coal, beer)
+            rounds.finish_action(d, seat)
+            return self._finish(d.freeze(), seat, action, d.events, d.places)
+        if card is None:
+            raise IllegalAction(
+                "brass.missing_param",
+                verb="network",
+                params="card",
+                example="network birmingham-coventry card=dudley",
+            )
+        for name, value in (("coal", coal), ("beer", beer)):
+            if value is not None and (state.era == C.CANAL or name == "beer"):
+                raise IllegalAction(
+                    "brass.no_choice_here", param=name, value=value[:40], only="none"
+                )
+        if state.era == C.CANAL:
+            moves.apply_network(d, seat, line, card)
+            rounds.finish_action(d, seat)
+            return self._finish(d.freeze(), seat, action, d.events, d.places)
+        moves.apply_rail_link(d, seat, line, coal, card)
+        mid = d.freeze(phase=LINK2)
+        if moves.second_link_options(mid, seat):
+            return self._finish(mid, seat, action, d.events, d.places)
+        d2 = Draft(mid)
+        d2.pending = ()
+        rounds.finish_action(d2, seat)
+        return self._finish(d2.freeze(), seat, action, d.events + d2.events, d.places)
 
     def _finish(
         self, new: State, seat: int, action: Action, events: list[Event], places: list[str]
@@ -211,7 +279,7 @@ class Brass(Engine[State, Action]):
         worth most (fewest removals)."""
         if seat not in self.to_act(state):
             return None
-        if state.phase == SELL:
+        if state.phase in (SELL, LINK2):
             return "done"
         if state.phase == SHORTFALL:
             tiles = [
@@ -220,7 +288,7 @@ class Brass(Engine[State, Action]):
                 if t.owner == seat and rounds.tile_value(t.industry, t.level) >= 1
             ]
             best = max(tiles, key=lambda t: (rounds.tile_value(t.industry, t.level), t.location))
-            return f"remove {best.location}"
+            return f"remove {tile_token(state, best)}"
         return f"pass card={sorted(state.hands[seat])[0]}"
 
     # -- information ------------------------------------------------------------------------
@@ -241,7 +309,7 @@ class Brass(Engine[State, Action]):
             return Event("core.status.over")
         return Event(
             "brass.status.round",
-            {"round": state.round, "rounds": C.rounds_in_game(state.players), "era": state.era},
+            {"round": state.round, "rounds": rounds_in_era(state), "era": state.era},
         )
 
     # -- persistence ------------------------------------------------------------------------
@@ -249,6 +317,8 @@ class Brass(Engine[State, Action]):
         return dump_state(state, self.format_version)
 
     def load(self, data: Mapping[str, Any]) -> State:
+        if data.get("format") == 1:
+            return load_state(data)  # before the full game: an intro game (see load_state)
         self.check_format(data)
         return load_state(data)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
 from engines.brass.draft import Draft, refuse
-from engines.brass.network import free_lines_for
-from engines.brass.resources import Supply, iron_supplies
-from engines.brass.state import State, income_level
+from engines.brass.network import connected, free_lines_for
+from engines.brass.resources import Supply, coal_supplies_from, iron_supplies
+from engines.brass.state import State, evolve, income_level
 
 MIN_LEVEL = -10
 LOAN_MONEY = 30
@@ -49,11 +51,187 @@ def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
 
 
 def legal_networks(state: State, seat: int) -> list[str]:
-    """Every legal Network action as canonical text."""
+    """Every legal Network action as canonical text (a rail action's first link, R33)."""
+    cards = sorted(set(state.hands[seat]))
+    if state.era == C.RAIL:
+        return [
+            f"network {o.line}{o.coal_param} card={c}"
+            for o in first_link_options(state, seat)
+            for c in cards
+        ]
     if state.links_left[seat] == 0 or state.money[seat] < C.link_cost():
         return []
-    cards = sorted(set(state.hands[seat]))
     return [f"network {line} card={c}" for line in free_lines_for(state, seat) for c in cards]
+
+
+# -- Network in the rail era (R32–R40) ------------------------------------------------------------
+MARKET = "market"
+SINGLE = C.rail_link_cost("single")
+#: What the second link of a double adds to the single's £5: £15 in total (R33).
+SECOND = C.rail_link_cost("double") - C.rail_link_cost("single")
+
+
+@dataclass(frozen=True)
+class LinkOption:
+    """One legal rail link: its line, where its coal comes from, and (second link of a double) the
+    brewery giving the barrel; ``several_coal``/``several_beer`` say whether the player is asked."""
+
+    line: str
+    coal: Supply
+    beer: str = ""
+    several_coal: bool = False
+    several_beer: bool = False
+
+    @property
+    def coal_refs(self) -> tuple[str, ...]:
+        """The coal's source: a tile ref, or ``market`` for a bought cube."""
+        return self.coal.sources + (MARKET,) * self.coal.market
+
+    @property
+    def coal_param(self) -> str:
+        """`` coal=<ref>`` when equally near mines leave a choice (D6), else nothing."""
+        return f" coal={self.coal.token or MARKET}" if self.several_coal else ""
+
+    @property
+    def beer_param(self) -> str:
+        """`` beer=<ref>`` when several breweries could give the barrel, else nothing."""
+        return f" beer={self.beer}" if self.several_beer else ""
+
+
+def with_link(state: State, seat: int, line: str) -> State:
+    """``state`` with ``seat``'s link on ``line`` (a new link counts for its own coal, R36)."""
+    return evolve(state, links=tuple(sorted((*state.links, (line, seat)))))
+
+
+def link_coal(state: State, seat: int, line: str) -> tuple[State, list[Supply]]:
+    """The board with the new link, and the ways to take its 1 coal (R36, F2)."""
+    placed = with_link(state, seat, line)
+    return placed, coal_supplies_from(placed, C.lines()[line].ends, 1)
+
+
+def link_beer(placed: State, seat: int, line: str) -> list[str]:
+    """Breweries that may give a double's barrel, with both links on the board: the player's own
+    anywhere, an opponent's connected to the second link (R37). Never a merchant's (D4)."""
+    ends = C.lines()[line].ends
+    return [
+        t.ref
+        for t in placed.tiles
+        if t.industry == "brewery"
+        and t.cubes
+        and (t.owner == seat or any(connected(placed, e, t.location) for e in ends))
+    ]
+
+
+def first_link_options(state: State, seat: int) -> list[LinkOption]:
+    """Every legal single rail link (or first link of a double) for ``seat`` (R32–R36, R38)."""
+    if state.links_left[seat] == 0 or state.money[seat] < SINGLE:
+        return []
+    out: list[LinkOption] = []
+    for line in free_lines_for(state, seat):
+        _, coals = link_coal(state, seat, line)
+        for supply in coals:
+            if SINGLE + supply.cost <= state.money[seat]:
+                out.append(LinkOption(line, supply, several_coal=len(coals) > 1))
+    return out
+
+
+def second_link_options(state: State, seat: int) -> list[LinkOption]:
+    """Every legal second link of a double, the first on the board (R33–R38, F3, F4): a free
+    rail line touching the network, its coal with both links placed, then one barrel."""
+    if state.links_left[seat] == 0 or state.money[seat] < SECOND:
+        return []
+    out: list[LinkOption] = []
+    for line in free_lines_for(state, seat):
+        placed, coals = link_coal(state, seat, line)
+        coals = [c for c in coals if SECOND + c.cost <= state.money[seat]]
+        if not coals:
+            continue
+        beers = link_beer(placed, seat, line)
+        for supply in coals:
+            for beer in beers:
+                out.append(LinkOption(line, supply, beer, len(coals) > 1, len(beers) > 1))
+    return out
+
+
+def _rail_checks(state: State, seat: int, line: str, money: int) -> None:
+    """Refusals shared by both links of a rail action (R32, R33, R52)."""
+    ln = C.lines().get(line)
+    if ln is None:
+        raise refuse("brass.unknown_line", line=line[:40])
+    if not ln.rail:
+        raise refuse("brass.canal_only", line=line)
+    if state.links_left[seat] == 0:
+        raise refuse("brass.no_links_left")
+    if any(lid == line for lid, _ in state.links):
+        raise refuse("brass.line_taken", line=line)
+    if line not in free_lines_for(state, seat):
+        raise refuse("brass.line_not_in_network", line=line)
+    if state.money[seat] < money:
+        raise refuse("brass.cannot_afford_rail", money=state.money[seat], cost=money)
+
+
+def _place_rail(d: Draft, seat: int, line: str, supply: Supply, money: int) -> None:
+    """Place a rail link, take its coal (flipping an emptied mine), pay (R35, R39)."""
+    d.links.append((line, seat))
+    d.links_left[seat] -= 1
+    d.places.extend(C.lines()[line].ends)
+    if supply.market:
+        d.coal = max(0, d.coal - supply.market)
+        d.emit("bought", seat=seat, count=supply.market, resource="coal", money=supply.cost)
+    if supply.sources:
+        d.emit("used", count=1, resource="coal", sources=list(supply.sources))
+    d.take(supply.sources)
+    d.pay(seat, money + supply.cost)
+
+
+def apply_rail_link(d: Draft, seat: int, line: str, coal: str | None, card: str) -> None:
+    """Check and place a rail action's first (or only) link: £5 and 1 coal (R33–R36, R38)."""
+    state = d.base
+    check_card(state, seat, card)
+    _rail_checks(state, seat, line, SINGLE)
+    _, coals = link_coal(state, seat, line)
+    if not coals:
+        raise refuse("brass.no_coal_for_link", line=line)
+    tok = choose([s.token or MARKET for s in coals], coal, "coal")
+    supply = next(s for s in coals if (s.token or MARKET) == tok)
+    if SINGLE + supply.cost > state.money[seat]:
+        raise refuse("brass.cannot_afford_rail", money=state.money[seat], cost=SINGLE + supply.cost)
+    d.discard(seat, card)
+    d.emit("linked_rail", seat=seat, line=line, money=SINGLE + supply.cost)
+    _place_rail(d, seat, line, supply, SINGLE)
+    d.pending = (line, *supply.sources, *(MARKET,) * supply.market)
+
+
+def apply_second_link(d: Draft, seat: int, line: str, coal: str | None, beer: str | None) -> None:
+    """Check and place a double's second link: £10 more (£15 in all), 1 coal with both links on
+    the board, then 1 barrel from a brewery (R33–R38, F3, F4)."""
+    state = d.base
+    _rail_checks(state, seat, line, SECOND)
+    placed, coals = link_coal(state, seat, line)
+    if not coals:
+        raise refuse("brass.no_coal_for_link", line=line)
+    tok = choose([s.token or MARKET for s in coals], coal, "coal")
+    supply = next(s for s in coals if (s.token or MARKET) == tok)
+    if SECOND + supply.cost > state.money[seat]:
+        raise refuse("brass.cannot_afford_rail", money=state.money[seat], cost=SECOND + supply.cost)
+    beers = link_beer(placed, seat, line)
+    if not beers:
+        raise refuse("brass.no_beer_for_link", line=line)
+    if beer == MARKET or (beer or "").split(".")[0] in C.merchant_locations():
+        raise refuse("brass.no_merchant_beer_for_link")
+    barrel = choose(beers, beer, "beer")
+    d.emit("linked_rail_double", seat=seat, line=line, money=SECOND + supply.cost)
+    _place_rail(d, seat, line, supply, SECOND)
+    d.emit("used", count=1, resource="beer", sources=[barrel])
+    d.take([barrel])
+    d.pending = ()
+
+
+def legal_second_links(state: State, seat: int) -> list[str]:
+    """Every legal second link of a double as canonical text (no card: one per action)."""
+    return [
+        f"network {o.line}{o.coal_param}{o.beer_param}" for o in second_link_options(state, seat)
+    ]
 
 
 # -- Develop ------------------------------------------------------------------------------------

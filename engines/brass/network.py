@@ -80,9 +80,10 @@ def has_pieces(state: State, seat: int) -> bool:
 
 
 def free_lines_for(state: State, seat: int) -> list[str]:
-    """Free canal lines where ``seat`` may place a link (B26, B52, B31)."""
+    """Free lines of the era (canal B26, rail R32) where ``seat`` may place a link: next to their
+    network, or anywhere with nothing on the board (B52, B31, R34, R27)."""
     taken = {line for line, _ in state.links}
-    free = [line for line in C.canal_lines() if line not in taken]
+    free = [line for line in C.era_lines(state.era) if line not in taken]
     if not has_pieces(state, seat):
         return free
     net = network(state, seat)

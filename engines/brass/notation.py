@@ -42,9 +42,19 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "network",
-        "Place a canal link for £3 on a free canal line next to your network",
-        (Param("line", "the canal line, e.g. birmingham-coventry"), CARD),
-        ("network birmingham-coventry card=dudley",),
+        "Place a link next to your network: canal era a canal for £3; rail era a rail for £5 and "
+        "1 coal, then optionally a second one (£15 in all, 1 coal each and 1 beer)",
+        (
+            Param("line", "the line, e.g. birmingham-coventry"),
+            Param("coal", "rail era: the coal mine when equally near ones tie", True, False),
+            Param("beer", "rail era, second link: the brewery giving the barrel", True, False),
+            Param("card", "the card you discard (first link of the action only)", True, False),
+        ),
+        (
+            "network birmingham-coventry card=dudley",
+            "network birmingham-walsall coal=walsall.1 card=leek",
+            "network tamworth-walsall beer=burton_on_trent.2",
+        ),
     ),
     Verb(
         "develop",

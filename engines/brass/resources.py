@@ -77,9 +77,23 @@ def coal_supplies(state: State, location: str, n: int) -> list[Supply]:
     """Ways to take ``n`` coal for ``location`` (B32): nearest connected mines first, ties chosen by
     the player (D6), the market only when no connected mine has coal and ``location`` is connected
     to a merchant location. Empty when the coal cannot be had."""
+    return coal_supplies_from(state, (location,), n)
+
+
+def coal_supplies_from(state: State, starts: tuple[str, ...], n: int) -> list[Supply]:
+    """``coal_supplies`` for a consumer at several places: a rail link is at each of its ends, so
+    a mine's distance is the fewest links to the nearest end (R36, F2), and the market counts when
+    any end is connected to a merchant location (D11)."""
     if n == 0:
         return [Supply()]
-    reach = distances(state, location)
+    if len(starts) == 1:
+        reach = distances(state, starts[0])
+    else:
+        reach = {}
+        for start in starts:
+            for loc, dist in distances(state, start).items():
+                if dist < reach.get(loc, dist + 1):
+                    reach[loc] = dist
     by_distance: dict[int, list[Tile]] = {}
     for t in state.tiles:
         if t.industry == "coal_mine" and t.cubes and t.location in reach:
@@ -101,7 +115,7 @@ def coal_supplies(state: State, location: str, n: int) -> list[Supply]:
             break
     cost = 0
     if left:
-        if not connected_to_merchant(state, location):
+        if not any(connected_to_merchant(state, start) for start in starts):
             return []
         cost = market_cost("coal", state.coal, left, C.coal_price_when_empty())
     return [Supply(tuple(sorted(fixed + c)), left, cost) for c in choices]

@@ -1,18 +1,31 @@
-"""Turns and rounds: refilling hands, turn order, income and shortfall, the end (B15–B25, B76–B79)."""
+"""Turns and rounds: refilling hands, turn order, income and shortfall, the end of the canal era
+and of the game (B15–B25, B76–B79; full game R3–R21)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.base import Event
 from engines.brass import components as C
 from engines.brass.draft import Draft, display_name, refuse
-from engines.brass.state import ACT, OVER, SHORTFALL, State, Tile, income_level
+from engines.brass.state import (
+    ACT,
+    OVER,
+    SHORTFALL,
+    State,
+    Tile,
+    income_level,
+    own_tiles,
+    tile_token,
+)
+from engines.rng import Rng
 
 
-def actions_in_round(round_no: int) -> int:
-    """Round 1 has one action per turn, every later round two (B16)."""
-    return 1 if round_no == 1 else 2
+def actions_in_round(round_no: int, era: str = C.CANAL) -> int:
+    """Round 1 of the canal era has one action per turn, every other round two, round 1 of the
+    rail era included (B16, R5)."""
+    return 1 if round_no == 1 and era == C.CANAL else 2
 
 
 def finish_action(d: Draft, seat: int) -> None:
@@ -50,19 +63,25 @@ def next_turn(d: Draft) -> None:
             end_round(d)
             return
         if d.hands[d.order[d.pos]]:
-            d.actions_left = actions_in_round(d.round)
+            d.actions_left = actions_in_round(d.round, d.era)
             d.phase = ACT
             return
 
 
-def game_over(d: Draft) -> bool:
-    """Every card is played: no deck and no hand (B24)."""
+def cards_out(d: Draft) -> bool:
+    """Every card of the era is played: no deck and no hand (B24, R3)."""
     return not d.deck and not any(d.hands)
 
 
+def game_over(d: Draft) -> bool:
+    """The game's last round is over: every card played in the intro game's canal era (B24) or
+    in the full game's rail era (R12)."""
+    return cards_out(d) and (d.base.mode != C.FULL or d.era == C.RAIL)
+
+
 def end_round(d: Draft) -> None:
-    """The game ends at once when all cards are played (B24, D2); otherwise turn order, then
-    income (B25)."""
+    """The game ends at once when its last round is over (B24, D2, R12); otherwise turn order,
+    then income (B25, R10) — after the last canal round too (R11, F1)."""
     if game_over(d):
         d.phase = OVER
         d.pos = 0
@@ -94,7 +113,11 @@ def end_round(d: Draft) -> None:
 
 
 def start_round(d: Draft) -> None:
-    """Begin the next round with the first player in turn order."""
+    """Begin the next round with the first player in turn order; after the last canal round
+    (its income settled, F1), the end of the canal era first (R13)."""
+    if cards_out(d):
+        end_canal_era(d)
+        return
     d.round += 1
     d.pos = -1
     d.emit("new_round", round=d.round, first_seat=d.order[0], order_seats=list(d.order))
@@ -106,13 +129,13 @@ def tile_value(industry: str, level: int) -> int:
     return C.level(industry, level).money // 2
 
 
-def removable(tiles: Sequence[Tile], seat: int) -> list[str]:
-    """Locations of ``seat``'s tiles worth at least £1 when removed (B78, B79)."""
-    return [t.location for t in tiles if t.owner == seat and tile_value(t.industry, t.level) >= 1]
+def removable(tiles: Sequence[Tile], seat: int) -> list[Tile]:
+    """``seat``'s tiles worth at least £1 when removed (B78, B79)."""
+    return [t for t in tiles if t.owner == seat and tile_value(t.industry, t.level) >= 1]
 
 
 def pay_short(d: Draft, seat: int) -> None:
-    """Pay all money; lose 1 VP per £1 still owed, not below 0 (B79)."""
+    """Pay all money; lose 1 VP per £1 still owed, not below 0 (B79, F8)."""
     owed = -income_level(d.income[seat])
     short = owed - d.money[seat]
     d.money[seat] = 0
@@ -122,18 +145,25 @@ def pay_short(d: Draft, seat: int) -> None:
 
 
 def apply_remove(d: Draft, seat: int, location: str) -> None:
-    """Remove one of the owner's tiles for half its cost; pay once the money covers it (B78)."""
-    if location not in removable(d.tiles, seat):
-        if any(t.owner == seat and t.location == location for t in d.tiles):
-            raise refuse("brass.worth_nothing", location=location[:30])
+    """Remove one of the owner's tiles for half its cost; pay once the money covers it (B78).
+    ``location`` may be a tile ref when the owner has several tiles there (R22)."""
+    board = d.freeze()
+    found = own_tiles(board, seat, location)
+    if len(found) > 1:
+        raise refuse(
+            "brass.which_tile", location=location[:30], options=" | ".join(t.ref for t in found)
+        )
+    if not found:
         raise refuse("brass.no_tile_there", location=location[:30])
-    tile = next(t for t in d.tiles if t.owner == seat and t.location == location)
+    tile = found[0]
+    if tile_value(tile.industry, tile.level) < 1:
+        raise refuse("brass.worth_nothing", location=tile.location)
     value = tile_value(tile.industry, tile.level)
     d.set_tile(tile, None)
     d.gone[seat] += 1
     d.money[seat] += value
-    d.places.append(location)
-    d.emit("removed", seat=seat, industry=tile.industry, location=location, money=value)
+    d.places.append(tile.location)
+    d.emit("removed", seat=seat, industry=tile.industry, location=tile.location, money=value)
     owed = -income_level(d.income[seat])
     if d.money[seat] >= owed:
         d.money[seat] -= owed
@@ -149,4 +179,69 @@ def apply_remove(d: Draft, seat: int, location: str) -> None:
 
 def legal_removes(state: State, seat: int) -> list[str]:
     """The shortfall removals ``seat`` may choose (B78, D12)."""
-    return [f"remove {loc}" for loc in sorted(set(removable(state.tiles, seat)))]
+    return sorted({f"remove {tile_token(state, t)}" for t in removable(state.tiles, seat)})
+
+
+def end_canal_era(d: Draft) -> None:
+    """The end-of-canal-era sequence, exactly in the rulebook's order, no decision (R13–R21)."""
+    from engines.brass.scoring import link_points
+
+    board = d.freeze()  # every link valued against the same board (R14)
+    # R14: score canal links; R15: remove them, 14 link tiles each again (F5).
+    link_vp = [0] * d.players
+    for line, owner in d.links:
+        link_vp[owner] += link_points(board, line)
+    d.links = []
+    d.links_left = [C.link_tiles_per_player()] * d.players
+    # R16: score flipped industries (level 1 included).
+    tile_vp = [0] * d.players
+    for t in d.tiles:
+        if t.flipped:
+            tile_vp[t.owner] += t.data.vp
+    for seat in range(d.players):
+        d.vp[seat] += link_vp[seat] + tile_vp[seat]
+        d.canal_scores[seat] = (link_vp[seat], tile_vp[seat])
+    for seat in d.order:
+        d.emit("canal_scored", seat=seat, links=link_vp[seat], industries=tile_vp[seat])
+    # R17: level-1 tiles leave the game; R41: the others survive as they are.
+    kept = []
+    for t in d.tiles:
+        if t.data.removed_at_end_of_canal_era:
+            d.gone[t.owner] += 1
+        else:
+            kept.append(replace(t, survivor=True))
+    removed = len(d.tiles) - len(kept)
+    d.tiles = kept
+    # R18: one barrel beside every non-blank merchant tile.
+    d.merchants = [
+        replace(m, beer=True) if C.merchant_accepts()[m.tile] else m for m in d.merchants
+    ]
+    # R19: a new deck of every discard pile and face-down card (= the setup deck, F9), shuffled.
+    rng = Rng(d.rng)
+    deck = list(C.deck_cards(d.players))
+    rng.shuffle(deck)
+    d.rng = rng.state
+    d.discards = [[] for _ in range(d.players)]
+    d.face_down = ()
+    # R20: 8 cards each, in seat order.
+    size = C.hand_size()
+    for seat in range(d.players):
+        d.hands[seat] = deck[:size]
+        del deck[:size]
+        d.events.append(
+            Event(
+                "brass.you_drew",
+                {
+                    "cards": [display_name(c) for c in sorted(d.hands[seat])],
+                    "card_ids": sorted(d.hands[seat]),
+                },
+                reveals=True,
+                visible_to=(seat,),
+            )
+        )
+    d.deck = deck
+    # R21: rail round 1 in the turn order just set, 2 actions per turn.
+    d.era = C.RAIL
+    d.round = 0
+    d.emit("rail_era", removed=removed, deck=len(d.deck))
+    start_round(d)

@@ -1,15 +1,19 @@
-"""Final scoring of the introductory game and the winner (B80–B83, D3)."""
+"""Scoring: the introductory game's final scoring (B80–B83, D3); the full game's era scorings
+(R14, R16, R46) and its two-era score sheet (R47–R49); the winner (B82, R48)."""
 
 from __future__ import annotations
 
 from engines.base import Result, rank_by
 from engines.brass import components as C
-from engines.brass.state import State, income_level
+from engines.brass.state import OVER, State, income_level
 
 MONEY_PER_VP = 4
 MONEY_VP_CAP = 15
 #: Result.breakdown categories, in scoring order (catalog keys brass.score.<category>).
 CATEGORIES = ("before", "links", "industries", "money", "income", "again")
+#: The full game's score sheet (R49), in scoring order; ``in_play`` is what was gained during
+#: play (merchant bonuses, less shortfall losses).
+FULL_CATEGORIES = ("in_play", "canal_links", "canal_industries", "rail_links", "rail_industries")
 
 
 def link_points(state: State, line: str) -> int:
@@ -21,6 +25,31 @@ def link_points(state: State, line: str) -> int:
         else:
             total += sum(t.data.link_vp for t in state.tiles if t.location == end and t.flipped)
     return total
+
+
+def links_score(state: State, seat: int) -> int:
+    """What ``seat``'s links on the board score now (B80.1, R14, R46.1, F7)."""
+    return sum(link_points(state, line) for line, o in state.links if o == seat)
+
+
+def industries_score(state: State, seat: int) -> int:
+    """What ``seat``'s flipped tiles on the board score now (B80.2, R16, R46.3)."""
+    return sum(t.data.vp for t in state.tiles if t.owner == seat and t.flipped)
+
+
+def sheet(state: State, seat: int) -> dict[str, int]:
+    """The full game's score sheet of ``seat`` so far (R47, R49): the canal scores once the
+    canal era is scored, the rail scores once the game is over; ``in_play`` is the VP marker
+    less the canal scores."""
+    canal_links, canal_industries = state.canal_scores[seat]
+    over = state.phase == OVER
+    return {
+        "in_play": state.vp[seat] - canal_links - canal_industries,
+        "canal_links": canal_links,
+        "canal_industries": canal_industries,
+        "rail_links": links_score(state, seat) if over else 0,
+        "rail_industries": industries_score(state, seat) if over else 0,
+    }
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
@@ -43,8 +72,11 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
 
 
 def final_result(state: State) -> Result:
-    """Scores, breakdown and ranking: most VP, then income level, then money (B82)."""
-    sheets = [breakdown(state, s) for s in range(state.players)]
+    """Scores, breakdown and ranking: most VP, then income level, then money (B82, R48)."""
+    if state.mode == C.FULL:
+        sheets = [sheet(state, s) for s in range(state.players)]
+    else:
+        sheets = [breakdown(state, s) for s in range(state.players)]
     scores = tuple(sum(b.values()) for b in sheets)
     keys = [
         (scores[s], income_level(state.income[s]), state.money[s]) for s in range(state.players)

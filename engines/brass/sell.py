@@ -7,20 +7,27 @@ from engines.brass.build import choose
 from engines.brass.draft import Draft, refuse
 from engines.brass.network import connected
 from engines.brass.resources import MERCHANT_BEER, Supply, beer_supplies
-from engines.brass.state import Merchant, State, Tile, lowest_level
+from engines.brass.state import Merchant, State, Tile, lowest_level, own_tiles, tile_token
 
 NO_DEVELOP = "none"
 
 
 def sellable_tile(state: State, seat: int, location: str) -> Tile:
-    """``seat``'s unflipped cotton mill, manufacturer or pottery at ``location`` (B59)."""
-    for t in state.tiles:
-        if t.location == location and t.owner == seat:
-            if t.industry not in C.SELLABLE:
-                raise refuse("brass.not_sellable", industry=t.industry, location=location)
-            if t.flipped:
-                raise refuse("brass.already_sold", location=location)
-            return t
+    """``seat``'s unflipped cotton mill, manufacturer or pottery at ``location`` (B59); a tile ref
+    ``<location>.<slot>`` names one of several tiles of theirs in a location (R22)."""
+    found = own_tiles(state, seat, location)
+    if len(found) > 1:
+        raise refuse(
+            "brass.which_tile",
+            location=location,
+            options=" | ".join(t.ref for t in found),
+        )
+    for t in found:
+        if t.industry not in C.SELLABLE:
+            raise refuse("brass.not_sellable", industry=t.industry, location=t.location)
+        if t.flipped:
+            raise refuse("brass.already_sold", location=t.location)
+        return t
     raise refuse("brass.no_tile_there", location=location[:30])
 
 
@@ -75,7 +82,7 @@ def legal_sells(state: State, seat: int, with_card: bool) -> list[str]:
                         devs = [f" develop={o}" for o in opts]
                 for dv in devs:
                     for c in cards:
-                        out.append(f"sell {tile.location} {token}{btok}{dv}{c}")
+                        out.append(f"sell {tile_token(state, tile)} {token}{btok}{dv}{c}")
     return out
 
 
@@ -87,11 +94,13 @@ def apply_sell(
     tile = sellable_tile(state, seat, location)
     options = merchant_options(state, tile)
     if not options:
-        raise refuse("brass.no_merchant", industry=tile.industry, location=location)
+        raise refuse("brass.no_merchant", industry=tile.industry, location=tile.location)
     tokens_ = [t for t, _ in options]
     if merchant_tok not in tokens_ and merchant_tok in C.merchant_locations():
         if not connected(state, tile.location, merchant_tok):
-            raise refuse("brass.merchant_not_connected", merchant=merchant_tok, location=location)
+            raise refuse(
+                "brass.merchant_not_connected", merchant=merchant_tok, location=tile.location
+            )
         if not any(t.startswith(merchant_tok + ".") for t in tokens_):
             raise refuse(
                 "brass.merchant_does_not_buy", merchant=merchant_tok, industry=tile.industry
@@ -100,7 +109,7 @@ def apply_sell(
     merchant = next(m for t, m in options if t == token)
     beers = _beer(state, seat, tile, merchant)
     if not beers:
-        raise refuse("brass.no_beer", count=tile.data.beer_to_sell, location=location)
+        raise refuse("brass.no_beer", count=tile.data.beer_to_sell, location=tile.location)
     btok = choose([b.token for b in beers], beer, "beer")
     supply = next(b for b in beers if b.token == btok)
     bonus_type, amount = C.merchant_bonus()[merchant.location]
@@ -111,8 +120,14 @@ def apply_sell(
     elif develop is not None:
         raise refuse("brass.no_choice_here", param="develop", value=develop[:40], only="none")
 
-    d.places.extend([location, merchant.location])
-    d.emit("sold", seat=seat, industry=tile.industry, location=location, merchant=merchant.location)
+    d.places.extend([tile.location, merchant.location])
+    d.emit(
+        "sold",
+        seat=seat,
+        industry=tile.industry,
+        location=tile.location,
+        merchant=merchant.location,
+    )
     breweries = [s for s in supply.sources if s != MERCHANT_BEER]
     if breweries:
         d.emit("used", count=len(breweries), resource="beer", sources=breweries)

@@ -7,8 +7,9 @@ from engines.brass.state import ACT, Merchant, State
 from engines.rng import Rng, seed_state
 
 
-def new_game(players: int, iron_empty_price: int, seed: int) -> State:
-    """Shuffled deck, merchants, markets, hands of 8 and a face-down card each, random order."""
+def new_game(players: int, iron_empty_price: int, seed: int, mode: str = C.INTRO) -> State:
+    """Shuffled deck, merchants, markets, hands of 8 and a face-down card each, random order
+    (B7–B13; the same for both modes, R6)."""
     rng = Rng(seed_state(seed))
     deck = list(C.deck_cards(players))
     rng.shuffle(deck)  # B7
@@ -61,4 +62,6 @@ def new_game(players: int, iron_empty_price: int, seed: int) -> State:
         last_text="",
         last_places=(),
         moves=0,
+        mode=mode,
+        canal_scores=((0, 0),) * players,
     )

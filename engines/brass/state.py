@@ -16,6 +16,7 @@ from engines.brass import components as C
 ACT = "act"  # the current player chooses an action
 SELL = "sell"  # the current player is inside a Sell action and may sell another tile
 SHORTFALL = "shortfall"  # a player must remove tiles to pay negative income
+LINK2 = "link2"  # rail era: the first link of a Network action is placed; a second may follow (R33)
 OVER = "over"
 
 
@@ -31,6 +32,8 @@ class Tile:
     flipped: bool = False
     #: Coal, iron or beer on the tile (by its industry).
     cubes: int = 0
+    #: Built in the canal era and still on the board in the rail era (R41).
+    survivor: bool = False
 
     @property
     def data(self) -> C.Level:
@@ -92,6 +95,14 @@ class State:
     last_text: str
     last_places: tuple[str, ...]
     moves: int
+    #: ``full`` (both eras, R1) or ``intro`` (canal era only). Dumps older than the full game
+    #: have no mode and load as ``intro``.
+    mode: str = C.INTRO
+    #: Per seat: (canal links, canal industries) scored at the end of the canal era (R14, R16).
+    canal_scores: tuple[tuple[int, int], ...] = ()
+    #: While a rail Network action waits for its optional second link (phase ``link2``): the
+    #: first link's line, then where its coal came from (tile refs, ``market`` per bought cube).
+    pending: tuple[str, ...] = ()
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -109,6 +120,21 @@ def evolve(state: State, **changes: Any) -> State:
 def set_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with item ``i`` replaced."""
     return values[:i] + (value,) + values[i + 1 :]
+
+
+def own_tiles(state: State, seat: int, token: str) -> list[Tile]:
+    """``seat``'s tiles named by ``token``: a location (all of theirs there) or a tile ref."""
+    if "." in token:
+        return [t for t in state.tiles if t.owner == seat and t.ref == token]
+    return [t for t in state.tiles if t.owner == seat and t.location == token]
+
+
+def tile_token(state: State, tile: Tile) -> str:
+    """How the notation names ``tile`` to its owner: its location, or ``<location>.<slot>`` when
+    the owner has several tiles there (possible in the rail era, R22)."""
+    if sum(1 for t in state.tiles if t.owner == tile.owner and t.location == tile.location) > 1:
+        return tile.ref
+    return tile.location
 
 
 def income_level(space: int) -> int:
@@ -145,7 +171,7 @@ def dump_state(state: State, version: int) -> dict[str, Any]:
         value = getattr(state, f.name)
         if f.name == "tiles":
             value = [
-                [t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes]
+                [t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes, t.survivor]
                 for t in value
             ]
         elif f.name == "merchants":
@@ -167,10 +193,12 @@ def _tuples(value: Any) -> Any:
 
 
 def load_state(data: Mapping[str, Any]) -> State:
-    """Inverse of ``dump_state`` (the format is checked by the engine)."""
+    """Inverse of ``dump_state`` (the format is checked by the engine). A format-1 dump (before
+    the full game) has no ``mode``, ``canal_scores``, ``pending`` nor survivor flags: it is an
+    introductory game, and the defaults say so."""
     kw: dict[str, Any] = {}
     for f in fields(State):
-        if f.name == "memo":
+        if f.name == "memo" or f.name not in data:
             continue
         value = data[f.name]
         if f.name == "tiles":
@@ -179,4 +207,6 @@ def load_state(data: Mapping[str, Any]) -> State:
             kw[f.name] = tuple(Merchant(*row) for row in value)
         else:
             kw[f.name] = _tuples(value)
+    if "canal_scores" not in data:
+        kw["canal_scores"] = ((0, 0),) * int(data["players"])
     return State(**kw)

@@ -1,4 +1,21 @@
-"""The public view of a state: everything on the table, nothing hidden (B23, D15)."""
+"""The public view of a state: everything on the table, nothing hidden (B23, D15, R50).
+
+Full-game keys (for the renderer; every older key keeps its meaning):
+
+- ``mode`` (``full`` / ``intro``), ``eras`` (the eras this game plays), ``era``, ``round`` (within
+  the era, F6), ``rounds`` and ``rounds_in_era`` (rounds of the current era, R4),
+  ``actions_per_turn`` (1 in canal round 1, else 2; R5).
+- ``links[].kind``: ``canal`` or ``rail`` (the era the link was placed in).
+- ``era_lines``: ``{"canal": [line ids], "rail": [line ids]}``, the lines each era may use (R32).
+- ``tiles[].survivor``: a level-2+ tile built in the canal era, still on the board (R41).
+- ``pending_link``: ``None``, or while a rail Network action may add its second link (phase
+  ``link2``): ``{"seat", "first" (line), "first_coal" (tile refs, ``market`` per bought cube),
+  "needs": {"coal": 1, "beer": 1, "money": 10}, "lines" (legal second lines), "coal_from",
+  "beer_from" (tile refs, or ``market``, that some legal second link would take)}`` (R33–R37).
+- ``sheet``: full game only (else ``None``): per seat ``{"in_play", "canal_links",
+  "canal_industries", "rail_links", "rail_industries", "total"}`` (R47, R49); the canal columns
+  are filled at the end of the canal era, the rail ones when the game is over.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +23,48 @@ from typing import Any
 
 from engines.brass import components as C
 from engines.brass.resources import market_price
-from engines.brass.state import OVER, State, income_level, lowest_level
+from engines.brass.scoring import FULL_CATEGORIES, sheet
+from engines.brass.state import LINK2, OVER, State, income_level, lowest_level
+
+
+def rounds_in_era(state: State) -> int:
+    """Rounds of the current era: the full game's per-era length (R4), or the intro game's."""
+    if state.mode == C.FULL:
+        return C.rounds_per_era(state.players)
+    return C.rounds_in_game(state.players)
+
+
+def pending_link(state: State) -> dict[str, Any] | None:
+    """The waiting second link of a rail Network action, with what it would take (R33–R37)."""
+    if state.phase != LINK2 or not state.pending:
+        return None
+    from engines.brass.moves import second_link_options
+
+    options = second_link_options(state, state.current)
+    return {
+        "seat": state.current,
+        "first": state.pending[0],
+        "first_coal": list(state.pending[1:]),
+        "needs": {
+            "coal": 1,
+            "beer": 1,
+            "money": C.rail_link_cost("double") - C.rail_link_cost("single"),
+        },
+        "lines": sorted({o.line for o in options}),
+        "coal_from": sorted({r for o in options for r in o.coal_refs}),
+        "beer_from": sorted({o.beer for o in options}),
+    }
+
+
+def _sheets(state: State) -> list[dict[str, int]] | None:
+    if state.mode != C.FULL:
+        return None
+    out = []
+    for s in range(state.players):
+        row = sheet(state, s)
+        row["total"] = sum(row[c] for c in FULL_CATEGORIES)
+        out.append(row)
+    return out
 
 
 def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
@@ -15,9 +73,13 @@ def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
     return {
         "game": "brass",
         "players": n,
+        "mode": state.mode,
+        "eras": [C.CANAL, C.RAIL] if state.mode == C.FULL else [C.CANAL],
         "era": state.era,
         "round": state.round,
-        "rounds": C.rounds_in_game(n),
+        "rounds": rounds_in_era(state),
+        "rounds_in_era": rounds_in_era(state),
+        "actions_per_turn": 1 if state.era == C.CANAL and state.round == 1 else 2,
         "phase": state.phase,
         "over": state.phase == OVER,
         "order": list(state.order),
@@ -34,7 +96,8 @@ def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "deck": len(state.deck),
         "discard_top": [d[-1] if d else None for d in state.discards],
-        "discard_count": [len(d) + 1 for d in state.discards],  # + the face-down card (B12)
+        # + the face-down card (B12); the rail era has none (R8).
+        "discard_count": [len(d) + (1 if state.face_down else 0) for d in state.discards],
         "wild_location": state.wild_location,
         "wild_industry": state.wild_industry,
         "mats": [
@@ -60,10 +123,14 @@ def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
                 "cubes": t.cubes,
                 "vp": t.data.vp,
                 "link_vp": t.data.link_vp,
+                "survivor": t.survivor,
             }
             for t in state.tiles
         ],
-        "links": [{"line": line, "owner": owner} for line, owner in state.links],
+        "links": [{"line": line, "owner": owner, "kind": state.era} for line, owner in state.links],
+        "era_lines": {C.CANAL: list(C.canal_lines()), C.RAIL: list(C.rail_lines())},
+        "pending_link": pending_link(state),
+        "sheet": _sheets(state),
         "markets": {
             "coal": {
                 "cubes": state.coal,
