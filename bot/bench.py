@@ -259,6 +259,6 @@ def bench_service(*, stored: int = 10_000, game: str | None = None) -> dict[str,
     """Service timings over a database already holding ``stored`` finished games."""
     import asyncio
 
-    real = [g for g in engines.ids() if g != "tally"]
+    real = engines.builtin_ids()
     chosen = game or ("bombay" if "bombay" in real else (real or ["tally"])[0])
     return asyncio.run(_bench_service(stored, chosen))

@@ -126,7 +126,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     import engines
     from bot import bench
 
-    games = [args.game] if args.game else [g for g in engines.ids() if g != "tally"]
+    games = [args.game] if args.game else engines.builtin_ids()
     report: dict[str, object] = {
         "engines": [bench.bench_engine(g, games=args.games) for g in games]
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import (
@@ -33,20 +34,55 @@ __all__ = [
     "Param",
     "Result",
     "Verb",
+    "GAMES",
+    "Game",
     "all_engines",
+    "builtin_ids",
     "get",
     "ids",
     "register",
     "unregister",
 ]
 
-#: The games that ship with Turnpost: id → module exposing ``ENGINE``.
-BUILTIN: dict[str, str] = {
-    "bombay": "engines.bombay",
-    "imhotep": "engines.imhotep",
-    "marco_polo": "engines.marco_polo",
-    "brass": "engines.brass",
-}
+
+@dataclass(frozen=True)
+class Game:
+    """One game that ships with Turnpost, declared once: the engine registry, the renderer
+    registry (``renderers.get``) and the test lists all read ``GAMES``.
+
+    ``engine`` is the module exposing ``ENGINE``; ``renderer`` the module with ``render`` (a
+    module path only: engines never import renderers). ``reference`` is the game's folder in the
+    rules reference (``../shared/reference/<reference>/RULES.md``) and ``rule_patterns`` the
+    regexes that find its rule-id definitions there (``tests/rule_coverage.py``).
+    """
+
+    id: str
+    engine: str
+    renderer: str
+    reference: str
+    rule_patterns: tuple[str, ...]
+
+
+#: The games that ship with Turnpost. Adding a game is one line here (plus its own packages,
+#: data, catalog, tests and docs); the test-only game ``tally`` is registered by the tests.
+GAMES: tuple[Game, ...] = (
+    Game("bombay", "engines.bombay", "renderers.bombay", "bombay", (r"\*\*(Y\d+)\*\*",)),
+    Game("imhotep", "engines.imhotep", "renderers.imhotep", "imhotep", (r"\*\*([IE]\d+)\*\*",)),
+    Game(
+        "marco_polo",
+        "engines.marco_polo",
+        "renderers.marco_polo",
+        "marco-polo",
+        (r"(?m)^(M\d+)\.", r"(?m)^\| (D\d+) \|"),
+    ),
+    Game(
+        "brass",
+        "engines.brass",
+        "renderers.brass",
+        "brass-birmingham",
+        (r"\*\*(B\d+)\b", r"(?m)^\| (D\d+) \|"),
+    ),
+)
 
 _registry: dict[str, Engine[Any, Any]] = {}
 _loaded = False
@@ -57,7 +93,7 @@ def _load_builtin() -> None:
     if _loaded:
         return
     _loaded = True
-    for game_id, module in BUILTIN.items():
+    for game_id, module in ((g.id, g.engine) for g in GAMES):
         # A game still being written has no package yet; any other import error is a real bug.
         if importlib.util.find_spec(module) is None:
             continue
@@ -87,6 +123,12 @@ def get(game_id: str) -> Engine[Any, Any]:
         return _registry[game_id]
     except KeyError:
         raise IllegalAction("core.unknown_game", game=game_id, known=", ".join(ids())) from None
+
+
+def builtin_ids() -> list[str]:
+    """The shipped games that are present (in ``GAMES`` order), never a test-only game."""
+    _load_builtin()
+    return [g.id for g in GAMES if g.id in _registry]
 
 
 def ids() -> list[str]:

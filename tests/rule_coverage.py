@@ -16,17 +16,16 @@ import re
 import sys
 from pathlib import Path
 
+from engines import GAMES as SHIPPED
 from engines.data import data_path
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = Path(os.environ.get("TURNPOST_REFERENCE", ROOT.parent / "shared" / "reference"))
 
-#: game id → (reference folder, regexes that find rule-id definitions in RULES.md)
+#: game id → (reference folder, regexes that find rule-id definitions in RULES.md), from the
+#: one table of games (``engines.GAMES``).
 GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "bombay": ("bombay", (r"\*\*(Y\d+)\*\*",)),
-    "imhotep": ("imhotep", (r"\*\*([IE]\d+)\*\*",)),
-    "marco_polo": ("marco-polo", (r"(?m)^(M\d+)\.", r"(?m)^\| (D\d+) \|")),
-    "brass": ("brass-birmingham", (r"\*\*(B\d+)\b", r"(?m)^\| (D\d+) \|")),
+    g.id: (g.reference, g.rule_patterns) for g in SHIPPED
 }
 
 _ID = r"[A-Z]\d+"

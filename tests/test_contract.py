@@ -371,3 +371,24 @@ def test_full_width_digits_and_letters_read_as_ascii() -> None:
             assert str(engine.parse(state, seat, f"ＭＯＶＥ\u3000{wide}")) == str(
                 engine.parse(state, seat, f"move {text}")
             )
+
+
+def test_every_shipped_game_is_declared_once_and_both_registries_read_it() -> None:
+    import renderers
+
+    shipped = [g.id for g in engines.GAMES]
+    assert len(shipped) == len(set(shipped))
+    assert engines.builtin_ids() == shipped
+    for game in engines.GAMES:
+        assert engines.get(game.id).meta.id == game.id
+        assert renderers.get(game.id).__name__ == game.renderer
+
+
+def test_the_test_game_is_in_no_production_list() -> None:
+    import renderers
+
+    # tests/conftest.py registers it; production code never names it
+    assert "tally" in engines.ids()
+    assert "tally" not in engines.builtin_ids()
+    assert "tally" not in {g.id for g in engines.GAMES}
+    assert renderers.get("tally").__name__ == "renderers.generic"  # the fallback, not a listing

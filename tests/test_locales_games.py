@@ -15,7 +15,7 @@ import pytest
 import engines
 from engines.data import DATA_DIR
 
-GAMES = [g for g in ("bombay", "imhotep", "marco_polo", "brass") if g in engines.ids()]
+GAMES = engines.builtin_ids()
 FILES = sorted(
     p
     for lang in ("ja", "es")

@@ -34,7 +34,7 @@ from engines.catalog import CATALOG
 from engines.randomplay import random_game
 from tests.fakes import FakeClock
 
-GAMES = ("bombay", "imhotep", "marco_polo", "brass")
+GAMES = tuple(g.id for g in engines.GAMES)
 PLAYERS = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
 
 #: Printed game terms and titles (see the module docstring for why each is allowed).

@@ -11,7 +11,7 @@ from engines.randomplay import random_play
 from engines.rng import Rng
 
 
-@pytest.mark.parametrize("game", sorted(engines.BUILTIN))
+@pytest.mark.parametrize("game", sorted(g.id for g in engines.GAMES))
 def test_every_game_ends_with_a_labelled_ordered_sheet_and_its_check_numbers(game: str) -> None:
     engine = engines.get(game)
     state = engine.setup(3, engine.meta.validate_options({}), 11)

@@ -21,7 +21,7 @@ from tests.discord.helpers import board_post, choices, refusal, send
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, click, slash
 
 SEATS = [ALICE, BOB, Player(1005, "Dave"), Player(1006, "Erin"), Player(1007, "Fay")]
-REAL = [e.meta.id for e in engines.all_engines() if e.meta.id != "tally"]
+REAL = engines.builtin_ids()
 #: Moves per game in the default run; the slow run plays every game to its end.
 QUICK_MOVES = 10
 

@@ -14,7 +14,7 @@ from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
 
-GAMES = ["bombay", "brass", "imhotep", "marco_polo"]
+GAMES = sorted(g.id for g in engines.GAMES)
 NAMES = ["山田花子", "José", "Ana", "Bartholomew Featherstonehaugh III", "Eve"]
 #: Discord's inline width before a tap, and the smallest text a phone reader manages there.
 SHOWN_AT = 400

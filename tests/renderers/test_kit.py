@@ -60,7 +60,7 @@ def delta_e(a: tuple[int, int, int], b: tuple[int, int, int], vision: str) -> fl
     return math.dist(_lab(a, VISIONS[vision]), _lab(b, VISIONS[vision]))
 
 
-GAMES = ["bombay", "brass", "imhotep", "marco_polo"]
+GAMES = sorted(g.id for g in engines.GAMES)
 
 
 def test_simulation_sees_the_classic_confusion() -> None:

@@ -12,7 +12,7 @@ from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
 
-GAMES = ["bombay", "brass", "imhotep", "marco_polo"]
+GAMES = sorted(g.id for g in engines.GAMES)
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]
 
 
