@@ -26,6 +26,11 @@ reads like ``kuhn_poker.py``). Four small pieces:
 ``complete_from_texts``
     The one copy of the completion loop: from whole legal action texts and a typed prefix, the
     legal next tokens.
+
+Chance (dice, draws, restocks) as an explicit step is designed here but not yet used: a chance
+node is a ``Decision`` owned by ``CHANCE``, an engine that has them implements ``ChanceRules``,
+and ``sample`` draws from a listed distribution. ``docs/architecture.md`` ("Chance as an explicit
+step") says how the service will apply and log them, and why old games still replay.
 """
 
 from __future__ import annotations
@@ -35,12 +40,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 from engines.base import END, Event, IllegalAction, tokens
+from engines.rng import Rng
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 __all__ = [
     "CHANCE",
+    "ChanceRules",
     "Decision",
     "Draft",
     "Rule",
@@ -51,6 +58,7 @@ __all__ = [
     "perform",
     "pop",
     "push",
+    "sample",
     "to_act",
     "why_not",
 ]
@@ -362,3 +370,48 @@ def complete_decision(pending: Sequence[Decision], seat: int, prefix: str) -> li
     if top.owner != seat:
         return []
     return complete_from_texts(top.texts(), prefix)
+
+
+# -- chance (designed; see docs/architecture.md, "Chance as an explicit step") ------------------------
+
+
+T = TypeVar("T")
+_S_contra = TypeVar("_S_contra", contravariant=True)
+_A_co = TypeVar("_A_co", covariant=True)
+
+
+class ChanceRules(Protocol[_S_contra, _A_co]):
+    """What an engine with chance nodes provides (OpenSpiel's ``chance_outcomes``).
+
+    At a chance node (``to_act == [CHANCE]``) the service asks for an outcome, applies it with
+    ``apply(state, CHANCE, action)`` and logs it like a move; a computer seat's search samples
+    there from what the seat knows instead."""
+
+    def chance_outcomes(self, state: _S_contra) -> Sequence[tuple[_A_co, float]] | None:
+        """Every outcome with its probability, or ``None`` when there are too many to list."""
+        ...
+
+    def sample_chance(self, state: _S_contra, rng: Rng) -> _A_co:
+        """One outcome drawn with ``rng``: for a stored game, the generator its state carries,
+        drawing exactly as the engine's ``apply`` drew before chance was explicit (so old logs,
+        which have no chance rows, replay to the same states)."""
+        ...
+
+
+def sample(outcomes: Sequence[tuple[T, float]], rng: Rng) -> T:
+    """One outcome of a listed distribution, drawn with the seeded generator.
+
+    >>> from engines.rng import Rng, seed_state
+    >>> faces = [(face, 1 / 6) for face in "123456"]
+    >>> [sample(faces, Rng(seed_state(4))) for _ in range(3)]  # the same seed, the same face
+    ['4', '4', '4']
+    >>> sorted({sample(faces, Rng(seed_state(n))) for n in range(60)})
+    ['1', '2', '3', '4', '5', '6']
+    """
+    total = sum(p for _, p in outcomes)
+    x = rng.next64() / 2**64 * total
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]

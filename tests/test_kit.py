@@ -167,3 +167,13 @@ def test_a_decision_round_trips_through_json() -> None:
     asked = d.asked()
     assert asked is not None and asked.key == "bombay.asked.turn"
     assert Decision(0, "x").asked() is None
+
+
+def test_a_chance_outcome_is_drawn_by_its_weight_and_the_seed_decides_it() -> None:
+    from engines.kit import sample
+    from engines.rng import Rng, seed_state
+
+    draws = [sample([("common", 0.9), ("rare", 0.1)], Rng(seed_state(n))) for n in range(400)]
+    assert 300 < draws.count("common") < 390 and "rare" in draws
+    again = [sample([("common", 0.9), ("rare", 0.1)], Rng(seed_state(n))) for n in range(400)]
+    assert again == draws
