@@ -432,7 +432,7 @@ def text(
         label = fit_text(label, size, max_width, bold)
     mask, left, top = _mask(label, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
-    target: Image.Image = draw._image  # type: ignore[attr-defined]
+    target: Image.Image = draw._image
     colour = fill if target.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
     target.paste(colour, (x, y), mask)
     box = (x, y, x + mask.width, y + mask.height)
@@ -829,7 +829,8 @@ def _glance_palette(seat_colours: tuple[tuple[int, int, int], ...]) -> Image.Ima
     for f in fronts:
         for b in backs:
             for t in (0.25, 0.5, 0.75):
-                colours.append(tuple(round(f[i] * t + b[i] * (1 - t)) for i in range(3)))  # type: ignore[misc]
+                r, g, bl = (round(f[i] * t + b[i] * (1 - t)) for i in range(3))
+                colours.append((r, g, bl))
     unique = list(dict.fromkeys(colours))[:256]
     pal = Image.new("P", (1, 1))
     pal.putpalette([v for c in unique for v in c] + [0] * (768 - 3 * len(unique)))
