@@ -19,9 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, StartupError
+from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
-from bot.discord_adapter.table import Table
 from bot.discord_adapter.text import CatalogTranslator, has_language, lang_of, t
 from bot.discord_adapter.tree import build_commands, limit_problems
 from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
@@ -96,7 +96,7 @@ class TableCog(commands.Cog):
         self.added: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
 
     async def cog_load(self) -> None:
-        for command in build_commands(self.bot.table, self.bot.clock):
+        for command in build_commands(self.bot.handlers, self.bot.clock):
             self.bot.tree.add_command(command, override=True)
             self.added.append(command)
 
@@ -148,7 +148,7 @@ class TurnpostBot(commands.Bot):
         self.handle_signals = handle_signals
         self._own_service = service is None
         self._service = service
-        self.table: Table
+        self.handlers: Handlers
         self.reminders: ReminderLoop
         self.announcer: Announcer
         self.synced: list[app_commands.AppCommand] = []
@@ -168,12 +168,12 @@ class TurnpostBot(commands.Bot):
                 reminder_interval_hours=self.config.reminder_interval_hours,
                 reminder_max=self.config.reminder_max,
             )
-        self.table = Table(self.service, lang=self.config.lang, client=self)
+        self.handlers = Handlers(self.service, lang=self.config.lang, client=self)
         self.reminders = ReminderLoop(self, self.service, self.clock, self.config.lang)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TableCog(self))
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
-        self.announcer = Announcer(self, self.service, self.table, self.config.lang)
+        self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
         await self.add_cog(OutboxCog(self, self.announcer, interval=self.reminder_every))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
@@ -247,7 +247,7 @@ class TurnpostBot(commands.Bot):
         log.info("commands synced", extra={"count": len(self.synced), "scope": scope})
         return self.synced
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[TurnpostBot]) -> None:
         """A click on a button or menu no handler of this version knows (an older version's, or
         one taken off its message) still gets a clear private answer instead of Discord's "This
         interaction failed"."""
@@ -257,7 +257,7 @@ class TurnpostBot(commands.Bot):
         if answers_component(interaction.message, str(data.get("custom_id", ""))):
             return
         log.info("unknown component", extra={"custom_id": str(data.get("custom_id", ""))[:100]})
-        lang = self.table.lang_for(interaction)
+        lang = self.handlers.lang_for(interaction)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(t("unknown_component", lang), ephemeral=True)
 

@@ -15,10 +15,11 @@ from typing import Any
 
 import discord
 
+import engines
 from bot.discord_adapter import views
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.text import t
-from bot.service import MoveOutcome, ScoreSheet, VoteOutcome
+from bot.service import GameInfo, MoveOutcome, ScoreSheet, VoteOutcome
 
 #: Discord's limits for one message part.
 CONTENT_MAX = 2000
@@ -77,8 +78,8 @@ def turn_view(game_id: int, version: int, lang: str, *, active: bool) -> discord
     if not active:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(views.WalkButton(game_id, version, lang))
-    view.add_item(views.HandButton(game_id, version, lang))
+    view.add_item(views.WalkButton(game_id, version, lang=lang))
+    view.add_item(views.HandButton(game_id, version, lang=lang))
     return view
 
 
@@ -162,3 +163,20 @@ def vote_message(vote: VoteOutcome, lang: str) -> dict[str, Any]:
         "content": clip("\n".join(lines), CONTENT_MAX),
         "allowed_mentions": allowed(vote.waiting if not vote.done else ()),
     }
+
+
+def lobby_text(info: GameInfo, lang: str) -> str:
+    """A lobby's message: the game, its creator, who sits, how many seats and the options."""
+    seated = ", ".join(f"<@{s.user_id}>" for s in info.seats) or "—"
+    meta = engines.get(info.game).meta
+    wanted = str(info.players) if info.players else f"{meta.min_players}–{meta.max_players}"
+    opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "—"
+    return t(
+        "lobby",
+        lang,
+        title=info.title,
+        creator=f"<@{info.creator_id}>",
+        seated=seated,
+        players=wanted,
+        options=opts,
+    )

@@ -1,7 +1,7 @@
 """Late announcements on Discord: moves saved but never posted (the bot died in between).
 
 The drain itself is transport-agnostic (bot/outbox.py); this module gives it the Discord way to
-announce one change — the same turn message a move gets (``Table.announce``: the board, what
+announce one change — the same turn message a move gets (``Handlers.announce``: the board, what
 happened, a ping of whoever acts now with their catch-up recap), posted as a channel message,
 which Discord creates and therefore notifies — and runs the drain once at start-up and then on
 every pass of a loop.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.periodic import Periodic
-from bot.discord_adapter.table import Table
 from bot.outbox import drain
 from bot.service import MoveOutcome, Service
 
@@ -31,21 +31,23 @@ CHANNEL_FILESIZE_LIMIT = 10 * 1024 * 1024
 class Announcer:
     """Posts late announcements in their games' channels."""
 
-    def __init__(self, client: discord.Client, service: Service, table: Table, lang: str) -> None:
+    def __init__(
+        self, client: discord.Client, service: Service, handlers: Handlers, lang: str
+    ) -> None:
         self.client = client
         self.service = service
-        self.table = table
+        self.handlers = handlers
         self.lang = lang
 
     async def announce(self, outcome: MoveOutcome) -> None:
         """Post ``outcome`` in its channel the way every move is announced
-        (:meth:`Table.announce`: a created message that pings whoever acts now, with their
+        (:meth:`Handlers.announce`: a created message that pings whoever acts now, with their
         catch-up recap, or an update of the turn's board while its player goes on). A channel
         that is gone or closed to the bot is logged and counted as done (retrying would fail the
         same way); any other failure raises, so the drain tries again later. Private lines cannot
         go into a channel message; their owners find what they hold with /game hand."""
         try:
-            await self.table.announce(
+            await self.handlers.announce(
                 outcome.channel_id,
                 outcome,
                 lang=self.lang,

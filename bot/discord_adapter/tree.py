@@ -12,7 +12,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,9 +20,13 @@ from discord import app_commands
 import engines
 from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import autocomplete as ac
-from bot.discord_adapter.table import Table, clip
+from bot.discord_adapter.handlers import Handlers
+from bot.discord_adapter.messages import clip
 from bot.discord_adapter.text import ls
 from engines.base import EngineMeta, Verb
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.replies import Interaction
 
 log = logging.getLogger("turnpost.discord")
 
@@ -62,18 +66,18 @@ def _choices(pairs: Sequence[tuple[str, str]]) -> ChoiceList:
 class GameGroup(app_commands.Group):
     """``/game``: lobby, table and personal settings."""
 
-    def __init__(self, table: Table, clock: Clock) -> None:
+    def __init__(self, handlers: Handlers, clock: Clock) -> None:
         super().__init__(
             name=ls("discord.name.game", "game"),
             description=ls("cmd.game"),
             guild_only=True,
             allowed_contexts=GUILD_ONLY,
         )
-        self.table = table
+        self.handlers = handlers
         self.clock = clock
 
-    def _user(self, interaction: discord.Interaction) -> Any:
-        return self.table.user(interaction)
+    def _user(self, interaction: Interaction) -> Any:
+        return self.handlers.user(interaction)
 
     @app_commands.command(name=ls("discord.name.game.new", "new"), description=ls("cmd.new"))
     @app_commands.describe(
@@ -90,66 +94,66 @@ class GameGroup(app_commands.Group):
     )
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         game: str,
         players: app_commands.Range[int, 1, 10] | None = None,
         options: str | None = None,
         thread: bool = False,
     ) -> None:
-        await self.table.run(
+        await self.handlers.run(
             interaction,
             "game new",
-            lambda: self.table.new(interaction, game, players, options, thread),
+            lambda: self.handlers.new(interaction, game, players, options, thread),
         )
 
     @new.autocomplete("game")
-    async def _new_game(self, interaction: discord.Interaction, current: str) -> ChoiceList:
+    async def _new_game(self, interaction: Interaction, current: str) -> ChoiceList:
         return _choices(ac.game_choices(current))
 
     @new.autocomplete("options")
-    async def _new_options(self, interaction: discord.Interaction, current: str) -> ChoiceList:
+    async def _new_options(self, interaction: Interaction, current: str) -> ChoiceList:
         game = getattr(interaction.namespace, "game", None) or ""
         return _choices(ac.option_choices(str(game), current))
 
     @app_commands.command(name=ls("discord.name.game.join", "join"), description=ls("cmd.join"))
-    async def join(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game join", lambda: self.table.join(interaction))
+    async def join(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game join", lambda: self.handlers.join(interaction))
 
     @app_commands.command(name=ls("discord.name.game.leave", "leave"), description=ls("cmd.leave"))
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game leave", lambda: self.table.leave(interaction))
+    async def leave(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game leave", lambda: self.handlers.leave(interaction))
 
     @app_commands.command(name=ls("discord.name.game.start", "start"), description=ls("cmd.start"))
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game start", lambda: self.table.start(interaction))
+    async def start(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game start", lambda: self.handlers.start(interaction))
 
     @app_commands.command(name=ls("discord.name.game.board", "board"), description=ls("cmd.board"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game board", lambda: self.table.board(interaction))
+    async def board(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game board", lambda: self.handlers.board(interaction))
 
     @app_commands.command(name=ls("discord.name.game.hand", "hand"), description=ls("cmd.hand"))
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game hand", lambda: self.table.hand(interaction))
+    async def hand(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game hand", lambda: self.handlers.hand(interaction))
 
     @app_commands.command(name=ls("discord.name.game.log", "log"), description=ls("cmd.log"))
     @app_commands.describe(page=ls("cmd.log.page"))
     @app_commands.rename(page=_opt("game.log", "page"))
     async def log(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         page: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
-        await self.table.run(
-            interaction, "game log", lambda: self.table.log_page(interaction, page)
+        await self.handlers.run(
+            interaction, "game log", lambda: self.handlers.log_page(interaction, page)
         )
 
     @app_commands.command(name=ls("discord.name.game.undo", "undo"), description=ls("cmd.undo"))
-    async def undo(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game undo", lambda: self.table.undo(interaction))
+    async def undo(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game undo", lambda: self.handlers.undo(interaction))
 
     @app_commands.command(name=ls("discord.name.game.abort", "abort"), description=ls("cmd.abort"))
-    async def abort(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game abort", lambda: self.table.abort(interaction))
+    async def abort(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game abort", lambda: self.handlers.abort(interaction))
 
     @app_commands.command(
         name=ls("discord.name.game.settings", "settings"), description=ls("cmd.settings")
@@ -170,7 +174,7 @@ class GameGroup(app_commands.Group):
     )
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         # The ranges are bot.config's, the same as .env's and the service's.
         delay_hours: app_commands.Range[int, MIN_REMINDER_HOURS, MAX_REMINDER_HOURS] | None = None,
         interval_hours: app_commands.Range[int, MIN_REMINDER_HOURS, MAX_REMINDER_HOURS]
@@ -178,10 +182,10 @@ class GameGroup(app_commands.Group):
         reminders: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
         deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
     ) -> None:
-        await self.table.run(
+        await self.handlers.run(
             interaction,
             "game settings",
-            lambda: self.table.settings(
+            lambda: self.handlers.settings(
                 interaction, delay_hours, interval_hours, reminders, deadline_hours
             ),
         )
@@ -205,17 +209,17 @@ class GameGroup(app_commands.Group):
     )
     async def remind(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_until: app_commands.Range[int, 0, 23] | None = None,
         utc_offset: app_commands.Range[str, 1, 10] | None = None,
         away_days: app_commands.Range[float, 0, 60] | None = None,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        await self.table.run(
+        await self.handlers.run(
             interaction,
             "game remind",
-            lambda: self.table.remind(
+            lambda: self.handlers.remind(
                 interaction,
                 quiet_from,
                 quiet_until,
@@ -227,7 +231,7 @@ class GameGroup(app_commands.Group):
         )
 
     @remind.autocomplete("time_zone")
-    async def _remind_zone(self, interaction: discord.Interaction, current: str) -> ChoiceList:
+    async def _remind_zone(self, interaction: Interaction, current: str) -> ChoiceList:
         return _choices(ac.zone_choices(current))
 
     @app_commands.command(name=ls("discord.name.game.vote", "vote"), description=ls("cmd.vote"))
@@ -237,45 +241,47 @@ class GameGroup(app_commands.Group):
     )
     async def vote(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         player: discord.User | discord.Member,
         replacement: discord.User | discord.Member | None = None,
     ) -> None:
-        await self.table.run(
-            interaction, "game vote", lambda: self.table.vote(interaction, player, replacement)
+        await self.handlers.run(
+            interaction, "game vote", lambda: self.handlers.vote(interaction, player, replacement)
         )
 
     @app_commands.command(name=ls("discord.name.game.mine", "mine"), description=ls("cmd.mine"))
-    async def mine(self, interaction: discord.Interaction) -> None:
-        await self.table.run(interaction, "game mine", lambda: self.table.mine(interaction))
+    async def mine(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game mine", lambda: self.handlers.mine(interaction))
 
     @app_commands.command(name=ls("discord.name.game.help", "help"), description=ls("cmd.help"))
     @app_commands.describe(game=ls("cmd.help.game"))
     @app_commands.rename(game=_opt("game.help", "game"))
-    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.table.run(interaction, "game help", lambda: self.table.help(interaction, game))
+    async def help(self, interaction: Interaction, game: str | None = None) -> None:
+        await self.handlers.run(
+            interaction, "game help", lambda: self.handlers.help(interaction, game)
+        )
 
     @help.autocomplete("game")
-    async def _help_game(self, interaction: discord.Interaction, current: str) -> ChoiceList:
+    async def _help_game(self, interaction: Interaction, current: str) -> ChoiceList:
         return _choices(ac.game_choices(current))
 
 
-def play_command(table: Table) -> app_commands.Command[Any, ..., None]:
+def play_command(handlers: Handlers) -> app_commands.Command[Any, ..., None]:
     """``/play move:<notation>`` with autocomplete of legal actions."""
 
     @app_commands.command(name=ls("discord.name.play", "play"), description=ls("cmd.play"))
     @app_commands.guild_only()
     @app_commands.describe(move=ls("cmd.play.move"))
     @app_commands.rename(move=_opt("play", "move"))
-    async def play(interaction: discord.Interaction, move: app_commands.Range[str, 1, 200]) -> None:
-        await table.run(interaction, "play", lambda: table.act(interaction, move))
+    async def play(interaction: Interaction, move: app_commands.Range[str, 1, 200]) -> None:
+        await handlers.run(interaction, "play", lambda: handlers.act(interaction, move))
 
     @play.autocomplete("move")
-    async def _move(interaction: discord.Interaction, current: str) -> ChoiceList:
+    async def _move(interaction: Interaction, current: str) -> ChoiceList:
         assert interaction.channel_id is not None
         return _choices(
             await ac.move_choices(
-                table.service, interaction.channel_id, table.user(interaction), current
+                handlers.service, interaction.channel_id, handlers.user(interaction), current
             )
         )
 
@@ -284,7 +290,7 @@ def play_command(table: Table) -> app_commands.Command[Any, ..., None]:
 
 # -- one group per game ---------------------------------------------------------------------------
 def _verb_command(
-    table: Table, meta: EngineMeta, verb: Verb
+    handlers: Handlers, meta: EngineMeta, verb: Verb
 ) -> app_commands.Command[Any, ..., None]:
     """``/<game> <verb> <param>:…``: the parameters are joined back into notation and played."""
     params = list(verb.params[:MAX_OPTIONS])
@@ -302,9 +308,11 @@ def _verb_command(
             parts.append(value)
         return " ".join(parts)
 
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await table.run(
-            interaction, f"{meta.id} {verb.name}", lambda: table.act(interaction, notation(values))
+    async def callback(interaction: Interaction, **values: Any) -> None:
+        await handlers.run(
+            interaction,
+            f"{meta.id} {verb.name}",
+            lambda: handlers.act(interaction, notation(values)),
         )
 
     callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
@@ -329,8 +337,8 @@ def _verb_command(
 
     def completer(
         index: int,
-    ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, ChoiceList]]:
-        async def complete(interaction: discord.Interaction, current: str) -> ChoiceList:
+    ) -> Callable[[Interaction, str], Coroutine[Any, Any, ChoiceList]]:
+        async def complete(interaction: Interaction, current: str) -> ChoiceList:
             assert interaction.channel_id is not None
             ns = interaction.namespace
             before = [
@@ -338,9 +346,9 @@ def _verb_command(
             ]
             return _choices(
                 await ac.param_choices(
-                    table.service,
+                    handlers.service,
                     interaction.channel_id,
-                    table.user(interaction),
+                    handlers.user(interaction),
                     verb.name,
                     before,
                     params[index],
@@ -375,7 +383,7 @@ def _verb_command(
     )
 
 
-def game_group(table: Table, meta: EngineMeta) -> app_commands.Group | None:
+def game_group(handlers: Handlers, meta: EngineMeta) -> app_commands.Group | None:
     """The group of one game's verbs, or None when the game has no verbs to offer."""
     verbs = [v for v in meta.verbs if discord_name(v.name) == v.name]
     if not verbs:
@@ -393,24 +401,24 @@ def game_group(table: Table, meta: EngineMeta) -> app_commands.Group | None:
         allowed_contexts=GUILD_ONLY,
     )
     for verb in verbs:
-        group.add_command(_verb_command(table, meta, verb))
+        group.add_command(_verb_command(handlers, meta, verb))
     return group
 
 
 def build_commands(
-    table: Table, clock: Clock = time.time
+    handlers: Handlers, clock: Clock = time.time
 ) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """Every top-level command: ``/game``, ``/play`` and one group per registered game."""
     out: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
-        GameGroup(table, clock),
-        play_command(table),
+        GameGroup(handlers, clock),
+        play_command(handlers),
     ]
     for engine in engines.all_engines():
         meta = engine.meta
         if discord_name(meta.id) in RESERVED:
             log.warning("game id clashes with a built-in command", extra={"game": meta.id})
             continue
-        group = game_group(table, meta)
+        group = game_group(handlers, meta)
         if group is not None:
             out.append(group)
     return out[:MAX_GLOBAL_COMMANDS]

@@ -9,25 +9,29 @@ moved on" by the service's version check. Custom ids are at most 100 characters;
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from bot.discord_adapter.text import t
 
 if TYPE_CHECKING:
-    from bot.discord_adapter.table import Table
+    from bot.discord_adapter.client import TurnpostBot
+    from bot.discord_adapter.handlers import Handlers
+    from bot.discord_adapter.replies import Interaction
 
 PREFIX = "tp"
 
 
-def table_of(interaction: discord.Interaction) -> Table:
-    """The command handlers of the bot that received ``interaction``."""
-    return cast("Table", interaction.client.table)  # type: ignore[attr-defined]
+def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
+    """The command handlers of the bot that received ``interaction`` (discord.py types a
+    component's interaction by any client; ours is always the TurnpostBot)."""
+    bot: TurnpostBot = interaction.client
+    return bot.handlers
 
 
-def _lang(interaction: discord.Interaction) -> str:
-    return table_of(interaction).lang_for(interaction)
+def _lang(interaction: discord.Interaction[Any]) -> str:
+    return handlers_of(interaction).lang_for(interaction)
 
 
 class MoveSelect(
@@ -62,203 +66,17 @@ class MoveSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = handlers_of(interaction)
         move = self.item.values[0] if self.item.values else ""
-        await table.run(
+        await handlers.run(
             interaction,
             "select move",
-            lambda: table.act(interaction, move, game_id=self.game_id, version=self.version),
-        )
-
-
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":hand:(?P<game>\d+):(?P<version>\d+)",
-):
-    """ "My hand": the clicker's private information, ephemerally. Private information is always
-    current, so an old board's button still answers (with the hand as it is now)."""
-
-    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_hand", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:hand:{game_id}:{version}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]), int(match["version"]), _lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction, "button hand", lambda: table.hand(interaction, game_id=self.game_id)
-        )
-
-
-class JoinButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":join:(?P<game>\d+)",
-):
-    """Take a seat in the lobby."""
-
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_join", lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{PREFIX}:join:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> JoinButton:
-        return cls(int(match["game"]), _lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction, "button join", lambda: table.join(interaction, game_id=self.game_id)
-        )
-
-
-class StartButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":start:(?P<game>\d+)",
-):
-    """Start the game (the creator only; the service says so to anyone else)."""
-
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_start", lang),
-                style=discord.ButtonStyle.success,
-                custom_id=f"{PREFIX}:start:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StartButton:
-        return cls(int(match["game"]), _lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction, "button start", lambda: table.start(interaction, game_id=self.game_id)
-        )
-
-
-class SkipButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":skip:(?P<game>\d+):(?P<user>\d+):(?P<version>\d+)",
-):
-    """After a deadline: the other players play the rules' timeout action for the sleeper."""
-
-    def __init__(self, game_id: int, user_id: int, version: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_skip", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:skip:{game_id}:{user_id}:{version}",
-            )
-        )
-        self.game_id, self.user_id, self.version = game_id, user_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SkipButton:
-        return cls(
-            int(match["game"]), int(match["user"]), int(match["version"]), _lang(interaction)
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction,
-            "button skip",
-            lambda: table.skip(interaction, self.game_id, self.user_id, self.version),
-        )
-
-
-class VoteOutButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":out:(?P<game>\d+):(?P<user>\d+):(?P<version>\d+)",
-):
-    """After a deadline: a vote to remove the sleeper (their seat then plays the timeout action)."""
-
-    def __init__(self, game_id: int, user_id: int, version: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_vote_out", lang),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"{PREFIX}:out:{game_id}:{user_id}:{version}",
-            )
-        )
-        self.game_id, self.user_id, self.version = game_id, user_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> VoteOutButton:
-        return cls(
-            int(match["game"]), int(match["user"]), int(match["version"]), _lang(interaction)
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction,
-            "button vote out",
-            lambda: table.vote_out(interaction, self.game_id, self.user_id, self.version),
-        )
-
-
-class WalkButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":walk:(?P<game>\d+):(?P<version>\d+)",
-):
-    """ "Choose a move": for games with too many moves for one select, a private step-by-step
-    picker (one select per token, fed by the engine's ``complete``)."""
-
-    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_walk", lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{PREFIX}:walk:{game_id}:{version}",
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> WalkButton:
-        return cls(int(match["game"]), int(match["version"]), _lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction,
-            "button walk",
-            lambda: table.walk(interaction, self.game_id, self.version, ""),
+            lambda: handlers.act(interaction, move, game_id=self.game_id, version=self.version),
         )
 
 
@@ -290,18 +108,18 @@ class StepSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StepSelect:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = handlers_of(interaction)
         value = self.item.values[0] if self.item.values else ""
         if value.startswith(self.PLAY):
-            await table.run(
+            await handlers.run(
                 interaction,
                 "step play",
-                lambda: table.act(
+                lambda: handlers.act(
                     interaction,
                     value[1:],
                     game_id=self.game_id,
@@ -310,115 +128,171 @@ class StepSelect(
                 ),
             )
         else:
-            await table.run(
+            await handlers.run(
                 interaction,
                 "step",
-                lambda: table.walk(interaction, self.game_id, self.version, value),
+                lambda: handlers.walk(interaction, self.game_id, self.version, value),
             )
 
 
-class ConfirmAbortButton(
+class _Button(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":abort:(?P<game>\d+)",
+    template=PREFIX + r":button",  # each control below has its own; this one is never registered
 ):
-    """The confirmation of ``/game abort`` (shown only to the one who asked)."""
+    """A persistent button: custom id ``tp:<KIND>:<id>:<id>…`` (the numbers the click acts on),
+    label from the catalog (``LABEL``), and one handler (:meth:`handle`) run inside the handlers'
+    error boundary. Each control only says what is particular to it."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
+    KIND: ClassVar[str]
+    LABEL: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    def __init__(self, *ids: int, lang: str = "en", text: str | None = None) -> None:
+        # ``text``: a last, free-form field (a name); custom ids hold 100 characters at most.
+        custom_id = ":".join(
+            (PREFIX, self.KIND, *map(str, ids), *([text] if text is not None else []))
+        )
         super().__init__(
             discord.ui.Button(
-                label=t("button_confirm_abort", lang),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"{PREFIX}:abort:{game_id}",
+                label=t(self.LABEL, lang), style=self.STYLE, custom_id=custom_id[:100]
             )
         )
-        self.game_id = game_id
+        self.ids = ids
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmAbortButton:
-        return cls(int(match["game"]), _lang(interaction))
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        return cls(*(int(v) for v in match.groups()), lang=_lang(interaction))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction, "confirm abort", lambda: table.confirmed_abort(interaction, self.game_id)
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = handlers_of(interaction)
+        await handlers.run(
+            interaction, f"button {self.KIND}", lambda: self.handle(handlers, interaction)
         )
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        """What the click does (every control defines it)."""
+        raise NotImplementedError
+
+
+class HandButton(_Button, template=PREFIX + r":hand:(?P<game>\d+):(?P<version>\d+)"):
+    """ "My hand": the clicker's private information, ephemerally. Private information is always
+    current, so an old board's button still answers (with the hand as it is now)."""
+
+    KIND, LABEL = "hand", "button_hand"
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.hand(interaction, game_id=self.ids[0])
+
+
+class JoinButton(_Button, template=PREFIX + r":join:(?P<game>\d+)"):
+    """Take a seat in the lobby."""
+
+    KIND, LABEL, STYLE = "join", "button_join", discord.ButtonStyle.primary
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.join(interaction, game_id=self.ids[0])
+
+
+class StartButton(_Button, template=PREFIX + r":start:(?P<game>\d+)"):
+    """Start the game (the creator only; the service says so to anyone else)."""
+
+    KIND, LABEL, STYLE = "start", "button_start", discord.ButtonStyle.success
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.start(interaction, game_id=self.ids[0])
+
+
+class SkipButton(_Button, template=PREFIX + r":skip:(?P<game>\d+):(?P<user>\d+):(?P<version>\d+)"):
+    """After a deadline: the other players play the rules' timeout action for the sleeper."""
+
+    KIND, LABEL = "skip", "button_skip"
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        game_id, user_id, version = self.ids
+        await handlers.skip(interaction, game_id, user_id, version)
+
+
+class VoteOutButton(
+    _Button, template=PREFIX + r":out:(?P<game>\d+):(?P<user>\d+):(?P<version>\d+)"
+):
+    """After a deadline: a vote to remove the sleeper (their seat then plays the timeout action)."""
+
+    KIND, LABEL, STYLE = "out", "button_vote_out", discord.ButtonStyle.danger
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        game_id, user_id, version = self.ids
+        await handlers.vote_out(interaction, game_id, user_id, version)
+
+
+class WalkButton(_Button, template=PREFIX + r":walk:(?P<game>\d+):(?P<version>\d+)"):
+    """ "Your move": a private step-by-step picker of the clicker's own legal moves (one select per
+    token, fed by the engine's ``complete``)."""
+
+    KIND, LABEL, STYLE = "walk", "button_walk", discord.ButtonStyle.primary
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        game_id, version = self.ids
+        await handlers.walk(interaction, game_id, version, "")
+
+
+class ConfirmAbortButton(_Button, template=PREFIX + r":abort:(?P<game>\d+)"):
+    """The confirmation of ``/game abort`` (shown only to the one who asked)."""
+
+    KIND, LABEL, STYLE = "abort", "button_confirm_abort", discord.ButtonStyle.danger
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.confirmed_abort(interaction, self.ids[0])
+
+
+class CancelButton(_Button, template=PREFIX + r":cancel"):
+    """Cancel a confirmation: nothing changes."""
+
+    KIND, LABEL = "cancel", "button_cancel"
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.cancelled(interaction)
 
 
 class ConfirmVoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    _Button,
     template=PREFIX + r":cvote:(?P<game>\d+):(?P<user>\d+):(?P<new>\d+):(?P<name>.*)",
 ):
     """The confirmation of a vote about a seat: remove its player, or (``new`` not 0) hand it
     to that user, whose display name rides along (names are public, and needed to seat them)."""
 
+    KIND, LABEL, STYLE = "cvote", "button_confirm_vote", discord.ButtonStyle.danger
+
     def __init__(
         self, game_id: int, user_id: int, new_id: int, name: str, lang: str = "en"
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_confirm_vote", lang),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"{PREFIX}:cvote:{game_id}:{user_id}:{new_id}:{name}"[:100],
-            )
-        )
-        self.game_id, self.user_id, self.new_id, self.name = game_id, user_id, new_id, name
+        super().__init__(game_id, user_id, new_id, lang=lang, text=name)
+        self.name = name
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmVoteButton:
-        return cls(
-            int(match["game"]),
-            int(match["user"]),
-            int(match["new"]),
-            match["name"],
-            _lang(interaction),
-        )
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        ids = (int(match["game"]), int(match["user"]), int(match["new"]))
+        return cls(*ids, match["name"], _lang(interaction))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(
-            interaction,
-            "confirm vote",
-            lambda: table.confirmed_vote(
-                interaction, self.game_id, self.user_id, self.new_id, self.name
-            ),
-        )
-
-
-class CancelButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":cancel",
-):
-    """Cancel a confirmation: nothing changes."""
-
-    def __init__(self, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("button_cancel", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:cancel",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CancelButton:
-        return cls(_lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
-        await table.run(interaction, "cancel", lambda: table.cancelled(interaction))
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        game_id, user_id, new_id = self.ids
+        await handlers.confirmed_vote(interaction, game_id, user_id, new_id, self.name)
 
 
 def confirm_view(confirm: discord.ui.Item[Any], lang: str) -> discord.ui.View:
     """A destructive action's confirm and cancel buttons."""
     view = discord.ui.View(timeout=None)
     view.add_item(confirm)
-    view.add_item(CancelButton(lang))
+    view.add_item(CancelButton(lang=lang))
     return view
 
 
@@ -457,14 +331,14 @@ def answers_component(message: discord.Message | None, custom_id: str) -> bool:
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:
     """Join and Start buttons under a lobby message."""
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(game_id, lang))
-    view.add_item(StartButton(game_id, lang))
+    view.add_item(JoinButton(game_id, lang=lang))
+    view.add_item(StartButton(game_id, lang=lang))
     return view
 
 
 def deadline_view(game_id: int, user_id: int, version: int, lang: str) -> discord.ui.View:
     """Skip and vote-out buttons under a deadline notice."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SkipButton(game_id, user_id, version, lang))
-    view.add_item(VoteOutButton(game_id, user_id, version, lang))
+    view.add_item(SkipButton(game_id, user_id, version, lang=lang))
+    view.add_item(VoteOutButton(game_id, user_id, version, lang=lang))
     return view

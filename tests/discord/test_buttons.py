@@ -104,7 +104,7 @@ async def test_buttons_work_after_a_restart(
     await bot.close()
 
     restarted = await make_bot()
-    live = await restarted.table.live_board(1)
+    live = await restarted.handlers.live_board(1)
     assert live is not None
     live_message = fake.messages[str(live.message_id)]
     ids = [c["custom_id"] for row in live_message["components"] for c in row["components"]]

@@ -4,7 +4,7 @@ own last turn (within Discord's content limit), and /game log opens on the newes
 from __future__ import annotations
 
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.table import CONTENT_MAX
+from bot.discord_adapter.messages import CONTENT_MAX
 from tests.discord.conftest import ALICE, BOB, FakeClock
 from tests.discord.helpers import board_post, send, to_act
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, slash
@@ -23,7 +23,7 @@ async def _three_seats(bot: TurnpostBot, fake: FakeDiscord) -> None:
 async def _play(bot: TurnpostBot, fake: FakeDiscord) -> tuple[Player, str, dict[str, object]]:
     """The player to act plays their first legal move; returns them, it, and the board post."""
     (uid,) = await to_act(bot)
-    legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(uid)) or []
+    legal = await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(uid)) or []
     post = board_post(await send(bot, fake, slash(PLAYERS[uid], "play", move=legal[0])))
     return PLAYERS[uid], legal[0], post.json
 

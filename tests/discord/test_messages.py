@@ -11,7 +11,7 @@ from PIL import Image
 from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.autocomplete import zone_choices
 from bot.discord_adapter.images import fit_png
-from bot.discord_adapter.table import parse_options, parse_utc_offset
+from bot.discord_adapter.parsing import parse_options, parse_utc_offset
 from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.helpers import (
@@ -116,7 +116,7 @@ async def test_log_undo_mine_and_help(bot: TurnpostBot, fake: FakeDiscord) -> No
     await open_table(bot, fake)
     (actor_id,) = await to_act(bot)
     actor = PLAYERS[actor_id]
-    hand = await bot.service.legal(CHANNEL_ID, bot.table.user_for(actor_id))
+    hand = await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(actor_id))
     played = next(m for m in hand or [] if m.startswith("play"))
     await send(bot, fake, slash(actor, "play", move=played))
     (log,) = await send(bot, fake, slash(CAROL, "game log"))

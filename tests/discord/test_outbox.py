@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.table import Table
+from bot.discord_adapter.handlers import Handlers
 from bot.service import OUTBOX_LEASE
 from tests.discord.conftest import BotFactory, FakeClock
 from tests.discord.helpers import PLAYERS, PNG_MAGIC, open_table, send, to_act
@@ -36,7 +36,7 @@ async def test_a_move_saved_before_a_crash_is_announced_after_the_restart(
     # The move commits, then the process is killed before its board is posted.
     before = len(fake.channel_messages())
     with monkeypatch.context() as patched:
-        patched.setattr(Table, "tell", die)
+        patched.setattr(Handlers, "tell", die)
         await send(bot, fake, slash(PLAYERS[mover], "play", move="draw"))
     assert killed == [True]
     (next_player,) = await to_act(bot)
@@ -90,11 +90,11 @@ async def test_every_move_posted_through_discord_settles_its_outbox_row(
     assert await bot.service.db.outbox() == []
     for _ in range(3):
         (uid,) = await to_act(bot)
-        legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(uid)) or []
+        legal = await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(uid)) or []
         await send(bot, fake, slash(PLAYERS[uid], "play", move=legal[0]))
         assert await bot.service.db.outbox() == []
     (uid,) = await to_act(bot)
-    legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(uid)) or []
+    legal = await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(uid)) or []
     await send(bot, fake, slash(PLAYERS[uid], "play", move=next(m for m in legal if "play" in m)))
     await send(bot, fake, slash(PLAYERS[uid], "game undo"))
     assert await bot.service.db.outbox() == []

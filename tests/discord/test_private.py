@@ -61,7 +61,7 @@ async def test_a_secret_for_the_next_player_reaches_them_privately(
     (mover_id,) = info.to_act
     mover = PLAYERS[mover_id]
     watcher = BOB if mover is ALICE else ALICE
-    legal = await bot.service.legal(CHANNEL_ID, bot.table.user_for(mover_id)) or []
+    legal = await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(mover_id)) or []
     card = next(m for m in legal if m.startswith("play"))
 
     # When the mover plays a card,
@@ -94,7 +94,9 @@ async def test_a_secret_for_the_next_player_reaches_them_privately(
     )
 
     # Once the watcher has moved, the peek is old news and leaves their hand view.
-    nxt = next(m for m in await bot.service.legal(CHANNEL_ID, bot.table.user_for(watcher.id)) or [])
+    nxt = next(
+        m for m in await bot.service.legal(CHANNEL_ID, bot.handlers.user_for(watcher.id)) or []
+    )
     await send(bot, fake, slash(watcher, "play", move=nxt))
     (_, later) = await send(bot, fake, slash(watcher, "game hand"))
     assert secret not in later.content

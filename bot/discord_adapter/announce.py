@@ -1,0 +1,241 @@
+"""Announcing a change to the table: THE one way a move reaches the channel (its turn message, the
+live board edited while a turn goes on, the receipt to the mover)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_adapter.messages import (
+    CONTENT_MAX,
+    board_pngs,
+    caption,
+    clip,
+    outcome_text,
+    turn_message,
+)
+from bot.discord_adapter.replies import Replies
+from bot.service import (
+    GameInfo,
+    MoveOutcome,
+    User,
+)
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.replies import Interaction
+
+
+log = logging.getLogger("turnpost.discord")
+
+#: Upload limit assumed when no interaction says the guild's (e.g. an announcement after restart).
+DEFAULT_FILESIZE = 10 * 1024 * 1024
+#: ``bot_state`` key of a game's live board message.
+LIVE_KEY = "discord.live_board:{game_id}"
+
+
+@dataclass(frozen=True)
+class LiveBoard:
+    """The one public board message of a game that still carries controls: the message of the
+    current turn. While its player goes on with their turn it is edited in place (its caption
+    collecting the turn's moves); when the turn passes, a new message is created (the ping lives
+    there) and this one loses its buttons."""
+
+    channel_id: int
+    message_id: int
+    #: Caption lines of this turn's moves so far (without the closing "now" line).
+    lines: tuple[str, ...] = field(default=())
+
+    def dumps(self) -> str:
+        return json.dumps(
+            {"channel": self.channel_id, "message": self.message_id, "lines": list(self.lines)}
+        )
+
+    @staticmethod
+    def loads(raw: str | None) -> LiveBoard | None:
+        if not raw:
+            return None
+        try:
+            data = json.loads(raw)
+            return LiveBoard(int(data["channel"]), int(data["message"]), tuple(data["lines"]))
+        except (ValueError, KeyError, TypeError):
+            return None  # a damaged record only costs an in-place update: post a new board
+
+
+class Announcing(Replies):
+    """Posting what the service committed: the turn message and the live board."""
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def live_board(self, game_id: int) -> LiveBoard | None:
+        """The game's live board message, if one was posted."""
+        return LiveBoard.loads(await self.service.bot_state(LIVE_KEY.format(game_id=game_id)))
+
+    async def _set_live(self, game_id: int, live: LiveBoard | None) -> None:
+        await self.service.set_bot_state(
+            LIVE_KEY.format(game_id=game_id), live.dumps() if live else ""
+        )
+
+    @staticmethod
+    async def _drawn(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
+        """The images of a change's board (drawn now, from the state it committed: no second
+        trip to the service), or none when drawing failed."""
+        if outcome.board is None:
+            return []
+        try:
+            png, glance = await outcome.board.render()
+        except Exception:
+            # The move is already saved: still tell the table what happened and whose turn it
+            # is, without the picture, rather than an error that suggests nothing happened.
+            log.exception("board image failed", extra={"game": outcome.game_id})
+            return []
+        return board_pngs(png, glance)
+
+    async def announce(
+        self,
+        channel_id: int,
+        outcome: MoveOutcome,
+        *,
+        lang: str | None = None,
+        filesize_limit: int = DEFAULT_FILESIZE,
+        peek: Sequence[int] = (),
+    ) -> None:
+        """Tell the table about a committed change: THE one way a move reaches the channel (the
+        commands, buttons, votes and the outbox drain after a restart all come here).
+
+        When the turn passes (someone must act who did not have to before) or the game ends, a
+        new channel message is created: Discord notifies only for created messages, so the ping
+        lives there, with ``allowed_mentions`` naming exactly those players. The previous board
+        loses its buttons. While the same player goes on with their turn, the turn's board
+        message is edited in place instead (an edit notifies nobody, and nobody needs it).
+        """
+        lang = lang or self.lang
+        async with self._lock(outcome.game_id):
+            live = await self.live_board(outcome.game_id)
+            continuing = (
+                live is not None
+                and live.channel_id == channel_id
+                and not outcome.mention
+                and not outcome.finished
+            )
+            # The caption keeps the turn's earlier moves; each outcome ends with its "now" line.
+            prior = live.lines if continuing and live is not None else ()
+            lines = (*prior, *outcome.lines)
+            kw = turn_message(
+                game_id=outcome.game_id,
+                version=outcome.version,
+                text=caption(lines, outcome.score_sheet) if prior else outcome_text(outcome),
+                pngs=await self._drawn(outcome),
+                mention=outcome.mention,
+                peek=peek,
+                lang=lang,
+                filesize_limit=filesize_limit,
+                finished=outcome.finished,
+                recap=outcome.recap,
+            )
+            keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
+            if continuing and live is not None and await self._edit_live(live, kw):
+                await self._set_live(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
+                return
+            message = await self._channel(channel_id).send(**kw)
+            if live is not None:
+                await self._retire(live)
+            await self._set_live(
+                outcome.game_id,
+                None if outcome.finished else LiveBoard(channel_id, message.id, keep),
+            )
+
+    async def post_board(
+        self, channel_id: int, info: GameInfo, *, lang: str, filesize_limit: int
+    ) -> None:
+        """The board as it is now, as a new message for everyone (no ping); while the game runs
+        it becomes the live board and the previous one loses its buttons."""
+        finished = info.status != "active"
+        async with self._lock(info.game_id):
+            board = await self.service.board(channel_id, game_id=info.game_id)
+            kw = turn_message(
+                game_id=info.game_id,
+                version=board.version,
+                text=caption(board.lines, None),
+                pngs=board_pngs(board.png, board.glance_png),
+                mention=(),
+                peek=(),
+                lang=lang,
+                filesize_limit=filesize_limit,
+                finished=finished,
+            )
+            if finished:
+                kw.pop("content", None)
+            message = await self._channel(channel_id).send(**kw)
+            if finished:
+                return
+            live = await self.live_board(info.game_id)
+            if live is not None:
+                await self._retire(live)
+            await self._set_live(info.game_id, LiveBoard(channel_id, message.id))
+
+    async def _edit_live(self, live: LiveBoard, kw: dict[str, Any]) -> bool:
+        """Update the live board in place (False when it is gone: post a new one instead)."""
+        edit = {k: v for k, v in kw.items() if k in ("embed", "view")}
+        edit["attachments"] = kw.get("files", [])
+        # Edits never notify; no allowed mention even highlights anyone again.
+        edit["allowed_mentions"] = discord.AllowedMentions.none()
+        try:
+            await self._channel(live.channel_id).get_partial_message(live.message_id).edit(**edit)
+        except discord.HTTPException:
+            log.warning("live board not editable; posting a new one", exc_info=True)
+            return False
+        return True
+
+    async def _retire(self, live: LiveBoard) -> None:
+        """A superseded board loses its buttons: one live set of controls per channel."""
+        with contextlib.suppress(discord.HTTPException):
+            await (
+                self._channel(live.channel_id)
+                .get_partial_message(live.message_id)
+                .edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+            )
+
+    async def tell(
+        self,
+        interaction: Interaction,
+        outcome: MoveOutcome,
+        actor: User,
+        *,
+        ack: str | None,
+    ) -> None:
+        """After the interaction was answered (deferred ephemerally, or a picker closed): announce
+        the change to the table, then tell the actor privately what they played and anything
+        shown only to them (``ack`` None when the first response already said it)."""
+        lang = self.lang_for(interaction)
+        # The actor gets theirs in an ephemeral followup below; the others can only be told to
+        # look, since an ephemeral message reaches nobody but the one who clicked.
+        peek = [u for u in outcome.shown if u != actor.id]
+        try:
+            await self.announce(
+                self.channel_id(interaction),
+                outcome,
+                lang=lang,
+                filesize_limit=interaction.filesize_limit,
+                peek=peek,
+            )
+        except Exception:
+            # Not posted: give the outbox row back, so the drain announces it in the channel.
+            await self.service.release_announcement(outcome.game_id)
+            raise
+        # Posted: the change's outbox row is settled (bot/outbox.py would announce it otherwise).
+        await self.service.announced(outcome.game_id, outcome.version)
+        lines = ([ack] if ack else []) + list(outcome.private_lines.get(actor.id, ()))
+        if lines:
+            await interaction.followup.send(
+                clip("\n".join(lines), CONTENT_MAX),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

@@ -1,0 +1,135 @@
+"""A player's own settings and games: the table's reminder settings, their own quiet hours, time
+zone and away time, and their games everywhere."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.discord_adapter.parsing import parse_utc_offset
+from bot.discord_adapter.permissions import (
+    can_manage,
+)
+from bot.discord_adapter.replies import Replies
+from bot.discord_adapter.text import t
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.replies import Interaction
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+class Personal(Replies):
+    """``/game settings``, ``/game remind`` and ``/game mine``."""
+
+    async def settings(
+        self,
+        interaction: Interaction,
+        delay_hours: int | None,
+        interval_hours: int | None,
+        reminders: int | None,
+        deadline_hours: int | None,
+    ) -> None:
+        """Show or change the game's reminder settings (creator or Manage Channels)."""
+        lang = self.lang_for(interaction)
+        channel_id = self.channel_id(interaction)
+        if all(v is None for v in (delay_hours, interval_hours, reminders, deadline_hours)):
+            s = await self.service.settings(channel_id)
+        else:
+            s = await self.service.update_settings(
+                channel_id,
+                self.user(interaction),
+                can_manage=can_manage(interaction),
+                reminder_delay_hours=delay_hours,
+                reminder_interval_hours=interval_hours,
+                reminder_max=reminders,
+                deadline_hours=deadline_hours,
+            )
+        deadline = (
+            t("deadline_hours", lang, hours=_num(s.deadline_hours))
+            if s.deadline_hours
+            else t("no_deadline", lang)
+        )
+        await self.reply(
+            interaction,
+            t(
+                "settings",
+                lang,
+                delay=_num(s.reminder_delay_hours),
+                interval=_num(s.reminder_interval_hours),
+                max=s.reminder_max,
+                deadline=deadline,
+            ),
+            ephemeral=False,
+        )
+
+    async def remind(
+        self,
+        interaction: Interaction,
+        quiet_from: int | None,
+        quiet_until: int | None,
+        utc_offset: str | None,
+        away_days: float | None,
+        now: float,
+        *,
+        time_zone: str | None = None,
+    ) -> None:
+        """Show or change the caller's own quiet hours, time zone (an IANA name such as
+        Asia/Tokyo, or a fixed UTC offset) and away time."""
+        lang = self.lang_for(interaction)
+        offset = None
+        if utc_offset is not None:
+            offset = parse_utc_offset(utc_offset)
+            if offset is None:
+                await self.reply(interaction, t("bad_utc_offset", lang, value=utc_offset))
+                return
+        away = None if away_days is None else (now + away_days * 86400 if away_days > 0 else 0.0)
+        uid = interaction.user.id
+        if all(v is None for v in (quiet_from, quiet_until, offset, away, time_zone)):
+            prefs = await self.service.user_settings(uid)
+        else:
+            prefs = await self.service.update_user_settings(
+                uid,
+                quiet_start=quiet_from,
+                quiet_end=quiet_until,
+                tz_offset_minutes=offset,
+                away_until=away,
+                time_zone=time_zone,
+            )
+        quiet = (
+            t("quiet_hours", lang, start=prefs.quiet_start, end=prefs.quiet_end)
+            if prefs.quiet_start != prefs.quiet_end
+            else t("no_quiet_hours", lang)
+        )
+        away_text = (
+            t("away_until", lang, when=f"<t:{int(prefs.away_until)}:f>")
+            if prefs.away_until > now
+            else t("not_away", lang)
+        )
+        sign = "+" if prefs.tz_offset_minutes >= 0 else "-"
+        mins = abs(prefs.tz_offset_minutes)
+        await self.reply(
+            interaction,
+            t(
+                "user_settings",
+                lang,
+                quiet=quiet,
+                offset=prefs.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}",
+                away=away_text,
+            ),
+        )
+
+    async def mine(self, interaction: Interaction) -> None:
+        """The caller's games everywhere, their turn first, with jump links."""
+        lang = self.lang_for(interaction)
+        games = await self.service.my_games(interaction.user.id)
+        if not games:
+            await self.reply(interaction, t("no_games", lang))
+            return
+        lines = []
+        for g in games:
+            link = f"https://discord.com/channels/{g.guild_id or '@me'}/{g.channel_id}"
+            key = "mine_line_turn" if g.my_turn else "mine_line"
+            lines.append(t(key, lang, title=g.title, status=g.round_info or g.status, link=link))
+        await self.reply(interaction, "\n".join(lines))
