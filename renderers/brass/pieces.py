@@ -144,7 +144,7 @@ def candidate_line(d: ImageDraw.ImageDraw, line: str) -> list[kit.Box]:
 
 def source_rings(d: ImageDraw.ImageDraw, refs: list[str], colour: tuple[int, int, int]) -> None:
     """A ring round each tile a waiting second rail link may take its coal or beer from (R35)."""
-    h = SLOT / 2 + 5
+    h = SLOT / 2 + 1  # on the tile's own edge, clear of name plates
     for ref in refs:
         location, _, slot = ref.partition(".")
         if location not in C.locations() or not slot.isdigit():

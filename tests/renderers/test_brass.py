@@ -199,3 +199,104 @@ def test_no_label_covers_another_in_every_language(lang: str) -> None:
             s = _random(players, moves, seed=players)
             _, log = _drawn(R.render, _view(s), names=NAMES[:players], lang=lang)
             assert log.overlaps() == [], (players, moves)
+
+
+# -- the full game's board (#16.3), on the view fields engines/brass/view.py documents ------------
+def _full_view(**changes: Any) -> dict[str, Any]:
+    """A mid-game view with the full game's fields (era, link kinds, survivors, sheet)."""
+    s = position(
+        4,
+        tiles=[("birmingham", 1, 0, "cotton_mill", 2), ("dudley", 1, 1, "coal_mine", 2, False, 2)],
+        links=[("birmingham-dudley", 2), ("birmingham-coventry", 0)],
+    )
+    v = _view(s)
+    v.update(mode="full", era="rail", round=3, rounds=8, pending_link=None)
+    for link in v["links"]:
+        link["kind"] = "rail"
+    for t in v["tiles"]:
+        t["survivor"] = False
+    v["sheet"] = [
+        {
+            "in_play": 10 + i,
+            "canal_links": 3 * i,
+            "canal_industries": 11,
+            "rail_links": 0,
+            "rail_industries": 0,
+            "total": 21 + 4 * i,
+        }
+        for i in range(4)
+    ]
+    v.update(changes)
+    return v
+
+
+def _pixels(view: dict[str, Any], box: tuple[int, int, int, int]) -> bytes:
+    return _png(R.render(view)).convert("RGB").crop(box).tobytes()
+
+
+def _link_box(line: str) -> tuple[int, int, int, int]:
+    from renderers.brass.layout import board_data, pt
+
+    raw = next(ln for ln in board_data()["links"] if ln["id"] == line)
+    x, y = pt(raw["tile_x"], raw["tile_y"])
+    return int(x) - 30, int(y) - 30, int(x) + 30, int(y) + 30
+
+
+def test_the_header_says_the_era_and_the_round_within_it() -> None:
+    """R2, F6: a position is (era, round); rounds restart in the rail era."""
+    _, log = _drawn(R.render, _full_view())
+    labels = [label for _, label, _ in log.texts]
+    assert "Rail era · round 3 of 8" in labels
+    _, log = _drawn(R.render, _full_view(), lang="ja")
+    assert "鉄道の時代・第3ラウンド（全8）" in [label for _, label, _ in log.texts]
+
+
+def test_a_rail_link_is_drawn_unlike_a_canal_link() -> None:
+    """R2, R32: rails and canals never look alike (ties across a rail)."""
+    rail = _full_view()
+    canal = _full_view(links=[{**link, "kind": "canal"} for link in rail["links"]])
+    box = _link_box("birmingham-coventry")
+    assert _pixels(rail, box) != _pixels(canal, box)
+
+
+def test_a_survivor_of_the_canal_era_is_marked() -> None:
+    """R41: level-2+ canal-era tiles stay into the rail era; the board shows which."""
+    plain = _full_view()
+    kept = _full_view(tiles=[{**t, "survivor": True} for t in plain["tiles"]])
+    from renderers.brass.layout import slot_xy
+
+    x, y = slot_xy("birmingham", 0)
+    box = (int(x) - 24, int(y) - 24, int(x) + 24, int(y) + 24)
+    assert _pixels(plain, box) != _pixels(kept, box)
+
+
+def test_the_score_sheet_shows_both_eras_with_totals() -> None:
+    """R47, R49: canal links, canal industries, rail links, rail industries, in-play VP, total."""
+    _, log = _drawn(R.render, _full_view())
+    labels = [label for _, label, _ in log.texts]
+    for heading in ("Score sheet", "In play", "Canals", "Canal tiles", "Rails", "Rail tiles"):
+        assert heading in labels
+    assert "Total" in labels
+    assert {"21", "25", "29", "33"} <= set(labels)  # each seat's total
+
+
+def test_a_waiting_double_link_shows_its_lines_and_what_it_takes() -> None:
+    """R33–R37: the second link's £10, 1 coal and 1 beer, the lines it may take, the mines and
+    breweries it would draw on."""
+    waiting = _full_view(
+        pending_link={
+            "seat": 0,
+            "first": "birmingham-coventry",
+            "first_coal": [],
+            "needs": {"coal": 1, "beer": 1, "money": 10},
+            "lines": ["birmingham-walsall"],
+            "coal_from": ["dudley.1", "market"],
+            "beer_from": [],
+        }
+    )
+    data, log = _drawn(R.render, waiting)
+    labels = [label for _, label, _ in log.texts]
+    assert any("second rail link? +£10, 1 coal, 1 beer" in label for label in labels)
+    box = _link_box("birmingham-walsall")
+    assert _pixels(waiting, box) != _pixels(_full_view(), box)
+    assert log.overlaps() == []
