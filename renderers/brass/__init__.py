@@ -29,7 +29,7 @@ from renderers.brass.pieces import (
     tile_badges,
 )
 from renderers.brass.private import render_private
-from renderers.brass.static import base_layer, encode, restore_places
+from renderers.brass.static import DirtyPen, base_layer, encode, encode_changed, restore_places
 
 __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
 
@@ -48,7 +48,7 @@ def render(
     sheet = full or bool(view.get("final"))
     base = base_layer(lang, len(view["order"]), full, sheet)
     img = base.copy()
-    d = kit.Pen(img)
+    d = DirtyPen(img)
     framed = []
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
         framed += frame_places(d, mark.get("places", []), kit.EARLIER, kit.EARLIER_WIDTH)
@@ -63,7 +63,7 @@ def render(
         # A rail Network action waiting for its second link: the lines it may take, and the
         # mines and breweries its coal and beer would come from (R33–R37).
         lines += [seg for line in pending["lines"] for seg in candidate_line(d, line)]
-    restore_places(img, lines, framed, lang)
+    restore_places(img, lines, framed, lang, d.dirty)
     for link in view["links"]:
         link_mark(d, link["line"], link["owner"], lang)
     for m in view["merchants"]:
@@ -77,4 +77,4 @@ def render(
     income_markers(d, view)
     draw_header(d, view, lang)
     draw_panel(d, view, lang, sheet)
-    return encode(img, base)
+    return encode_changed(img, base, d.dirty)

@@ -262,7 +262,13 @@ def places_cells(lang: str) -> dict[tuple[int, int], Image.Image]:
     return out
 
 
-def restore_places(img: Image.Image, lines: list[kit.Box], boxes: list[kit.Box], lang: str) -> None:
+def restore_places(
+    img: Image.Image,
+    lines: list[kit.Box],
+    boxes: list[kit.Box],
+    lang: str,
+    dirty: list[kit.Box] | None = None,
+) -> None:
     """Put the towns back over what was drawn on the map since the base (links, frames): only in
     the cells those touched, which costs a fraction of pasting the whole town layer again."""
     cells = places_cells(lang)
@@ -282,6 +288,10 @@ def restore_places(img: Image.Image, lines: list[kit.Box], boxes: list[kit.Box],
         crop = cells.get(key)
         if crop is not None:
             img.paste(crop, (key[0] * CELL, key[1] * CELL), crop)
+            if isinstance(dirty, list):
+                dirty.append(
+                    (key[0] * CELL, key[1] * CELL, (key[0] + 1) * CELL, (key[1] + 1) * CELL)
+                )
 
 
 @kit.sprite
@@ -341,3 +351,76 @@ def encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
     if base is not None:
         return kit.encode_png(kit.quantise(img, base, palette()))
     return kit.encode_png(img.quantize(palette=palette(), dither=Image.Dither.NONE))
+
+
+class DirtyPen(kit.Pen):
+    """A pen that notes the box of every shape it draws (``dirty``), so encoding maps to the
+    palette only what changed since the base: diffing the whole board against its base, and
+    copying it, cost more than the drawing under load. Texts on the map are drawn inside a shape
+    (tile, disc, mark), and the header and panel are always redone, so shapes are enough."""
+
+    def __init__(self, im: Image.Image) -> None:
+        super().__init__(im)
+        self.dirty: list[kit.Box] = []
+
+    def _note(self, xy: Any, width: float) -> None:
+        if isinstance(xy[0], (int, float)):
+            xs, ys = xy[0::2], xy[1::2]
+        else:
+            xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        m = width / 2 + 2
+        self.dirty.append((min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m))
+
+    def line(self, xy: Any, fill: Any = None, width: int = 0, joint: Any = None) -> None:
+        self._note(xy, width)
+        super().line(xy, fill, width, joint)
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self._note(xy, width)
+        super().rectangle(xy, fill, outline, width)
+
+    def rounded_rectangle(  # type: ignore[override]
+        self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1
+    ) -> None:
+        self._note(xy, width)
+        super().rounded_rectangle(xy, radius, fill, outline, width)
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self._note(xy, width)
+        super().ellipse(xy, fill, outline, width)
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self._note(xy, width)
+        super().polygon(xy, fill, outline, width)
+
+
+#: Rows per band when mapping changed regions to the palette.
+BAND_ROWS = 32
+_MAPPED: dict[int, tuple[Image.Image, Image.Image]] = {}
+
+
+def encode_changed(img: Image.Image, base: Image.Image, dirty: list[kit.Box]) -> bytes:
+    """PNG bytes of ``img`` (a copy of ``base`` drawn on inside ``dirty`` and over the header
+    and the panel) mapped to the palette: the base's mapping is kept, and only each band of rows'
+    span of changed boxes is mapped again. Pixel-identical to mapping the whole image."""
+    pal = palette()
+    key = id(base)
+    if key not in _MAPPED or _MAPPED[key][0] is not base:
+        _MAPPED[key] = (base, base.quantize(palette=pal, dither=Image.Dither.NONE))
+    out = _MAPPED[key][1].copy()
+    w, h = img.size
+    spans: dict[int, list[float]] = {}
+    for x0, y0, x1, y1 in (*dirty, (0, 0, w, HEADER), (0, MAP_BOTTOM, w, h)):
+        for band in range(max(0, int(y0)) // BAND_ROWS, min(h - 1, int(y1)) // BAND_ROWS + 1):
+            span = spans.setdefault(band, [x0, x1])
+            span[0], span[1] = min(span[0], x0), max(span[1], x1)
+    for band, (x0, x1) in spans.items():
+        box = (
+            max(0, int(x0)),
+            band * BAND_ROWS,
+            min(w, int(x1) + 1),
+            min(h, (band + 1) * BAND_ROWS),
+        )
+        if box[2] > box[0]:
+            out.paste(img.crop(box).quantize(palette=pal, dither=Image.Dither.NONE), box[:2])
+    return kit.encode_png(out)
