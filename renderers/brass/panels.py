@@ -134,7 +134,11 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
         max_width=WIDTH - 60 - title_w,
     )
     x = 20.0
-    if view["over"]:
+    final = view.get("final")
+    if view["over"] and final:
+        names = ", ".join(kit.player_name(view, s) for s in final["winners"])
+        who = W.say("won", lang, names=names)
+    elif view["over"]:
         who = W.say("game_over", lang)
     else:
         seat = view["to_act"][0] if view["to_act"] else view["current"]

@@ -1,8 +1,9 @@
 """Every word the Brass board draws, from the catalog in the table's language (#13.2).
 
-Board texts live under ``brass.board.*`` in ``engines/data/locales/<lang>/brass.json``. Town and
-merchant names keep the form printed on the board (they are also what a player types); industries,
-wild cards and resources use the catalog's ``brass.value.*`` names where the language has them.
+Board texts live under ``brass.board.*`` in ``engines/data/locales/<lang>/brass.json``. The map's
+town and merchant plates keep the names printed on the board; everywhere else (player cards, the
+last move, the hand) places, industries, cards and resources are said as the chat says them, by
+the catalog's ``brass.value.*`` names where the language has them.
 """
 
 from __future__ import annotations
@@ -50,25 +51,25 @@ def code(ind: str, lang: str) -> str:
     return _plain(f"code.{ind}", lang)
 
 
-def place(location: str) -> str:
-    """A town, farm brewery or merchant by its printed name."""
+def place(location: str, lang: str) -> str:
+    """A town, farm brewery or merchant by its name in ``lang`` (the printed name in English)."""
     loc = C.locations().get(location)
-    return loc.name if loc is not None else location
+    return value(loc.name, lang) if loc is not None else location
 
 
 def card(token: str, lang: str) -> str:
-    """A card's name: a town as printed, an industry or wild card in ``lang``."""
+    """A card's name in ``lang``: a town, an industry or a wild card."""
     if token in C.locations():
-        return place(token)
+        return place(token, lang)
     return value(token.replace("_", " "), lang)
 
 
-def line(line_id: str) -> str:
-    """A line by its ends' printed names ("Birmingham–Dudley")."""
+def line(line_id: str, lang: str) -> str:
+    """A line by its ends' names ("Birmingham–Dudley")."""
     found = C.lines().get(line_id)
     if found is None:
         return line_id
-    return "–".join(place(e) for e in found.ends)
+    return "–".join(place(e, lang) for e in found.ends)
 
 
 @lru_cache(maxsize=512)
@@ -101,9 +102,9 @@ def _token(tok: str, lang: str) -> str:
     """One typed value in words: a place, line, card, industry or number."""
     base = tok.split(".")[0]  # merchant=warrington.1 names the merchant's first tile
     if base in C.locations():
-        return place(base)
+        return place(base, lang)
     if base in C.lines():
-        return line(base)
+        return line(base, lang)
     if base == "merchant":
         return say("word.merchant", lang)
     return value(base.replace("_", " "), lang)

@@ -132,7 +132,7 @@ def test_the_last_move_is_said_in_words() -> None:
         "Network: Birmingham–Dudley, card: Dudley"
     )
     ja = W.move("build cotton_mill leek slot=1 card=leek", "ja")
-    assert "紡績所" in ja and "Leek" in ja and "slot" not in ja
+    assert "紡績所" in ja and "リーク" in ja and "slot" not in ja
 
 
 def test_picture_changes_after_a_move() -> None:
