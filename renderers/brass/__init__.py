@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from renderers import kit
+from renderers.brass import words as W
 from renderers.brass.layout import BEER, COAL, COMPONENT_COLOURS, SEATS
 from renderers.brass.panels import draw_header, draw_panel, render_glance
 from renderers.brass.pieces import (
@@ -39,11 +40,12 @@ def render(
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
-    lang: str = "en",
+    lang: str | None = None,
 ) -> bytes:
     """The public board as PNG bytes (``view`` is a public view, maybe with ``names``), every
     word in ``lang`` (the table's language)."""
     view = kit.with_names(view, names)
+    lang = W.language(view, lang)
     full = view.get("sheet") is not None
     sheet = full or bool(view.get("final"))
     base = base_layer(lang, len(view["order"]), full, sheet)

@@ -295,11 +295,12 @@ def _sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, y: float) ->
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
     per seat (#10.5)."""
     view = kit.with_names(view, names)
+    lang = W.language(view, lang)
     final = view.get("final")
     vp = final["scores"] if final else view["vp"]
     scores = [

@@ -95,10 +95,11 @@ def next_tile_lines(industry: str, level: int, era: str, lang: str) -> list[str]
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """One seat's hand and player mat as PNG bytes, from a view made for that seat."""
     view = kit.with_names(view, names)
+    lang = W.language(view, lang)
     private = view.get("private")
     if not private:
         return None

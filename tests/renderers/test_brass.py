@@ -300,3 +300,21 @@ def test_a_waiting_double_link_shows_its_lines_and_what_it_takes() -> None:
     box = _link_box("birmingham-walsall")
     assert _pixels(waiting, box) != _pixels(_full_view(), box)
     assert log.overlaps() == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_full_games_draw_both_eras_without_overlaps(players: int) -> None:
+    """#16.3 on real full games: the rail era's board and the two-era sheet, every label clear."""
+    engine = engines.get("brass")
+    start = engine.setup(players, engine.meta.validate_options({"mode": "full"}), players)
+    eras = set()
+    for moves in (0, 60, 10_000):
+        state, _ = random_play(engine, start, Rng(players), moves)
+        view = engine.view(state, None)
+        eras.add(view["era"])
+        for lang in ("en", "ja"):
+            _, log = _drawn(R.render, view, names=NAMES[:players], lang=lang)
+            assert log.overlaps() == [], (moves, lang)
+        labels = [label for _, label, _ in _drawn(R.render, view, names=NAMES[:players])[1].texts]
+        assert "Rail tiles" in labels and "Canal tiles" in labels
+    assert eras == {"canal", "rail"}
