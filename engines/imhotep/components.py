@@ -93,6 +93,7 @@ def round_card_label(card: str) -> str:
     return card
 
 
+@cache
 def min_load(capacity: int) -> int:
     """The minimum load printed on a ship's bow (I5)."""
     return int(ship_cards()["min_load_by_capacity"][str(capacity)])

@@ -235,20 +235,17 @@ class Imhotep(Engine[State, Action]):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now."""
-        return [Action(t.split()[0], tuple(t.split()[1:])) for t in self._texts(state, seat)]
-
-    def _texts(self, state: State, seat: int) -> list[str]:
         if seat not in self.to_act(state):
             return []
         if state.tasks:
             task = state.tasks[0]
             verb = tasks.DECISION_VERBS[task[0]]
-            return [f"{verb} {answer}" for answer in tasks.options(state, task)]
-        return turn.legal_texts(state, seat)
+            return [Action(verb, tuple(answer.split())) for answer in tasks.options(state, task)]
+        return turn.legal_actions(state, seat)
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix``."""
-        return complete_from_texts(self._texts(state, seat), prefix)
+        return complete_from_texts(map(str, self.legal_actions(state, seat)), prefix)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Play an action for ``seat``; the input state is never changed."""

@@ -123,6 +123,11 @@ def _order(tok: str) -> bool:
     return all(_digit(p, _MAX_DIGIT) for p in parts) and len(set(parts)) == len(parts)
 
 
+def _usage(verb: str) -> IllegalAction:
+    """How ``verb`` is written (built only when refused: the message is formatted at once)."""
+    return IllegalAction("imhotep.usage", verb=verb, usage=_USAGE[verb], form=_FORM[verb])
+
+
 def parse(text: str) -> Action:
     """Text → ``Action``; raises ``IllegalAction`` saying how the verb is written."""
     t = tokens(text)
@@ -131,14 +136,13 @@ def parse(text: str) -> Action:
     verb, args = t[0], t[1:]
     if verb not in _USAGE:
         raise IllegalAction("core.unknown_verb", verb=verb[:30], verbs=_VERB_NAMES)
-    bad = IllegalAction("imhotep.usage", verb=verb, usage=_USAGE[verb], form=_FORM[verb])
     if verb == "quarry":
         if args:
-            raise bad
+            raise _usage(verb)
         return Action(verb)
     if verb in ("load", "hammer"):
         if len(args) != 2 or not (_digit(args[0], _MAX_DIGIT) and _digit(args[1], _MAX_DIGIT)):
-            raise bad
+            raise _usage(verb)
         return Action(verb, tuple(args))
     if verb in ("sail", "lever"):
         n = 2 if verb == "sail" else 3
@@ -148,16 +152,16 @@ def parse(text: str) -> Action:
             or not _digit(args[0], _MAX_DIGIT)
             or (verb == "lever" and not _order(args[2]))
         ):
-            raise bad
+            raise _usage(verb)
         return Action(verb, (args[0], site, *args[2:]))
     if verb == "sailcard":
         site = _site(args[2]) if len(args) == 3 else None
         if site is None or not (_digit(args[0], _MAX_DIGIT) and _digit(args[1], _MAX_DIGIT)):
-            raise bad
+            raise _usage(verb)
         return Action(verb, (args[0], args[1], site))
     if verb == "chisel":
         if len(args) != 4 or not all(_digit(a, _MAX_DIGIT) for a in args):
-            raise bad
+            raise _usage(verb)
         first, second = sorted([(args[0], args[1]), (args[2], args[3])])
         return Action(verb, (*first, *second))
     if verb in ("take", "keep"):
@@ -167,8 +171,8 @@ def parse(text: str) -> Action:
         return Action(verb, (args[0],))
     if verb == "pyramid":
         if len(args) != 1 or not _digit(args[0], _MAX_DIGIT):
-            raise bad
+            raise _usage(verb)
         return Action(verb, (args[0],))
     if len(args) != 1 or args[0] not in ("point", "stones"):  # bonus
-        raise bad
+        raise _usage(verb)
     return Action(verb, (args[0],))

@@ -54,41 +54,14 @@ class State:
 
     def clone(self) -> State:
         """A copy whose lists can be changed without touching this state."""
-        return State(
-            self.players,
-            self.sides,
-            self.wrath,
-            self.rng,
-            self.round,
-            list(self.round_deck),
-            self.removed_card,
-            self.round_card,
-            [list(s) for s in self.ships],
-            list(self.docked),
-            list(self.market_deck),
-            list(self.discard),
-            list(self.offer),
-            list(self.pair),
-            list(self.pair_hand),
-            list(self.quarry),
-            list(self.sled),
-            [dict(p) for p in self.points],
-            [list(c) for c in self.cards],
-            list(self.pyramid),
-            [list(p) for p in self.pyramids_b],
-            list(self.pyramid_overflow),
-            list(self.temple),
-            list(self.burial),
-            list(self.obelisk),
-            list(self.towers),
-            self.current,
-            list(self.tasks),
-            self.unloading,
-            self.moves,
-            self.last,
-            self.over,
-            list(self.discard_face_down),
-        )
+        new = object.__new__(State)
+        d = dict(self.__dict__)
+        for name in _LISTS:
+            d[name] = list(d[name])
+        for name in _NESTED:
+            d[name] = [type(v)(v) for v in d[name]]
+        new.__dict__ = d
+        return new
 
     def side(self, site: str) -> str:
         """The side ("A" or "B") this game uses for ``site``."""
@@ -107,6 +80,16 @@ class State:
         """The visible top card of the discard pile: face-down cards (I8) are skipped."""
         hidden = set(self.discard_face_down)
         return next((c for c in reversed(self.discard) if c not in hidden), None)
+
+
+#: What ``clone`` copies: the fields holding a flat list, and those holding lists of lists or
+#: dicts (``sides`` never changes after setup and ``last`` is replaced whole, so both are shared).
+_NESTED = ("ships", "points", "cards", "pyramids_b")
+_LISTS = tuple(
+    f.name
+    for f in fields(State)
+    if f.name not in _NESTED and isinstance(f.type, str) and f.type.startswith("list[")
+)
 
 
 def dump_state(state: State, format_version: int) -> dict[str, Any]:

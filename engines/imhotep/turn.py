@@ -16,7 +16,8 @@ from engines.imhotep.state import EMPTY, State
 # -- facts about ships ---------------------------------------------------------------------------
 def load_count(state: State, ship: int) -> int:
     """Stones aboard a ship."""
-    return sum(1 for o in state.ships[ship] if o != EMPTY)
+    slots = state.ships[ship]
+    return len(slots) - slots.count(EMPTY)
 
 
 def ship_minimum(state: State, ship: int) -> int:
@@ -45,33 +46,66 @@ def occupied(state: State, ship: int) -> list[int]:
 
 
 # -- legal actions --------------------------------------------------------------------------------
-def legal_texts(state: State, seat: int) -> list[str]:
-    """Every legal turn action of the active player, canonical text (I29)."""
-    out: list[str] = []
+#: Ship and position numbers as notation tokens (1-based), so listing moves formats nothing.
+_N = tuple(str(n) for n in range(10))
+#: The actions that name one ship position or one ship and a site, built once: listing the legal
+#: moves is the hot loop of self-play (issue #15) and these are most of every list.
+_MAX = 4  # ships per round and positions per ship (I6)
+_AT = {
+    verb: tuple(
+        tuple(Action(verb, (_N[s + 1], _N[p + 1])) for p in range(_MAX)) for s in range(_MAX)
+    )
+    for verb in ("load", "hammer")
+}
+_SAIL = tuple({w: Action("sail", (_N[s + 1], w)) for w in C.SITE_WORDS} for s in range(_MAX))
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every legal turn action of the active player, in canonical form and a fixed order (I29)."""
+    out: list[Action] = []
     sled = state.sled[seat]
     if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
-        out.append("quarry")
-    free = tasks.free_positions(state)
+        out.append(Action("quarry"))
+    free: list[tuple[int, int]] = []
+    sailable: list[int] = []
+    for s, slots in enumerate(state.ships):
+        if state.docked[s]:
+            continue
+        empty = slots.count(EMPTY)
+        if empty:
+            free.extend((s, p) for p, owner in enumerate(slots) if owner == EMPTY)
+        if len(slots) - empty >= C.min_load(len(slots)):
+            sailable.append(s)
     if sled >= 1:
-        out.extend(f"load {s + 1} {p + 1}" for s, p in free)
-    sailable = [s for s in range(len(state.ships)) if can_sail(state, s)]
-    sites_free = [C.SITE_WORD[x] for x in free_sites(state)]
+        load = _AT["load"]
+        out.extend([load[s][p] for s, p in free])
+    sites_free = [C.SITE_WORD[x] for x in C.SITES if x not in state.docked]
     for s in sailable:
-        out.extend(f"sail {s + 1} {site}" for site in sites_free)
+        sail = _SAIL[s]
+        out.extend([sail[w] for w in sites_free])
+    if not state.cards[seat]:
+        return out  # no blue card to play (the common case)
     if holds(state, seat, "lever"):
         for s in sailable:
             for order in permutations(occupied(state, s)):
                 code = "-".join(map(str, order))
-                out.extend(f"lever {s + 1} {site} {code}" for site in sites_free)
+                out.extend([Action("lever", (_N[s + 1], site, code)) for site in sites_free])
     if holds(state, seat, "hammer") and sled + tasks.stones_take(state, seat, 3) >= 1:
-        out.extend(f"hammer {s + 1} {p + 1}" for s, p in free)
+        hammer = _AT["hammer"]
+        out.extend([hammer[s][p] for s, p in free])
     if holds(state, seat, "sail") and sled >= 1:
         for s, p in free:
             if load_count(state, s) + 1 >= ship_minimum(state, s):
-                out.extend(f"sailcard {s + 1} {p + 1} {site}" for site in sites_free)
+                ship, pos = _N[s + 1], _N[p + 1]
+                out.extend([Action("sailcard", (ship, pos, site)) for site in sites_free])
     if holds(state, seat, "chisel") and sled >= 2:
         for i, (s1, p1) in enumerate(free):
-            out.extend(f"chisel {s1 + 1} {p1 + 1} {s2 + 1} {p2 + 1}" for s2, p2 in free[i + 1 :])
+            out.extend(
+                [
+                    Action("chisel", (_N[s1 + 1], _N[p1 + 1], _N[s2 + 1], _N[p2 + 1]))
+                    for s2, p2 in free[i + 1 :]
+                ]
+            )
     return out
 
 
@@ -80,8 +114,9 @@ def has_action(state: State, seat: int) -> bool:
     sled = state.sled[seat]
     if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
         return True
-    free = tasks.free_positions(state)
-    if sled >= 1 and free:
+    if sled >= 1 and any(
+        EMPTY in slots for s, slots in enumerate(state.ships) if not state.docked[s]
+    ):
         return True
     # Blue cards need a free position and a sled stone (covered above) or a sailable ship;
     # a Hammer with an empty sled needs a non-empty quarry, which makes the quarry legal too.
