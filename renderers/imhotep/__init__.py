@@ -1,0 +1,69 @@
+"""The Imhotep board: five building sites on the Nile, the harbour with this round's ships, and
+the players' sleds, quarries, scores and cards, every word in the table's language.
+
+``render(view)`` draws the public view only; ``render_private(view)`` draws the one hidden thing a
+seat can hold (the Market-B face-down pair it is choosing from); ``render_glance(view)`` is the
+phone-sized summary. Static parts (panels, titles, legend) are drawn once per (player count,
+sides, language) and cached; each call composites stones, ships, cards and text on a copy.
+
+Modules: ``layout`` (positions, colours, type sizes, words), ``pieces`` (stones, cards,
+highlights), ``static`` (the cached layer, palette, encoding), ``panels`` (header, players,
+sites, harbour, score sheet, glance), ``private`` (a seat's pair).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from renderers import kit
+from renderers.imhotep import panels
+from renderers.imhotep.layout import COMPONENT_COLOURS, PANELS, SEATS, lang_of, prepare
+from renderers.imhotep.panels import render_glance
+from renderers.imhotep.pieces import highlight
+from renderers.imhotep.private import render_private
+from renderers.imhotep.static import encode, static_layer
+
+__all__ = ["COMPONENT_COLOURS", "SEATS", "render", "render_glance", "render_private"]
+
+
+def _panel_word(site: object) -> str | None:
+    """The panel of a site named in a move's mark (``burial_chamber`` → ``burial``)."""
+    word = {"burial_chamber": "burial"}.get(str(site or ""), str(site or ""))
+    return word if word in PANELS else None
+
+
+def render(
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
+) -> bytes:
+    """PNG of the public board, drawn from the public view only (any ``private`` key is ignored),
+    in ``lang`` (else the view's ``lang``, else English)."""
+    view = prepare(view, names, lang)
+    sides = tuple(sorted(view["sides"].items()))
+    approx = tuple(view.get("approximate", []))
+    base = static_layer(view["players"], sides, approx, lang_of(view))
+    img = base.copy()
+    d = kit.Pen(img)
+    panels.header(d, view)
+    panels.players(d, view)
+    for word in PANELS:
+        panels.dock_label(d, view, word)
+    panels.market(d, view)
+    panels.pyramid(d, view)
+    panels.temple(d, view)
+    panels.burial(d, view)
+    panels.obelisk(d, view)
+    panels.harbour(d, view)
+    panels.results(d, view)
+    for mark in kit.earlier_marks(view):  # sites ships sailed to since the acting one's turn
+        word = _panel_word(mark.get("site"))
+        if word:
+            highlight(d, PANELS[word], kit.EARLIER_WIDTH, kit.EARLIER)
+    word = _panel_word((view.get("last") or {}).get("site"))
+    if word:
+        highlight(d, PANELS[word], 6)
+    return encode(img, base)

@@ -1,0 +1,137 @@
+"""Where everything on the Imhotep board goes, its colours and type sizes, and its words.
+
+Every position is here, so a panel can be moved without reading the drawing code. Every word
+drawn comes from the catalog (``imhotep.board.*`` and the engine's own keys) in the table's
+language; ``say`` is the one way a board module gets a string.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from engines.catalog import CATALOG, DEFAULT_LANG
+from engines.imhotep import components as C
+from renderers import kit
+
+#: Seat colours of this game (kit.SEATS_PALETTES), never a component colour here (#10.6).
+SEATS = kit.Seats.of("imhotep")
+
+# -- type sizes -----------------------------------------------------------------------------------
+W = kit.WIDTH
+#: The smallest type on the board: 14 px when a phone shows the board 1080 px wide (#10.5).
+SMALL = math.ceil(14 * W / 1080)
+BODY = SMALL + 1
+LABEL = SMALL + 3
+TITLE = SMALL + 5
+BIG = 40
+
+# -- geometry -----------------------------------------------------------------------------------
+M = 24  # outer margin
+GAP = 16
+HEADER_H = 118
+PLAYERS_Y = HEADER_H
+PLAYERS_H = 262
+SITES_Y = PLAYERS_Y + PLAYERS_H + 10
+ROW1_H = 440
+ROW2_H = 340
+HARBOUR_Y = SITES_Y + ROW1_H + GAP + ROW2_H + GAP
+HARBOUR_H = 250
+LEGEND_Y = HARBOUR_Y + HARBOUR_H + GAP
+LEGEND_H = 164
+H = LEGEND_Y + LEGEND_H + M
+
+COL3 = (W - 2 * M - 2 * GAP) // 3  # width of a top-row site panel
+COL2 = (W - 2 * M - GAP) // 2  # width of a bottom-row site panel
+_ROW2_Y = SITES_Y + ROW1_H + GAP
+PANELS: dict[str, tuple[int, int, int, int]] = {
+    "market": (M, SITES_Y, M + COL3, SITES_Y + ROW1_H),
+    "pyramid": (M + COL3 + GAP, SITES_Y, M + 2 * COL3 + GAP, SITES_Y + ROW1_H),
+    "temple": (M + 2 * (COL3 + GAP), SITES_Y, W - M, SITES_Y + ROW1_H),
+    "burial": (M, _ROW2_Y, M + COL2, _ROW2_Y + ROW2_H),
+    "obelisk": (M + COL2 + GAP, _ROW2_Y, W - M, _ROW2_Y + ROW2_H),
+}
+#: The dock box in a panel's top right corner: which ship moored here.
+DOCK_W = 188
+#: Where a panel's own drawing starts, below its title and subtitle.
+CONTENT_DY = 80
+
+# -- palette ------------------------------------------------------------------------------------
+SAND = (240, 226, 196)
+STONE = (222, 205, 170)
+STONE_DARK = (170, 146, 104)
+NILE = (88, 150, 184)
+NILE_DARK = (52, 104, 140)
+HULL = (139, 94, 52)
+HULL_DARK = (92, 58, 30)
+WHITE = (255, 255, 255)
+HEADER_BAND = (62, 46, 30)
+GOLD = (240, 200, 90)
+BAND = (232, 214, 178)
+CARD_PAPER = (248, 240, 222)
+DOCK = (214, 196, 160)
+LEVEL_FILLS = ((214, 190, 140), (200, 170, 112), (186, 150, 90))
+SLOT_FILL = (196, 160, 110)
+SAILED_HULL = (150, 138, 120)
+WAVE = (150, 196, 220)
+TOP_CELL = (250, 236, 200)
+SHEET = (250, 244, 230)
+PROMPT = (255, 228, 150)
+HARBOUR_INK = (255, 240, 200)
+WARN = (150, 40, 30)
+CARD_BACK = (96, 70, 40)
+CARD_COLOURS = {
+    "red": (196, 62, 52),
+    "green": (64, 140, 72),
+    "purple": (128, 76, 150),
+    "blue": (44, 104, 176),
+}
+#: Colours of this game's components, which no seat colour may resemble (#10.6; tested).
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
+    **{f"{k} card": v for k, v in CARD_COLOURS.items()},
+    "Nile": NILE,
+    "ship": HULL,
+}
+#: A stone's radius: its letter is then drawn at ``SMALL`` or larger (kit.Seats.mark: 1.1 r).
+STONE_R = 20
+
+
+# -- words ----------------------------------------------------------------------------------------
+def lang_of(view: dict[str, Any]) -> str:
+    """The table's language, as ``prepare`` put it in the view."""
+    return str(view.get("lang") or DEFAULT_LANG)
+
+
+def prepare(view: dict[str, Any], names: Sequence[str] | None, lang: str | None) -> dict[str, Any]:
+    """A copy of ``view`` with the display names and the language to draw it in (the render
+    call's ``lang``, else the view's own ``lang``, else English)."""
+    out = kit.with_names(view, names)
+    return {**out, "lang": lang or view.get("lang") or DEFAULT_LANG}
+
+
+def say(view: dict[str, Any], key: str, **params: Any) -> str:
+    """The catalog message ``imhotep.board.<key>`` (or a full key containing a dot-prefixed
+    namespace, e.g. ``core.status.round``) in the view's language; seat parameters become the
+    players' display names."""
+    full = key if key.startswith(("core.", "imhotep.")) else f"imhotep.board.{key}"
+    names = view.get("names")
+    return CATALOG.text(
+        full, params, lang=lang_of(view), names=list(names) if isinstance(names, list) else None
+    )
+
+
+def card_colour(kind: str) -> str:
+    """A card type's colour (red, green, purple, blue) from the engine's card data."""
+    types = C.card_types()
+    return types[kind].colour if kind in types else "blue"
+
+
+def card_name(view: dict[str, Any], kind: str) -> str:
+    """A card type's name as the board prints it, in the table's language."""
+    return say(view, f"card.{kind}") if kind in C.card_types() else kind
+
+
+def site_name(view: dict[str, Any], word: str) -> str:
+    """A site's title (``burial`` → "Burial Chamber") in the table's language."""
+    return say(view, f"site.{word}")
