@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engines import kit
 from engines.base import (
     Engine,
     EngineMeta,
@@ -18,9 +19,17 @@ from engines.base import (
 from engines.imhotep import components as C
 from engines.imhotep import market, scoring, tasks, turn
 from engines.imhotep.notation import VERBS, Action, parse
-from engines.imhotep.state import EMPTY, State, Task, dump_state, load_state
+from engines.imhotep.rules import RULES
+from engines.imhotep.state import (
+    DECISION_VERBS,
+    EMPTY,
+    Draft,
+    State,
+    dump_state,
+    load_state,
+    task_of,
+)
 from engines.imhotep.view import make_view
-from engines.kit import complete_from_texts
 from engines.rng import Rng, seed_state
 
 #: A site's own option: ``auto`` follows ``sides``; ``a``/``b`` choose that site's side whatever
@@ -155,17 +164,6 @@ META = _ImhotepMeta(
 )
 
 
-def _card_name(token: str) -> str:
-    """A card type token as players read it ("paved_path" → "Paved Path")."""
-    types = C.card_types()
-    return types[token].name if token in types else "face-down pair"
-
-
-def _either(words: list[str]) -> str:
-    """Words joined the way players say them: "1, 2 or 3"."""
-    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
-
-
 class Imhotep(Engine[State, Action]):
     """Imhotep (Kosmos 2016) for 2–4 players, A and B sides, Pharaoh's wrath."""
 
@@ -190,126 +188,82 @@ class Imhotep(Engine[State, Action]):
             wrath=opts["wrath"] == "on",
             rng=rng.state,
             round=0,
-            round_deck=rounds[1:],
+            round_deck=tuple(rounds[1:]),
             removed_card=rounds[0],  # I10: set aside unseen
             round_card="",
-            ships=[],
-            docked=[],
-            market_deck=deck,
-            discard=[],
-            offer=[],
-            pair=[],
-            pair_hand=[],
-            quarry=[C.STONES_PER_PLAYER - n for n in sled],
-            sled=sled,
-            points=[{} for _ in range(players)],
-            cards=[[] for _ in range(players)],
-            pyramid=[],
-            pyramids_b=[[] for _ in C.pyramid_b_spaces()] if sides["pyramid"] == "B" else [],
-            pyramid_overflow=[],
-            temple=[],
-            burial=[],
-            obelisk=[0] * players,
-            towers=[],
+            ships=(),
+            docked=(),
+            market_deck=tuple(deck),
+            discard=(),
+            offer=(),
+            pair=(),
+            pair_hand=(),
+            quarry=tuple(C.STONES_PER_PLAYER - n for n in sled),
+            sled=tuple(sled),
+            points=tuple({} for _ in range(players)),
+            cards=((),) * players,
+            pyramid=(),
+            pyramids_b=((),) * len(C.pyramid_b_spaces()) if sides["pyramid"] == "B" else (),
+            pyramid_overflow=(),
+            temple=(),
+            burial=(),
+            obelisk=(0,) * players,
+            towers=(),
             current=0,
-            tasks=[],
+            pending=(),
             unloading="",
             moves=0,
             last={},
             over=False,
         )
-        turn.start_round(state, [])
-        return state
+        draft = Draft(state)
+        turn.start_round(draft, draft.events)
+        return draft.freeze()
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         """Notation → action (see notation.py)."""
         return parse(text)
 
     def to_act(self, state: State) -> list[int]:
-        """The seat deciding now: a pending decision's owner (E12), else the active player."""
+        """The seat deciding now: a pending step's owner (E12), else the active player."""
         if state.over:
             return []
-        if state.tasks:
-            return [state.tasks[0][1]]
-        return [state.current]
+        return kit.to_act(state.pending) or [state.current]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now."""
         if seat not in self.to_act(state):
             return []
-        if state.tasks:
-            task = state.tasks[0]
-            verb = tasks.DECISION_VERBS[task[0]]
+        if state.pending:
+            task = task_of(state.pending[0])
+            verb = DECISION_VERBS[task[0]]
             return [Action(verb, tuple(answer.split())) for answer in tasks.options(state, task)]
         return turn.legal_actions(state, seat)
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix``."""
-        return complete_from_texts(map(str, self.legal_actions(state, seat)), prefix)
+        return kit.complete_from_texts(map(str, self.legal_actions(state, seat)), prefix)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Play an action for ``seat``; the input state is never changed."""
+        """Play an action for ``seat`` through the RULES table; the input state is never changed."""
         if state.over:
             raise IllegalAction("core.game_over")
         who = self.to_act(state)
         if seat not in who:
             raise IllegalAction("imhotep.waiting_for", waiting_seat=who[0])
-        st = state.clone()
-        events: list[Event] = []
-        if st.tasks:
-            self._decide(st, events, seat, action)
-        else:
-            turn.apply_turn(st, events, seat, action)
-        if not st.tasks:
-            turn.end_turn(st, events)
-        st.moves += 1
-        st.last = self._last(state, seat, action)
-        if st.round != state.round:
+        draft = Draft(state)
+        kit.perform(RULES, draft, seat, action)
+        if not draft.tasks:
+            turn.end_turn(draft, draft.events)
+        draft.moves = state.moves + 1
+        last = self._last(state, seat, action)
+        if draft.round != state.round:
             # The move ended the round: its ship has gone home and a new ship now has that number,
             # so only the site stays highlighted.
-            st.last.pop("ship", None)
-            st.last.pop("positions", None)
-        return st, events
-
-    def _decide(self, st: State, events: list[Event], seat: int, action: Action) -> None:
-        task = st.tasks[0]
-        verb = tasks.DECISION_VERBS[task[0]]
-        answers = tasks.options(st, task)
-        if action.verb != verb:
-            choices = ", ".join(f"{verb} {a}" for a in answers)
-            raise IllegalAction(f"imhotep.decide_{task[0]}", choices=choices)
-        answer = " ".join(action.args)
-        if answer not in answers:
-            self._why_not(st, seat, task, action)
-        st.tasks.pop(0)
-        tasks.decide(st, events, task, list(action.args), auto=False)
-        tasks.run(st, events)
-
-    def _why_not(self, st: State, seat: int, task: Task, action: Action) -> None:
-        """Raise the specific reason a decision answer is not possible."""
-        kind = task[0]
-        if kind == "pick":
-            offered = [C.card_type(c).name for c in st.offer if c]
-            if st.pair:
-                offered.append("the face-down pair")
-            raise IllegalAction(
-                "imhotep.not_on_offer", card=_card_name(action.args[0]), offer=", ".join(offered)
-            )
-        if kind == "keep":
-            raise IllegalAction("imhotep.not_in_pair", card=_card_name(action.args[0]))
-        if kind == "pyramid":
-            count = len(C.pyramid_b_spaces())
-            if int(action.args[0]) > count:
-                raise IllegalAction(
-                    "imhotep.no_such_pyramid",
-                    pyramid=action.args[0],
-                    choices=_either(tasks.options(st, task)),
-                )
-            raise IllegalAction("imhotep.pyramid_full", pyramid=action.args[0])
-        if kind == "temple_choice":
-            raise IllegalAction("imhotep.no_stones_to_take")
-        turn.load_position(st, seat, action.args)
-        raise IllegalAction("imhotep.usage", verb="load", usage="load 2 1")  # pragma: no cover
+            last.pop("ship", None)
+            last.pop("positions", None)
+        draft.last = last
+        return draft.freeze(), draft.events
 
     def _last(self, before: State, seat: int, action: Action) -> dict[str, Any]:
         """What the highlight shows: who, the text, and the ship/site/positions touched."""
@@ -340,7 +294,7 @@ class Imhotep(Engine[State, Action]):
             v["result"] = res.to_json()
         if seat is not None:
             private: dict[str, Any] = {}
-            if state.pair_hand and state.tasks and state.tasks[0][1] == seat:
+            if state.pair_hand and kit.to_act(state.pending) == [seat]:
                 private["face_down_pair"] = [C.card_type(c).id for c in state.pair_hand]
             v["private"] = private
         return v

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.imhotep import components as C
-from engines.imhotep.state import State
+from engines.imhotep.state import Board, Draft
 from engines.rng import Rng
 
 
-def draw(state: State, events: list[Event]) -> str | None:
+def draw(state: Draft, events: list[Event]) -> str | None:
     """The top market card, or ``None``. An empty deck is refilled from the shuffled discard pile
     (E7, an engine decision: the rules never need it outside Pyramid-B/Temple-B card bonuses)."""
     if not state.market_deck and state.discard:
@@ -25,7 +25,7 @@ def draw(state: State, events: list[Event]) -> str | None:
     return state.market_deck.pop(0)
 
 
-def deal_offer(state: State, events: list[Event]) -> None:
+def deal_offer(state: Draft, events: list[Event]) -> None:
     """Lay out the round's offer: side A 4 face up; side B 3 face up + a face-down pair (I16, I47).
     Deals what is available if the deck runs dry (E7)."""
     spec = C.sites()["market"][state.side("market")]
@@ -51,7 +51,7 @@ def deal_offer(state: State, events: list[Event]) -> None:
     )
 
 
-def clear_offer(state: State) -> None:
+def clear_offer(state: Draft) -> None:
     """End of round: every card left on the market, an untaken pair included, is discarded (I19).
 
     The untaken pair was never seen by anyone, so it goes on the pile face down and stays secret
@@ -63,7 +63,7 @@ def clear_offer(state: State) -> None:
     state.pair = []
 
 
-def offer_types(state: State) -> list[str]:
+def offer_types(state: Board) -> list[str]:
     """Card types a market pick may take now, plus ``pair`` while the face-down pair is there."""
     kinds = sorted({C.card_type(c).id for c in state.offer if c})
     if state.pair:

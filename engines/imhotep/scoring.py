@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.imhotep import components as C
 from engines.imhotep.sites import seat_stones_at, stones_at
-from engines.imhotep.state import State
+from engines.imhotep.state import Board
 
 #: Score-sheet categories in display order (catalog keys ``imhotep.score.<category>``).
 CATEGORIES: tuple[str, ...] = (
@@ -29,7 +29,7 @@ def temple_tops(temple: Sequence[int], width: int) -> list[int]:
     return tops
 
 
-def temple_round_points(state: State) -> list[int]:
+def temple_round_points(state: Board) -> list[int]:
     """I40/I55: 1 point per column whose topmost stone is the player's."""
     points = [0] * state.players
     for seat in temple_tops(state.temple, C.temple_width(state.players)):
@@ -88,7 +88,7 @@ def burial_groups(burial: Sequence[int]) -> list[tuple[int, list[int]]]:
     return groups
 
 
-def burial_points(state: State) -> list[int]:
+def burial_points(state: Board) -> list[int]:
     """End-game Burial Chamber points, side A (I42) or side B (I59)."""
     points = [0] * state.players
     if state.side("burial_chamber") == "A":
@@ -106,7 +106,7 @@ def burial_points(state: State) -> list[int]:
     return points
 
 
-def obelisk_end_points(state: State) -> list[int]:
+def obelisk_end_points(state: Board) -> list[int]:
     """End-game obelisk points: side A by stack height (I44–I46); side B 1 per waiting stone (I62)."""
     if state.side("obelisk") == "A":
         return shared_awards(state.obelisk, C.obelisk_awards(state.players))
@@ -124,7 +124,7 @@ def statue_points(count: int) -> int:
     return table[-1] + beyond * (count - len(table))
 
 
-def final_breakdown(state: State) -> list[dict[str, int]]:
+def final_breakdown(state: Board) -> list[dict[str, int]]:
     """Every seat's points per category once the game is over (I76, I79–I81)."""
     out = [dict(p) for p in state.points]
     burial = burial_points(state)

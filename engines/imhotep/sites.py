@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.imhotep import components as C
-from engines.imhotep.state import State
+from engines.imhotep.state import Board, Draft
 
 
-def push_front(state: State, *tasks: tuple[str, int, str]) -> None:
+def push_front(state: Draft, *tasks: tuple[str, int, str]) -> None:
     """Queue steps to run next, in the given order, before anything already pending."""
     state.tasks[0:0] = list(tasks)
 
 
-def place(state: State, events: list[Event], seat: int, site: str) -> None:
+def place(state: Draft, events: list[Event], seat: int, site: str) -> None:
     """Put ``seat``'s stone at ``site`` (not the market, not a Pyramid-B choice: see tasks)."""
     if site == "pyramid":
         if state.side("pyramid") == "A":
@@ -36,7 +36,7 @@ def place(state: State, events: list[Event], seat: int, site: str) -> None:
         raise ValueError(site)
 
 
-def place_pyramid_a(state: State, events: list[Event], seat: int) -> None:
+def place_pyramid_a(state: Draft, events: list[Event], seat: int) -> None:
     """Next space in fill order, scored at once (I34–I37)."""
     points_by_index = C.pyramid_a_points()
     k = len(state.pyramid)
@@ -51,13 +51,13 @@ def place_pyramid_a(state: State, events: list[Event], seat: int) -> None:
     )
 
 
-def pyramid_b_open(state: State) -> list[int]:
+def pyramid_b_open(state: Board) -> list[int]:
     """Pyramid-B pyramids (0-based) that still have a free space."""
     spaces = C.pyramid_b_spaces()
     return [p for p in range(len(spaces)) if len(state.pyramids_b[p]) < len(spaces[p])]
 
 
-def place_pyramid_b(state: State, events: list[Event], seat: int, pyramid: int | None) -> None:
+def place_pyramid_b(state: Draft, events: list[Event], seat: int, pyramid: int | None) -> None:
     """Pyramid B: the next space of the chosen pyramid, or beside them all once all three are
     complete (I50–I53). Bonus steps are queued for the stone's owner."""
     if pyramid is None:
@@ -83,7 +83,7 @@ def place_pyramid_b(state: State, events: list[Event], seat: int, pyramid: int |
         push_front(state, ("bonus_load", seat, ""))
 
 
-def place_temple(state: State, events: list[Event], seat: int) -> None:
+def place_temple(state: Draft, events: list[Event], seat: int) -> None:
     """Next temple cell, left to right, layer on layer (I39); Temple-B bonus cells (I56)."""
     width = C.temple_width(state.players)
     layer, col = divmod(len(state.temple), width)
@@ -104,7 +104,7 @@ def place_temple(state: State, events: list[Event], seat: int) -> None:
         push_front(state, ("temple_choice", seat, ""))
 
 
-def place_obelisk(state: State, events: list[Event], seat: int) -> None:
+def place_obelisk(state: Draft, events: list[Event], seat: int) -> None:
     """Side A: onto the owner's stack (I43). Side B: onto the owner's waiting space; three
     waiting stones become a tower on the leftmost free slot, scored at once (I60, I61)."""
     state.obelisk[seat] += 1
@@ -132,7 +132,7 @@ def place_obelisk(state: State, events: list[Event], seat: int) -> None:
         )
 
 
-def stones_at(state: State, site: str) -> int:
+def stones_at(state: Board, site: str) -> int:
     """Every stone at a building site, of all colours, covered ones included (I68, I81)."""
     if site == "pyramid":
         return len(state.pyramid) + sum(map(len, state.pyramids_b)) + len(state.pyramid_overflow)
@@ -143,7 +143,7 @@ def stones_at(state: State, site: str) -> int:
     return sum(state.obelisk) + C.tower_size() * len(state.towers)
 
 
-def seat_stones_at(state: State, seat: int, site: str) -> int:
+def seat_stones_at(state: Board, seat: int, site: str) -> int:
     """How many of ``seat``'s stones are at a building site."""
     if site == "pyramid":
         return (

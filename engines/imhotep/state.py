@@ -1,71 +1,242 @@
-"""The game state: plain lists and ints, cheap to clone and exact through JSON."""
+"""The game state: a frozen dataclass of tuples, changed only through a ``Draft`` (engines/kit.py).
+
+``apply`` opens a ``Draft`` on the state it is given; the rules read and change the draft's
+fields under the state's own names (lists where the state has tuples), and ``freeze`` makes the
+next state. A draft copies a field the first time a rule touches it, so a move copies the few
+fields it changes, not the whole state (issue #15: cheap copies for self-play).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
-#: A pending step of the current turn: (kind, seat, argument). See ``tasks.py``.
+from engines import kit
+from engines.kit import Decision
+
+#: A pending step of the current turn as the rules handle it: (kind, seat, argument). See
+#: ``tasks.py``. The frozen state keeps them as the kit's pending ``Decision`` stack.
 Task = tuple[str, int, str]
 
 EMPTY = -1  # an empty ship position
 
+#: Step kinds that wait for a player's answer, and the verb that answers each.
+DECISION_VERBS: dict[str, str] = {
+    "pick": "take",
+    "keep": "keep",
+    "pyramid": "pyramid",
+    "temple_choice": "bonus",
+    "bonus_load": "load",
+}
 
-@dataclass
+
+def decision(task: Task) -> Decision:
+    """A step as an entry of the kit's pending stack: its owner, the verb that answers it (the
+    step's kind for a step nobody answers), and the step itself in ``params``."""
+    kind, seat, arg = task
+    return Decision(seat, DECISION_VERBS.get(kind, kind), params={"kind": kind, "arg": arg})
+
+
+def task_of(entry: Decision) -> Task:
+    """Inverse of ``decision``."""
+    return (str(entry.params["kind"]), entry.owner, str(entry.params["arg"]))
+
+
+@dataclass(frozen=True)
 class State:
-    """Everything about one game. Engines clone it before changing anything (``clone``)."""
+    """Everything about one game; never changed (see ``Draft``)."""
 
     players: int
-    sides: dict[str, str]  # site → "A" | "B"; never mutated after setup
+    sides: Mapping[str, str]  # site → "A" | "B"
     wrath: bool  # Pharaoh's wrath variant (I79)
     rng: int
     round: int
-    round_deck: list[str]  # round cards still to reveal, next first
+    round_deck: tuple[str, ...]  # round cards still to reveal, next first
     removed_card: str  # the round card set aside unseen (I10): secret, never in a view
     round_card: str
-    ships: list[list[int]]  # per ship, owner seat per position (bow first) or EMPTY
-    docked: list[str]  # per ship, the site it sailed to this round, "" while in the harbour
-    market_deck: list[str]  # hidden order
-    discard: list[str]
-    offer: list[str]  # face-up market spaces, "" once taken
-    pair: list[str]  # Market B face-down pair (hidden), [] once taken or on side A
-    pair_hand: list[str]  # the pair being looked at by the player who took it (private)
-    quarry: list[int]
-    sled: list[int]
-    points: list[dict[str, int]]  # points scored so far, per seat and category
-    cards: list[list[str]]  # face-up displays (green, purple, blue cards)
-    pyramid: list[int]  # Pyramid A: owners in fill order (beyond 14 = overflow)
-    pyramids_b: list[list[int]]  # Pyramid B: owners per pyramid in fill order
-    pyramid_overflow: list[int]  # Pyramid B: stones beside the complete pyramids
-    temple: list[int]  # owners in fill order
-    burial: list[int]  # owners in fill order
-    obelisk: list[int]  # side A: stack height per seat; side B: waiting stones per seat
-    towers: list[int]  # Obelisk B: owner of each built tower, leftmost slot first
+    ships: tuple[tuple[int, ...], ...]  # per ship, owner seat per position (bow first) or EMPTY
+    docked: tuple[str, ...]  # per ship, the site it sailed to this round, "" in the harbour
+    market_deck: tuple[str, ...]  # hidden order
+    discard: tuple[str, ...]
+    offer: tuple[str, ...]  # face-up market spaces, "" once taken
+    pair: tuple[str, ...]  # Market B face-down pair (hidden), () once taken or on side A
+    pair_hand: tuple[str, ...]  # the pair being looked at by the player who took it (private)
+    quarry: tuple[int, ...]
+    sled: tuple[int, ...]
+    points: tuple[Mapping[str, int], ...]  # points scored so far, per seat and category
+    cards: tuple[tuple[str, ...], ...]  # face-up displays (green, purple, blue cards)
+    pyramid: tuple[int, ...]  # Pyramid A: owners in fill order (beyond 14 = overflow)
+    pyramids_b: tuple[tuple[int, ...], ...]  # Pyramid B: owners per pyramid in fill order
+    pyramid_overflow: tuple[int, ...]  # Pyramid B: stones beside the complete pyramids
+    temple: tuple[int, ...]  # owners in fill order
+    burial: tuple[int, ...]  # owners in fill order
+    obelisk: tuple[int, ...]  # side A: stack height per seat; side B: waiting stones per seat
+    towers: tuple[int, ...]  # Obelisk B: owner of each built tower, leftmost slot first
     current: int  # the seat whose turn it is
-    tasks: list[Task]  # pending steps of the current turn, first = now
+    pending: tuple[Decision, ...]  # pending steps of the current turn, first = now
     unloading: str  # site being unloaded ("" when none)
     moves: int
-    last: dict[str, Any]  # the last move, for captions and the highlight
+    last: Mapping[str, Any]  # the last move, for captions and the highlight
     over: bool
     #: Discarded cards lying face down (an untaken Market-B pair, I8/I19): never shown, and the
-    #: visible top of the discard pile is the last card NOT in this list. Defaulted so snapshots
-    #: written before it existed still load.
-    discard_face_down: list[str] = field(default_factory=list)
+    #: visible top of the discard pile is the last card NOT in this list.
+    discard_face_down: tuple[str, ...] = ()
 
-    def clone(self) -> State:
-        """A copy whose lists can be changed without touching this state."""
-        new = object.__new__(State)
-        d = dict(self.__dict__)
-        for name in _LISTS:
-            d[name] = list(d[name])
-        for name in _NESTED:
-            d[name] = [type(v)(v) for v in d[name]]
-        new.__dict__ = d
-        return new
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The pending steps as (kind, seat, argument), first = now."""
+        return tuple(task_of(d) for d in self.pending)
 
     def side(self, site: str) -> str:
         """The side ("A" or "B") this game uses for ``site``."""
         return self.sides[site]
+
+    def score(self, seat: int) -> int:
+        """Points on the score track now."""
+        return sum(self.points[seat].values())
+
+    def discard_top(self) -> str | None:
+        """The visible top card of the discard pile: face-down cards (I8) are skipped."""
+        return _discard_top(self.discard, self.discard_face_down)
+
+
+def _discard_top(discard: Any, face_down: Any) -> str | None:
+    hidden = set(face_down)
+    return next((c for c in reversed(discard) if c not in hidden), None)
+
+
+#: How a draft copies each field it changes, and how ``freeze`` makes it a tuple again.
+_FLAT = frozenset(
+    {
+        "round_deck",
+        "docked",
+        "market_deck",
+        "discard",
+        "offer",
+        "pair",
+        "pair_hand",
+        "quarry",
+        "sled",
+        "pyramid",
+        "pyramid_overflow",
+        "temple",
+        "burial",
+        "obelisk",
+        "towers",
+        "discard_face_down",
+    }
+)
+_NESTED = frozenset({"ships", "cards", "pyramids_b"})
+_FIELDS = tuple(f.name for f in fields(State))
+_SCALARS = tuple(n for n in _FIELDS if n not in _FLAT | _NESTED | {"points", "pending"})
+#: Fields a draft copies only when a rule first reaches them.
+_LAZY = (_FLAT | _NESTED | {"points"}) - {"sled", "quarry", "docked", "ships"}
+
+
+class Draft(kit.Draft[State]):
+    """The working copy of a ``State`` inside ``apply``: the same field names, lists for tuples
+    (``points`` a list of dicts, ``tasks`` the pending steps as ``Task`` tuples). A field is
+    copied from the state the first time it is read, so untouched fields cost nothing."""
+
+    sides: Mapping[str, str]
+    players: int
+    wrath: bool
+    rng: int
+    round: int
+    round_deck: list[str]
+    removed_card: str
+    round_card: str
+    ships: list[list[int]]
+    docked: list[str]
+    market_deck: list[str]
+    discard: list[str]
+    offer: list[str]
+    pair: list[str]
+    pair_hand: list[str]
+    quarry: list[int]
+    sled: list[int]
+    points: list[dict[str, int]]
+    cards: list[list[str]]
+    pyramid: list[int]
+    pyramids_b: list[list[int]]
+    pyramid_overflow: list[int]
+    temple: list[int]
+    burial: list[int]
+    obelisk: list[int]
+    towers: list[int]
+    current: int
+    tasks: list[Task]
+    unloading: str
+    moves: int
+    last: Mapping[str, Any]
+    over: bool
+    discard_face_down: list[str]
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        #: True until a rule starts changing the draft (``begin``): ``state`` is the base then.
+        self._pristine = True
+        # Copied at once: what nearly every move reads or changes (reaching a field through
+        # ``__getattr__`` costs more than copying these few).
+        own = self.__dict__
+        base = state.__dict__
+        for name in _SCALARS:
+            own[name] = base[name]
+        own["sled"] = list(state.sled)
+        own["quarry"] = list(state.quarry)
+        own["docked"] = list(state.docked)
+        own["ships"] = [list(s) for s in state.ships]
+        own["tasks"] = [task_of(d) for d in state.pending] if state.pending else []
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not copied yet; the copy then lives in the instance.
+        if name not in _LAZY:
+            raise AttributeError(name)
+        value = getattr(self.base, name)
+        if name in _NESTED:
+            value = [list(v) for v in value]
+        elif name == "points":
+            value = [dict(v) for v in value]
+        else:
+            value = list(value)
+        self.__dict__[name] = value
+        return value
+
+    def begin(self) -> None:
+        """A rule starts changing the draft: from now on ``state`` shows the changes."""
+        self._pristine = False
+
+    @property
+    def state(self) -> State:
+        """The state with every change so far (the base itself before ``begin``)."""
+        return self.base if self._pristine else self.freeze()
+
+    def freeze(self) -> State:
+        """The new frozen state: the fields this draft copied, frozen again."""
+        own = self.__dict__
+        changes = {name: own[name] for name in _SCALARS}
+        changes["sled"] = tuple(own["sled"])
+        changes["quarry"] = tuple(own["quarry"])
+        changes["docked"] = tuple(own["docked"])
+        changes["ships"] = tuple([tuple(s) for s in own["ships"]])
+        tasks = own["tasks"]
+        if tasks or self.base.pending:
+            changes["pending"] = tuple([decision(t) for t in tasks])
+        for name in own.keys() & _LAZY:  # read first, or assigned whole
+            value = own[name]
+            if name in _NESTED:
+                changes[name] = tuple([tuple(v) for v in value])
+            else:
+                changes[name] = tuple(value)
+        new = object.__new__(State)
+        new.__dict__.update(self.base.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    def side(self, site: str) -> str:
+        """The side ("A" or "B") this game uses for ``site``."""
+        return self.base.sides[site]
 
     def score(self, seat: int) -> int:
         """Points on the score track now."""
@@ -78,47 +249,70 @@ class State:
 
     def discard_top(self) -> str | None:
         """The visible top card of the discard pile: face-down cards (I8) are skipped."""
-        hidden = set(self.discard_face_down)
-        return next((c for c in reversed(self.discard) if c not in hidden), None)
+        return _discard_top(self.discard, self.discard_face_down)
 
 
-#: What ``clone`` copies: the fields holding a flat list, and those holding lists of lists or
-#: dicts (``sides`` never changes after setup and ``last`` is replaced whole, so both are shared).
-_NESTED = ("ships", "points", "cards", "pyramids_b")
-_LISTS = tuple(
-    f.name
-    for f in fields(State)
-    if f.name not in _NESTED and isinstance(f.type, str) and f.type.startswith("list[")
-)
+#: A position the rules may read: frozen, or being changed inside a ``Draft``.
+Board = State | Draft
+
+
+def given(state: State, **changes: Any) -> State:
+    """``state`` with some fields replaced, lists accepted for tuples (for setting up a position
+    in tests and tools; the rules change a state only through a ``Draft``). ``tasks`` sets the
+    pending steps as (kind, seat, argument) tuples."""
+    d = Draft(state)
+    for name, value in changes.items():
+        if name not in _FIELDS and name != "tasks":
+            raise TypeError(f"State has no field {name!r}")
+        if name == "tasks":
+            value = [tuple(t) for t in value]
+        elif name in _NESTED:
+            value = [list(v) for v in value]
+        elif name == "points":
+            value = [dict(v) for v in value]
+        elif name in _FLAT:
+            value = list(value)
+        d.__dict__[name] = value
+    return d.freeze()
 
 
 def dump_state(state: State, format_version: int) -> dict[str, Any]:
-    """JSON-compatible data of a state."""
+    """JSON-compatible data of a state (format 1: lists, pending steps as ``tasks``)."""
     out: dict[str, Any] = {"format": format_version}
-    for f in fields(State):
-        value = getattr(state, f.name)
-        if f.name == "tasks":
-            value = [list(t) for t in value]
-        elif f.name in ("ships", "points", "cards", "pyramids_b"):
-            value = [type(v)(v) for v in value]
-        elif isinstance(value, list | dict):
-            value = type(value)(value)
-        out[f.name] = value
+    for name in _FIELDS:
+        value = getattr(state, name)
+        if name == "pending":
+            out["tasks"] = [list(t) for t in state.tasks]
+            continue
+        if name in _NESTED:
+            value = [list(v) for v in value]
+        elif name == "points":
+            value = [dict(v) for v in value]
+        elif name == "sides" or name == "last":
+            value = dict(value)
+        elif name in _FLAT:
+            value = list(value)
+        out[name] = value
     return out
 
 
 def load_state(data: dict[str, Any]) -> State:
     """Inverse of ``dump_state`` (format already checked)."""
     values: dict[str, Any] = {}
-    for f in fields(State):
-        if f.name not in data and f.name == "discard_face_down":
+    for name in _FIELDS:
+        if name == "pending":
+            values[name] = tuple(decision((str(k), int(s), str(a))) for k, s, a in data["tasks"])
+            continue
+        if name not in data and name == "discard_face_down":
             continue  # an older snapshot: the dataclass default applies
-        value = data[f.name]
-        if f.name == "tasks":
-            value = [(str(k), int(s), str(a)) for k, s, a in value]
-        elif f.name in ("ships", "points", "cards", "pyramids_b"):
-            value = [type(v)(v) for v in value]
-        elif isinstance(value, list | dict):
-            value = type(value)(value)
-        values[f.name] = value
+        value = data[name]
+        if name in _NESTED:
+            value = tuple(tuple(v) for v in value)
+        elif name == "points":
+            value = tuple(dict(v) for v in value)
+        elif name == "sides" or name == "last":
+            value = dict(value)
+        elif name in _FLAT:
+            value = tuple(value)
+        values[name] = value
     return State(**values)

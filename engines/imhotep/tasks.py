@@ -1,9 +1,10 @@
 """The steps that follow a sail or a card: unloading, market picks, red cards, bonuses.
 
-A turn that needs decisions from several players (E12) keeps a queue of steps in the state:
-``(kind, seat, argument)``. Automatic steps run at once; a *decision* step stops the queue and
-``to_act`` names its seat until they answer with the verb in ``DECISION_VERBS``. A decision with
-only one possible answer is taken automatically so nobody is pinged for nothing.
+A turn that needs decisions from several players (E12) keeps a queue of steps in the state (the
+kit's pending ``Decision`` stack; the rules handle each as ``(kind, seat, argument)``). Automatic
+steps run at once; a *decision* step stops the queue and ``to_act`` names its seat until they
+answer with the verb in ``DECISION_VERBS``. A decision with only one possible answer is taken
+automatically so nobody is pinged for nothing.
 
 Step kinds:
 ``deliver`` a stone (off the ship or out of the quarry) to a building site;
@@ -21,22 +22,15 @@ from __future__ import annotations
 from engines.base import Event
 from engines.imhotep import components as C
 from engines.imhotep import market, sites
-from engines.imhotep.state import EMPTY, State, Task
+from engines.imhotep.state import DECISION_VERBS, EMPTY, Board, Draft, Task
 
-#: Decision step kind → the verb that answers it.
-DECISION_VERBS: dict[str, str] = {
-    "pick": "take",
-    "keep": "keep",
-    "pyramid": "pyramid",
-    "temple_choice": "bonus",
-    "bonus_load": "load",
-}
+__all__ = ["CARRIES_STONE", "DECISION_VERBS", "decide", "options", "run", "step"]
 
 #: Steps that carry a stone in transit (for stone conservation, E15).
 CARRIES_STONE = ("deliver", "pick", "pyramid")
 
 
-def free_positions(state: State) -> list[tuple[int, int]]:
+def free_positions(state: Board) -> list[tuple[int, int]]:
     """(ship, position) pairs, 0-based, of empty positions on unsailed ships (I23)."""
     return [
         (s, p)
@@ -47,12 +41,12 @@ def free_positions(state: State) -> list[tuple[int, int]]:
     ]
 
 
-def stones_take(state: State, seat: int, limit: int) -> int:
+def stones_take(state: Board, seat: int, limit: int) -> int:
     """How many stones a take moves: up to ``limit``, sled limit 5, what the quarry has (I22)."""
     return max(0, min(limit, C.SLED_LIMIT - state.sled[seat], state.quarry[seat]))
 
 
-def options(state: State, task: Task) -> list[str]:
+def options(state: Board, task: Task) -> list[str]:
     """The possible answers to a decision step, as the tokens after its verb."""
     kind, seat, _ = task
     if kind == "pick":
@@ -71,7 +65,7 @@ def options(state: State, task: Task) -> list[str]:
     return []
 
 
-def run(state: State, events: list[Event]) -> None:
+def run(state: Draft, events: list[Event]) -> None:
     """Run queued steps until a decision with a real choice is at the front, or none are left."""
     while state.tasks:
         task = state.tasks[0]
@@ -91,7 +85,7 @@ def run(state: State, events: list[Event]) -> None:
     state.unloading = ""
 
 
-def lapse(state: State, events: list[Event], task: Task) -> None:
+def lapse(state: Draft, events: list[Event], task: Task) -> None:
     """A decision with no possible answer: what happens instead."""
     kind, seat, _ = task
     if kind == "pick":  # E7: nothing left on the market; the stone still goes home (I32)
@@ -105,7 +99,7 @@ def lapse(state: State, events: list[Event], task: Task) -> None:
         pass
 
 
-def decide(state: State, events: list[Event], task: Task, args: list[str], auto: bool) -> None:
+def decide(state: Draft, events: list[Event], task: Task, args: list[str], auto: bool) -> None:
     """Carry out a decision step (already removed from the queue) with a valid answer."""
     kind, seat, _ = task
     if kind == "pick":
@@ -145,7 +139,7 @@ def decide(state: State, events: list[Event], task: Task, args: list[str], auto:
         )
 
 
-def take_from_market(state: State, events: list[Event], seat: int, kind: str) -> None:
+def take_from_market(state: Draft, events: list[Event], seat: int, kind: str) -> None:
     """The owner of a market stone takes an offered card; the stone goes home (I30–I32, I48)."""
     state.quarry[seat] += 1  # I32: the stone returns to its owner's quarry
     if kind == "pair":
@@ -169,7 +163,7 @@ def take_from_market(state: State, events: list[Event], seat: int, kind: str) ->
     sites.push_front(state, ("gain", seat, card))
 
 
-def step(state: State, events: list[Event], task: Task) -> None:
+def step(state: Draft, events: list[Event], task: Task) -> None:
     """Carry out an automatic step."""
     kind, seat, arg = task
     if kind == "deliver":
@@ -201,7 +195,7 @@ def step(state: State, events: list[Event], task: Task) -> None:
         raise ValueError(kind)
 
 
-def gain(state: State, events: list[Event], seat: int, card: str) -> None:
+def gain(state: Draft, events: list[Event], seat: int, card: str) -> None:
     """A card reaches a player: red is used at once then discarded (I31, I65); others go face up
     into the display (I31)."""
     ctype = C.card_type(card)
@@ -218,7 +212,7 @@ def gain(state: State, events: list[Event], seat: int, card: str) -> None:
         state.cards[seat].append(card)
 
 
-def move_to_sled(state: State, events: list[Event], seat: int, count: int) -> None:
+def move_to_sled(state: Draft, events: list[Event], seat: int, count: int) -> None:
     """Move ``count`` stones from quarry to sled."""
     state.quarry[seat] -= count
     state.sled[seat] += count
@@ -228,7 +222,7 @@ def move_to_sled(state: State, events: list[Event], seat: int, count: int) -> No
         events.append(Event("imhotep.took_no_stones", {"seat": seat}))
 
 
-def load_stone(state: State, seat: int, ship: int, pos: int) -> None:
+def load_stone(state: Draft, seat: int, ship: int, pos: int) -> None:
     """One stone from the sled onto a ship position (I23); legality checked by the caller."""
     state.sled[seat] -= 1
     state.ships[ship][pos] = seat

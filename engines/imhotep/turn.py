@@ -10,37 +10,37 @@ from engines.imhotep import components as C
 from engines.imhotep import market, tasks
 from engines.imhotep.notation import Action
 from engines.imhotep.scoring import temple_round_points
-from engines.imhotep.state import EMPTY, State
+from engines.imhotep.state import EMPTY, Board, Draft
 
 
 # -- facts about ships ---------------------------------------------------------------------------
-def load_count(state: State, ship: int) -> int:
+def load_count(state: Board, ship: int) -> int:
     """Stones aboard a ship."""
     slots = state.ships[ship]
     return len(slots) - slots.count(EMPTY)
 
 
-def ship_minimum(state: State, ship: int) -> int:
+def ship_minimum(state: Board, ship: int) -> int:
     """Minimum load of a ship (I5)."""
     return C.min_load(len(state.ships[ship]))
 
 
-def can_sail(state: State, ship: int) -> bool:
+def can_sail(state: Board, ship: int) -> bool:
     """Unsailed and loaded to its minimum (I24, E4)."""
     return not state.docked[ship] and load_count(state, ship) >= ship_minimum(state, ship)
 
 
-def free_sites(state: State) -> list[str]:
+def free_sites(state: Board) -> list[str]:
     """Sites no ship has docked at this round (I25)."""
     return [s for s in C.SITES if s not in state.docked]
 
 
-def holds(state: State, seat: int, card_type: str) -> bool:
+def holds(state: Board, seat: int, card_type: str) -> bool:
     """Whether the seat's display has a card of this type."""
     return any(c.split("#", 1)[0] == card_type for c in state.cards[seat])
 
 
-def occupied(state: State, ship: int) -> list[int]:
+def occupied(state: Board, ship: int) -> list[int]:
     """1-based positions of a ship that carry a stone, bow first."""
     return [p + 1 for p, o in enumerate(state.ships[ship]) if o != EMPTY]
 
@@ -60,7 +60,7 @@ _AT = {
 _SAIL = tuple({w: Action("sail", (_N[s + 1], w)) for w in C.SITE_WORDS} for s in range(_MAX))
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: Board, seat: int) -> list[Action]:
     """Every legal turn action of the active player, in canonical form and a fixed order (I29)."""
     out: list[Action] = []
     sled = state.sled[seat]
@@ -109,7 +109,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
-def has_action(state: State, seat: int) -> bool:
+def has_action(state: Board, seat: int) -> bool:
     """Whether the seat has any legal turn action (I29); cheaper than listing them."""
     sled = state.sled[seat]
     if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
@@ -124,21 +124,21 @@ def has_action(state: State, seat: int) -> bool:
 
 
 # -- checks with reasons --------------------------------------------------------------------------
-def _ship(state: State, token: str) -> int:
+def _ship(state: Board, token: str) -> int:
     ship = int(token) - 1
     if ship >= len(state.ships):
         raise IllegalAction("imhotep.no_such_ship", ship=token, ships=len(state.ships))
     return ship
 
 
-def _unsailed(state: State, ship: int) -> None:
+def _unsailed(state: Board, ship: int) -> None:
     if state.docked[ship]:
         raise IllegalAction(
             "imhotep.ship_sailed", ship=ship + 1, site=C.SITE_WORD[state.docked[ship]]
         )
 
 
-def _free_position(state: State, ship: int, token: str) -> int:
+def _free_position(state: Board, ship: int, token: str) -> int:
     _unsailed(state, ship)
     pos = int(token) - 1
     cap = len(state.ships[ship])
@@ -149,19 +149,19 @@ def _free_position(state: State, ship: int, token: str) -> int:
     return pos
 
 
-def _sled_has(state: State, seat: int, need: int) -> None:
+def _sled_has(state: Board, seat: int, need: int) -> None:
     if state.sled[seat] < need:
         raise IllegalAction("imhotep.sled_short", sled=state.sled[seat], need=need)
 
 
-def _site_free(state: State, word: str) -> str:
+def _site_free(state: Board, word: str) -> str:
     site = C.SITE_WORDS[word]
     if site in state.docked:
         raise IllegalAction("imhotep.site_taken", site=word, ship=state.docked.index(site) + 1)
     return site
 
 
-def _sailable(state: State, ship: int, extra: int = 0) -> None:
+def _sailable(state: Board, ship: int, extra: int = 0) -> None:
     _unsailed(state, ship)
     stones, need = load_count(state, ship) + extra, ship_minimum(state, ship)
     if stones < need:
@@ -170,120 +170,147 @@ def _sailable(state: State, ship: int, extra: int = 0) -> None:
         raise IllegalAction(key, ship=ship + 1, stones=stones, need=need)
 
 
-def _card(state: State, seat: int, card_type: str) -> None:
+def _card(state: Board, seat: int, card_type: str) -> None:
     if not holds(state, seat, card_type):
         raise IllegalAction("imhotep.no_card", card=C.card_types()[card_type].name)
 
 
-def load_position(state: State, seat: int, args: tuple[str, ...]) -> tuple[int, int]:
+def load_position(state: Board, seat: int, args: tuple[str, ...]) -> tuple[int, int]:
     """Check a load of 1 sled stone onto ship/position; returns 0-based (ship, position)."""
     _sled_has(state, seat, 1)
     ship = _ship(state, args[0])
     return ship, _free_position(state, ship, args[1])
 
 
-# -- doing it -------------------------------------------------------------------------------------
-def _play_card(state: State, seat: int, card_type: str) -> None:
+# -- doing it: one check and one effect per verb (the RULES table in engine.py) --------------------
+def _play_card(state: Draft, seat: int, card_type: str) -> None:
     """Discard one blue card of this type from the display (I71)."""
     card = next(c for c in state.cards[seat] if c.split("#", 1)[0] == card_type)
     state.cards[seat].remove(card)
     state.discard.append(card)
 
 
-def sail(
-    state: State, events: list[Event], seat: int, ship: int, site: str, order: list[int]
-) -> None:
+def sail(state: Draft, seat: int, ship: int, site: str, order: list[int]) -> None:
     """Dock a ship and queue its stones, in unloading ``order`` (1-based positions) (I24–I26)."""
     owners = [state.ships[ship][p - 1] for p in order]
     state.docked[ship] = site
     state.ships[ship] = [EMPTY] * len(state.ships[ship])
     state.unloading = site
-    events.append(
-        Event("imhotep.sailed", {"seat": seat, "ship": ship + 1, "site": C.SITE_WORD[site]})
-    )
+    state.emit("imhotep.sailed", seat=seat, ship=ship + 1, site=C.SITE_WORD[site])
     kind = "pick" if site == "market" else "deliver"
     state.tasks.extend((kind, owner, site) for owner in owners)
-    tasks.run(state, events)
+    tasks.run(state, state.events)
 
 
-def apply_turn(state: State, events: list[Event], seat: int, action: Action) -> None:
-    """Carry out the active player's action on a cloned state, or raise with the reason."""
-    verb, args = action.verb, action.args
-    if verb == "quarry":
-        if state.sled[seat] >= C.SLED_LIMIT:
-            raise IllegalAction("imhotep.sled_full", limit=C.SLED_LIMIT)
-        if state.quarry[seat] == 0:
-            raise IllegalAction("imhotep.quarry_empty")
-        tasks.move_to_sled(state, events, seat, tasks.stones_take(state, seat, C.QUARRY_TAKE))
-    elif verb == "load":
-        ship, pos = load_position(state, seat, args)
-        tasks.load_stone(state, seat, ship, pos)
-        events.append(
-            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
-        )
-    elif verb in ("sail", "lever"):
-        if verb == "lever":
-            _card(state, seat, "lever")
-        ship = _ship(state, args[0])
-        _sailable(state, ship)
-        site = _site_free(state, args[1])
+def _loaded(state: Draft, seat: int, ship: int, pos: int) -> None:
+    tasks.load_stone(state, seat, ship, pos)
+    state.emit("imhotep.loaded", seat=seat, ship=ship + 1, position=pos + 1)
+
+
+def check_quarry(state: Board, seat: int, action: Action) -> None:
+    """I22: room on the sled and a stone in the quarry."""
+    if state.sled[seat] >= C.SLED_LIMIT:
+        raise IllegalAction("imhotep.sled_full", limit=C.SLED_LIMIT)
+    if state.quarry[seat] == 0:
+        raise IllegalAction("imhotep.quarry_empty")
+
+
+def do_quarry(state: Draft, seat: int, action: Action) -> None:
+    """I22: up to 3 stones from quarry to sled."""
+    tasks.move_to_sled(state, state.events, seat, tasks.stones_take(state, seat, C.QUARRY_TAKE))
+
+
+def check_load(state: Board, seat: int, action: Action) -> None:
+    """I23: a sled stone onto a free position of an unsailed ship."""
+    load_position(state, seat, action.args)
+
+
+def do_load(state: Draft, seat: int, action: Action) -> None:
+    """I23."""
+    _loaded(state, seat, int(action.args[0]) - 1, int(action.args[1]) - 1)
+
+
+def check_sail(state: Board, seat: int, action: Action) -> None:
+    """I24, I25 (and I72 for a Lever: the card, and every loaded position once)."""
+    if action.verb == "lever":
+        _card(state, seat, "lever")
+    ship = _ship(state, action.args[0])
+    _sailable(state, ship)
+    _site_free(state, action.args[1])
+    if action.verb == "lever":
         order = occupied(state, ship)
-        if verb == "lever":
-            wanted = [int(p) for p in args[2].split("-")]
-            if sorted(wanted) != order:
-                raise IllegalAction(
-                    "imhotep.bad_order", ship=ship + 1, positions="-".join(map(str, order))
-                )
-            _play_card(state, seat, "lever")
-            events.append(Event("imhotep.played_card", {"seat": seat, "card": "Lever"}))
-            order = wanted
-        sail(state, events, seat, ship, site, order)
-    elif verb == "hammer":
-        _card(state, seat, "hammer")
-        take = tasks.stones_take(state, seat, C.QUARRY_TAKE)
-        if state.sled[seat] + take == 0:
-            raise IllegalAction("imhotep.hammer_no_stone")
-        ship = _ship(state, args[0])
-        pos = _free_position(state, ship, args[1])
-        _play_card(state, seat, "hammer")
-        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Hammer"}))
-        tasks.move_to_sled(state, events, seat, take)
-        tasks.load_stone(state, seat, ship, pos)
-        events.append(
-            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
-        )
-    elif verb == "sailcard":
-        _card(state, seat, "sail")
-        ship, pos = load_position(state, seat, args)
-        _sailable(state, ship, extra=1)  # I74: the printed rule, both conditions must hold
-        site = _site_free(state, args[2])
-        _play_card(state, seat, "sail")
-        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Sail"}))
-        tasks.load_stone(state, seat, ship, pos)
-        events.append(
-            Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
-        )
-        sail(state, events, seat, ship, site, occupied(state, ship))
-    elif verb == "chisel":
-        _card(state, seat, "chisel")
-        _sled_has(state, seat, 2)
-        first = load_position(state, seat, args[:2])
-        second = load_position(state, seat, args[2:])
-        if first == second:
-            raise IllegalAction("imhotep.same_position")
-        _play_card(state, seat, "chisel")
-        events.append(Event("imhotep.played_card", {"seat": seat, "card": "Chisel"}))
-        for ship, pos in (first, second):
-            tasks.load_stone(state, seat, ship, pos)
-            events.append(
-                Event("imhotep.loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
+        if sorted(int(p) for p in action.args[2].split("-")) != order:
+            raise IllegalAction(
+                "imhotep.bad_order", ship=ship + 1, positions="-".join(map(str, order))
             )
-    else:
-        raise IllegalAction("imhotep.not_now", verb=verb)
+
+
+def do_sail(state: Draft, seat: int, action: Action) -> None:
+    """I24–I26; a Lever (I72) chooses the unloading order."""
+    ship, site = int(action.args[0]) - 1, C.SITE_WORDS[action.args[1]]
+    order = occupied(state, ship)
+    if action.verb == "lever":
+        _play_card(state, seat, "lever")
+        state.emit("imhotep.played_card", seat=seat, card="Lever")
+        order = [int(p) for p in action.args[2].split("-")]
+    sail(state, seat, ship, site, order)
+
+
+def check_hammer(state: Board, seat: int, action: Action) -> None:
+    """I73: the card, a stone to load after taking up to 3, a free position."""
+    _card(state, seat, "hammer")
+    if state.sled[seat] + tasks.stones_take(state, seat, C.QUARRY_TAKE) == 0:
+        raise IllegalAction("imhotep.hammer_no_stone")
+    _free_position(state, _ship(state, action.args[0]), action.args[1])
+
+
+def do_hammer(state: Draft, seat: int, action: Action) -> None:
+    """I73: take up to 3 stones, then load one."""
+    take = tasks.stones_take(state, seat, C.QUARRY_TAKE)
+    _play_card(state, seat, "hammer")
+    state.emit("imhotep.played_card", seat=seat, card="Hammer")
+    tasks.move_to_sled(state, state.events, seat, take)
+    _loaded(state, seat, int(action.args[0]) - 1, int(action.args[1]) - 1)
+
+
+def check_sailcard(state: Board, seat: int, action: Action) -> None:
+    """I74: the card, a load, and then the ship's minimum and a free site (both must hold)."""
+    _card(state, seat, "sail")
+    ship, _ = load_position(state, seat, action.args)
+    _sailable(state, ship, extra=1)
+    _site_free(state, action.args[2])
+
+
+def do_sailcard(state: Draft, seat: int, action: Action) -> None:
+    """I74: load one stone, then sail that ship."""
+    ship, pos = int(action.args[0]) - 1, int(action.args[1]) - 1
+    _play_card(state, seat, "sail")
+    state.emit("imhotep.played_card", seat=seat, card="Sail")
+    _loaded(state, seat, ship, pos)
+    sail(state, seat, ship, C.SITE_WORDS[action.args[2]], occupied(state, ship))
+
+
+def check_chisel(state: Board, seat: int, action: Action) -> None:
+    """I75: the card, two sled stones, two different free positions."""
+    _card(state, seat, "chisel")
+    _sled_has(state, seat, 2)
+    first = load_position(state, seat, action.args[:2])
+    second = load_position(state, seat, action.args[2:])
+    if first == second:
+        raise IllegalAction("imhotep.same_position")
+
+
+def do_chisel(state: Draft, seat: int, action: Action) -> None:
+    """I75: load two stones."""
+    _play_card(state, seat, "chisel")
+    state.emit("imhotep.played_card", seat=seat, card="Chisel")
+    a = [int(t) - 1 for t in action.args]
+    _loaded(state, seat, a[0], a[1])
+    _loaded(state, seat, a[2], a[3])
 
 
 # -- end of turn and round --------------------------------------------------------------------
-def start_round(state: State, events: list[Event]) -> None:
+def start_round(state: Draft, events: list[Event]) -> None:
     """Reveal the next round card, launch its empty ships, deal the market (I16)."""
     state.round += 1
     state.round_card = state.round_deck.pop(0)
@@ -300,7 +327,7 @@ def start_round(state: State, events: list[Event]) -> None:
     market.deal_offer(state, events)
 
 
-def end_round(state: State, events: list[Event], deadlock: bool = False) -> None:
+def end_round(state: Draft, events: list[Event], deadlock: bool = False) -> None:
     """I19: temple scoring, ships home, market cleared; then the next round or the end (I21)."""
     if deadlock:  # E6: stones on ships that can never sail go back to their owners
         for slots in state.ships:
@@ -323,7 +350,7 @@ def end_round(state: State, events: list[Event], deadlock: bool = False) -> None
         start_round(state, events)
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: Draft, events: list[Event]) -> None:
     """After the turn's action is fully resolved: end the round if the 4th ship has unloaded
     (I18), then pass the turn clockwise (I17, I20), skipping players with nothing legal (I28)."""
     if all(state.docked):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Event
 from engines.imhotep import ENGINE
-from engines.imhotep.state import EMPTY, State
+from engines.imhotep.state import EMPTY, State, given
 
-__all__ = ["EMPTY", "ENGINE", "game", "play", "ships", "keys", "stones_of"]
+__all__ = ["EMPTY", "ENGINE", "edit", "game", "play", "ships", "keys", "stones_of"]
 
 
 def game(players: int = 2, seed: int = 1, **options: str) -> State:
@@ -17,10 +19,23 @@ def game(players: int = 2, seed: int = 1, **options: str) -> State:
 def ships(state: State, *layout: str) -> State:
     """Replace this round's ships. Each ship is a string, one char per position from the bow:
     ``.`` empty, ``0``–``3`` a stone of that seat. ``ships(st, "..", "0.1")``."""
-    st = state.clone()
-    st.ships = [[EMPTY if ch == "." else int(ch) for ch in s] for s in layout]
-    st.docked = [""] * len(layout)
-    return st
+    return given(
+        state,
+        ships=[[EMPTY if ch == "." else int(ch) for ch in s] for s in layout],
+        docked=[""] * len(layout),
+    )
+
+
+def edit(state: State, **changes: Any) -> State:
+    """A position to test from: ``state`` with some fields replaced (``given``); a dict value
+    ``{index: value}`` replaces only those entries of a list field: ``edit(st, sled={0: 5})``."""
+    for name, value in changes.items():
+        if isinstance(value, dict) and name != "last":
+            entries = list(getattr(state, name))
+            for index, item in value.items():
+                entries[index] = item
+            changes[name] = entries
+    return given(state, **changes)
 
 
 def play(state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -13,7 +13,7 @@ from engines.imhotep.scoring import CATEGORIES
 from engines.randomplay import random_action
 from engines.rng import Rng
 
-from .helpers import ENGINE, game
+from .helpers import ENGINE, edit, game
 
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "engines" / "imhotep"
 
@@ -57,8 +57,8 @@ def test_I30_a_player_who_must_pick_a_card_is_told_the_cards_on_offer() -> None:
     from .helpers import ships
 
     st = ships(game(3), "", "", "", "1")
-    st.docked = ["pyramid", "temple", "obelisk", ""]
-    st.offer = ["lever#1", "statue#1", "chisel#1", "statue#2"]
+    st = edit(st, docked=["pyramid", "temple", "obelisk", ""])
+    st = edit(st, offer=["lever#1", "statue#1", "chisel#1", "statue#2"])
     st, _ = ENGINE.play(st, 0, "sail 4 market")
     with pytest.raises(IllegalAction) as err:
         ENGINE.play(st, 1, "quarry")
@@ -98,7 +98,7 @@ def test_I23_loading_from_an_empty_sled_says_to_quarry_first() -> None:
     from .helpers import ships
 
     st = ships(game(2), "....", "...", "..", ".")
-    st.sled[0] = 0
+    st = edit(st, sled={0: 0})
     with pytest.raises(IllegalAction, match="0 stones on your sled; this action loads 1"):
         ENGINE.play(st, 0, "load 1 1")
 
@@ -107,8 +107,8 @@ def test_I72_E1_hammer_with_a_full_sled_does_not_report_taking_zero_stones() -> 
     from .helpers import keys, ships
 
     st = ships(game(2), "....", "...", "..", ".")
-    st.cards[0] = ["hammer#1"]
-    st.sled[0] = 5
+    st = edit(st, cards={0: ["hammer#1"]})
+    st = edit(st, sled={0: 5})
     _, events = ENGINE.play(st, 0, "hammer 1 1")
     assert "took_stones" not in keys(events)
     assert "took_no_stones" in keys(events)

@@ -12,7 +12,7 @@ from engines.randomplay import random_action
 from engines.rng import Rng
 from renderers import kit
 
-from .helpers import ENGINE, game, play, ships
+from .helpers import ENGINE, edit, game, play, ships
 
 
 def advanced(players: int, steps: int, **options: str):  # type: ignore[no-untyped-def]
@@ -59,9 +59,9 @@ def test_picture_changes_after_a_move() -> None:
 
 def test_public_image_is_drawn_from_the_public_view_only() -> None:
     st = ships(game(2, sides="custom", market="b"), "", "", "", "1")
-    st.docked = ["pyramid", "temple", "obelisk", ""]
-    st.offer = ["statue#1", "lever#1", "chisel#1"]
-    st.pair = ["hammer#1", "sarcophagus#1"]
+    st = edit(st, docked=["pyramid", "temple", "obelisk", ""])
+    st = edit(st, offer=["statue#1", "lever#1", "chisel#1"])
+    st = edit(st, pair=["hammer#1", "sarcophagus#1"])
     st, _ = play(st, 0, "sail 4 market")
     st, _ = play(st, 1, "take pair")
     public = ENGINE.view(st, None)

@@ -33,15 +33,15 @@ def check(state: State) -> None:
         assert stones_of(state, seat) == C.STONES_PER_PLAYER, "E15"
         assert 0 <= state.sled[seat] <= C.SLED_LIMIT and state.quarry[seat] >= 0
         assert all(v >= 0 for v in state.points[seat].values()), "I78"
-    cards = (
-        state.market_deck
-        + state.discard
-        + [c for c in state.offer if c]
-        + state.pair
-        + state.pair_hand
-        + [c for hand in state.cards for c in hand]
-        + [a for k, _, a in state.tasks if k == "gain"]
-    )
+    cards = [
+        *state.market_deck,
+        *state.discard,
+        *(c for c in state.offer if c),
+        *state.pair,
+        *state.pair_hand,
+        *(c for hand in state.cards for c in hand),
+        *(a for k, _, a in state.tasks if k == "gain"),
+    ]
     assert Counter(cards) == Counter(C.market_deck()), "I7: every card exactly once"
     docked = [d for d in state.docked if d]
     assert len(docked) == len(set(docked)), "I25"

@@ -9,7 +9,7 @@ import pytest
 from engines.base import IllegalAction
 from engines.imhotep import components as C
 
-from .helpers import ENGINE, game
+from .helpers import ENGINE, edit, game
 
 
 def test_I1_two_to_four_players() -> None:
@@ -24,19 +24,19 @@ def test_I1_two_to_four_players() -> None:
 def test_I2_I12_I13_starting_stones_sleds_scores(players: int) -> None:
     st = game(players)
     # I12 worked example: sleds 2/3/4/5, quarries 27/26/25/24
-    assert st.sled == [2, 3, 4, 5][:players]
-    assert st.quarry == [27, 26, 25, 24][:players]
+    assert st.sled == (2, 3, 4, 5)[:players]
+    assert st.quarry == (27, 26, 25, 24)[:players]
     # I2: 29 stones each (30 per colour, one on the score track)
     assert all(q + s == 29 for q, s in zip(st.quarry, st.sled, strict=True))
     # I13: scores 0, no cards
     assert [st.score(s) for s in range(players)] == [0] * players
-    assert st.cards == [[]] * players
+    assert st.cards == ((),) * players
 
 
 def test_I3_sled_holds_at_most_five() -> None:
     st = game(4)
     assert st.sled[3] == 5
-    st.current = 3
+    st = edit(st, current=3)
     with pytest.raises(IllegalAction, match="already holds 5"):
         ENGINE.play(st, 3, "quarry")
 
@@ -107,7 +107,7 @@ def test_I14_I16_round_one_is_prepared() -> None:
     caps = C.round_cards(4)[st.round_card]
     assert [len(s) for s in st.ships] == list(caps)
     assert all(o == -1 for s in st.ships for o in s), "ships start empty"
-    assert len(st.offer) == 4 and st.pair == []  # Market A: 4 face up
+    assert len(st.offer) == 4 and st.pair == ()  # Market A: 4 face up
     assert len(st.market_deck) == 30
 
 

@@ -13,13 +13,13 @@ from engines.imhotep.scoring import (
     shared_awards,
 )
 
-from .helpers import ENGINE, game, keys, play, ships
+from .helpers import ENGINE, edit, game, keys, play, ships
 
 
 def market_turn(layout: str, offer: list[str], players: int = 3):  # type: ignore[no-untyped-def]
     st = ships(game(players), "", "", "", layout)
-    st.docked = ["pyramid", "temple", "obelisk", ""]
-    st.offer = offer
+    st = edit(st, docked=["pyramid", "temple", "obelisk", ""])
+    st = edit(st, offer=offer)
     return st
 
 
@@ -38,7 +38,7 @@ def test_I30_I32_each_stone_owner_picks_in_unloading_order_and_the_stone_goes_ho
     assert st.quarry[1] == quarry[1] + 1  # I32
     st, _ = play(st, 2, "take lever")
     st, _ = play(st, 0, "take chisel")
-    assert st.cards == [["chisel#1"], ["statue#1"], ["lever#1"]]
+    assert st.cards == (("chisel#1",), ("statue#1",), ("lever#1",))
     assert st.round == 2 and "pyramid_decoration#1" in st.discard  # the 4th ship: round over
 
 
@@ -59,7 +59,7 @@ def test_I31_a_red_card_is_used_before_the_next_stone_owner_picks() -> None:
     k = keys(events)
     assert k.index("took_card") < k.index("red_card") < k.index("placed_obelisk")
     assert st.obelisk[1] == 1 and "paved_path#1" in st.discard
-    assert st.cards[1] == [] and ENGINE.to_act(st) == [2]
+    assert st.cards[1] == () and ENGINE.to_act(st) == [2]
 
 
 def test_I33_cards_left_on_the_market_are_discarded_at_round_end() -> None:
@@ -74,7 +74,7 @@ def test_I34_I35_I36_pyramid_fills_in_order_and_scores_at_once() -> None:
     st = ships(game(2), "0101", "...", "..", ".")
     st, events = play(st, 0, "sail 1 pyramid")
     # fill indexes 0..3 score 2, 1, 3, 2
-    assert st.pyramid == [0, 1, 0, 1]
+    assert st.pyramid == (0, 1, 0, 1)
     assert st.points[0]["pyramid"] == 2 + 3 and st.points[1]["pyramid"] == 1 + 2
     assert keys(events).count("placed_pyramid") == 4
 
@@ -88,7 +88,7 @@ def test_I36_points_by_fill_index_total_34() -> None:
 
 def test_I37_E8_overflow_stones_score_one_each() -> None:
     st = ships(game(2), "000.", "...", "..", ".")
-    st.pyramid = [1] * 13
+    st = edit(st, pyramid=[1] * 13)
     st, events = play(st, 0, "sail 1 pyramid")
     # index 13 (the top) scores 4, then two stones beside the pyramid score 1 each
     assert st.points[0]["pyramid"] == 4 + 1 + 1
@@ -97,7 +97,7 @@ def test_I37_E8_overflow_stones_score_one_each() -> None:
 
 def test_I38_I39_temple_width_and_layers() -> None:
     st = ships(game(2), "0000", "...", "..", ".")
-    st.temple = [1, 1, 1]
+    st = edit(st, temple=[1, 1, 1])
     st, events = play(st, 0, "sail 1 temple")
     # width 4 with 2 players: stone 4 completes layer 1, stones 5-7 start layer 2 at the left
     params = [e.params for e in events if e.key == "imhotep.placed_temple"]
@@ -111,57 +111,57 @@ def test_I40_temple_scores_visible_tops_per_player() -> None:
     from engines.imhotep.scoring import temple_round_points
 
     st = game(3)
-    st.temple = [0, 0, 1, 2, 2, 1, 1]  # width 5: layer 2 covers cols 1-2 with seat 1
+    st = edit(st, temple=[0, 0, 1, 2, 2, 1, 1])  # width 5: layer 2 covers cols 1-2 with seat 1
     assert temple_round_points(st) == [0, 3, 2]
-    st.temple = []
+    st = edit(st, temple=[])
     assert temple_round_points(st) == [0, 0, 0]  # empty columns score nothing
 
 
 def test_I41_burial_chamber_fills_columns_top_to_bottom() -> None:
     st = ships(game(2), "0101", "...", "..", ".")
     st, _ = play(st, 0, "sail 1 burial")
-    assert st.burial == [0, 1, 0, 1]  # col 1 top/mid/bottom, then col 2 top
+    assert st.burial == (0, 1, 0, 1)  # col 1 top/mid/bottom, then col 2 top
 
 
 def test_I42_burial_groups_score_by_size_orthogonally() -> None:
     assert [group_points(n) for n in range(1, 11)] == [1, 3, 6, 10, 15, 17, 19, 21, 23, 25]
     # columns: [0,0,1] [0,1,1] → seat 0: top-left L of 3 (6); seat 1: bottom pair + mid (3 → 6)
     st = game(2)
-    st.burial = [0, 0, 1, 0, 1, 1]
+    st = edit(st, burial=[0, 0, 1, 0, 1, 1])
     groups = sorted((seat, len(m)) for seat, m in burial_groups(st.burial))
     assert groups == [(0, 3), (1, 3)]
     assert burial_points(st) == [6, 6]
     # diagonals do not connect: col1 = 0,1,0 ; col2 = 1,0,1 → every stone alone
-    st.burial = [0, 1, 0, 1, 0, 1]
+    st = edit(st, burial=[0, 1, 0, 1, 0, 1])
     assert burial_points(st) == [3, 3]
 
 
 def test_I43_obelisk_a_stacks_by_colour() -> None:
     st = ships(game(2), "010.", "...", "..", ".")
     st, _ = play(st, 0, "sail 1 obelisk")
-    assert st.obelisk == [2, 1]
+    assert st.obelisk == (2, 1)
 
 
 def test_I44_I46_obelisk_awards_and_shared_ties() -> None:
     st = game(2)
-    st.obelisk = [5, 3]
+    st = edit(st, obelisk=[5, 3])
     assert obelisk_end_points(st) == [10, 1]
-    st.obelisk = [4, 4]
+    st = edit(st, obelisk=[4, 4])
     assert obelisk_end_points(st) == [5, 5]  # (10+1)/2 rounded down
     st = game(3)
-    st.obelisk = [2, 2, 2]
+    st = edit(st, obelisk=[2, 2, 2])
     assert obelisk_end_points(st) == [6, 6, 6]  # 19/3
-    st.obelisk = [3, 2, 1]
+    st = edit(st, obelisk=[3, 2, 1])
     assert obelisk_end_points(st) == [12, 6, 1]
     st = game(4)
-    st.obelisk = [6, 6, 3, 1]
+    st = edit(st, obelisk=[6, 6, 3, 1])
     assert obelisk_end_points(st) == [12, 12, 5, 1]  # (15+10)/2, next player 3rd
-    st.obelisk = [1, 2, 3, 4]
+    st = edit(st, obelisk=[1, 2, 3, 4])
     assert obelisk_end_points(st) == [1, 5, 10, 15]
 
 
 def test_I45_E10_no_stones_no_rank() -> None:
     st = game(4)
-    st.obelisk = [3, 0, 1, 0]
+    st = edit(st, obelisk=[3, 0, 1, 0])
     assert obelisk_end_points(st) == [15, 0, 10, 0]
     assert shared_awards([0, 0], [10, 1]) == [0, 0]

@@ -6,7 +6,7 @@ import pytest
 
 from engines.base import IllegalAction
 
-from .helpers import ENGINE, game, keys, play, ships
+from .helpers import ENGINE, edit, game, keys, play, ships
 
 
 def test_I17_one_action_then_the_next_player_clockwise() -> None:
@@ -22,25 +22,25 @@ def test_I17_one_action_then_the_next_player_clockwise() -> None:
 
 def test_I22_E3_quarry_takes_up_to_three_within_sled_and_quarry() -> None:
     st = game(2)
-    st.sled[0], st.quarry[0] = 0, 27
+    st = edit(st, sled={0: 0}, quarry={0: 27})
     after, _ = play(st, 0, "quarry")
     assert (after.sled[0], after.quarry[0]) == (3, 24)
-    st.sled[0], st.quarry[0] = 3, 26  # 3 on the sled: only 2 fit
+    st = edit(st, sled={0: 3}, quarry={0: 26})  # 3 on the sled: only 2 fit
     after, _ = play(st, 0, "quarry")
     assert (after.sled[0], after.quarry[0]) == (5, 24)
-    st.sled[0], st.quarry[0] = 4, 25  # 4 on the sled: only 1 fits
+    st = edit(st, sled={0: 4}, quarry={0: 25})  # 4 on the sled: only 1 fits
     assert play(st, 0, "quarry")[0].sled[0] == 5
-    st.sled[0], st.quarry[0] = 0, 2  # E3: the quarry has only 2
+    st = edit(st, sled={0: 0}, quarry={0: 2})  # E3: the quarry has only 2
     after, _ = play(st, 0, "quarry")
     assert (after.sled[0], after.quarry[0]) == (2, 0)
 
 
 def test_E1_E2_quarry_illegal_with_full_sled_or_empty_quarry() -> None:
     st = game(2)
-    st.sled[0], st.quarry[0] = 5, 24
+    st = edit(st, sled={0: 5}, quarry={0: 24})
     with pytest.raises(IllegalAction, match="already holds 5"):
         play(st, 0, "quarry")
-    st.sled[0], st.quarry[0] = 2, 0
+    st = edit(st, sled={0: 2}, quarry={0: 0})
     with pytest.raises(IllegalAction, match="quarry is empty"):
         play(st, 0, "quarry")
     assert "quarry" not in [str(a) for a in ENGINE.legal_actions(st, 0)]
@@ -49,19 +49,19 @@ def test_E1_E2_quarry_illegal_with_full_sled_or_empty_quarry() -> None:
 def test_I23_load_any_free_position_of_any_unsailed_ship() -> None:
     st = ships(game(2), "....", "...", "..", ".")
     after, _ = play(st, 0, "load 1 4")  # the stern first is fine
-    assert after.ships[0] == [-1, -1, -1, 0] and after.sled[0] == 1
+    assert after.ships[0] == (-1, -1, -1, 0) and after.sled[0] == 1
     with pytest.raises(IllegalAction, match="already carries"):
         play(_as(after, 1), 1, "load 1 4")
     with pytest.raises(IllegalAction, match="only 1 stone"):
         play(st, 0, "load 4 2")
-    st.sled[0] = 0
+    st = edit(st, sled={0: 0})
     with pytest.raises(IllegalAction, match="0 stone"):
         play(st, 0, "load 1 1")
 
 
 def _as(st, seat):  # type: ignore[no-untyped-def]
-    st = st.clone()
-    st.current = seat
+    st = st
+    st = edit(st, current=seat)
     return st
 
 
@@ -76,7 +76,7 @@ def test_I24_E4_sail_needs_minimum_load_whoever_owns_the_stones() -> None:
         play(st, 0, "sail 2 burial")
     st = ships(st, "111.", "1..", "..", ".")
     after, _ = play(st, 0, "sail 1 burial")
-    assert after.burial == [1, 1, 1]
+    assert after.burial == (1, 1, 1)
 
 
 def test_I25_E5_one_ship_per_site() -> None:
@@ -94,21 +94,21 @@ def test_I25_E5_one_ship_per_site() -> None:
 def test_I26_E14_unloading_bow_first_interleaves_owners() -> None:
     st = ships(game(2), "1010", "...", "..", ".")
     after, events = play(st, 0, "sail 1 burial")
-    assert after.burial == [1, 0, 1, 0]
+    assert after.burial == (1, 0, 1, 0)
     assert keys(events)[:2] == ["sailed", "placed_burial"]
     # empty positions are skipped
     st = ships(game(2), "1.0.", "...", "..", ".")
-    st.ships[0] = [1, -1, 0, 1]
+    st = edit(st, ships={0: [1, -1, 0, 1]})
     after, _ = play(st, 0, "sail 1 temple")
-    assert after.temple == [1, 0, 1]
+    assert after.temple == (1, 0, 1)
 
 
 def test_I18_I19_I20_round_ends_when_the_fourth_ship_unloads() -> None:
     st = ships(game(3), "", "", "", "0")
-    st.docked = ["market", "pyramid", "obelisk", ""]
-    st.temple = [0, 1, 2, 0, 0]  # tops: A, B, C, A, A
-    st.offer = ["statue#1", "", "lever#1", ""]
-    st.current = 1  # seat 1 sails the 4th ship mid-lap (I18: unequal turns are fine)
+    st = edit(st, docked=["market", "pyramid", "obelisk", ""])
+    st = edit(st, temple=[0, 1, 2, 0, 0])  # tops: A, B, C, A, A
+    st = edit(st, offer=["statue#1", "", "lever#1", ""])
+    st = edit(st, current=1)  # seat 1 sails the 4th ship mid-lap (I18: unequal turns are fine)
     after, events = play(st, 1, "sail 4 temple")
     k = keys(events)
     assert k.index("placed_temple") < k.index("temple_scored") < k.index("round_over")
@@ -117,40 +117,40 @@ def test_I18_I19_I20_round_ends_when_the_fourth_ship_unloads() -> None:
     assert after.round == 2 and all(not d for d in after.docked)
     assert all(o == -1 for s in after.ships for o in s)
     assert "statue#1" in after.discard and "lever#1" in after.discard  # I19 (3)
-    assert after.temple == [0, 1, 2, 0, 0, 0]  # I19 (4): stones stay
+    assert after.temple == (0, 1, 2, 0, 0, 0)  # I19 (4): stones stay
     assert ENGINE.to_act(after) == [2]  # I20: the player after the one who sailed last
 
 
 def test_I19_temple_scores_every_round_even_without_a_ship() -> None:
     st = ships(game(2), "", "", "", "0")
-    st.docked = ["market", "pyramid", "obelisk", ""]
-    st.temple = [1, 1]
+    st = edit(st, docked=["market", "pyramid", "obelisk", ""])
+    st = edit(st, temple=[1, 1])
     after, _ = play(st, 0, "sail 4 burial")
     assert after.points[1]["temple"] == 2
 
 
 def test_I27_I71_blue_card_is_the_whole_action_and_is_discarded() -> None:
     st = ships(game(2), "....", "...", "..", ".")
-    st.cards[0] = ["chisel#1", "chisel#2"]
+    st = edit(st, cards={0: ["chisel#1", "chisel#2"]})
     after, _ = play(st, 0, "chisel 1 1 2 1")
-    assert after.cards[0] == ["chisel#2"] and "chisel#1" in after.discard
+    assert after.cards[0] == ("chisel#2",) and "chisel#1" in after.discard
     assert ENGINE.to_act(after) == [1], "one card per turn: the turn passed"
 
 
 def test_I27_card_taken_on_your_turn_is_played_later() -> None:
     st = ships(game(2), "....", "...", "..", "0")
-    st.offer = ["hammer#1", "statue#1", "statue#2", "statue#3"]
+    st = edit(st, offer=["hammer#1", "statue#1", "statue#2", "statue#3"])
     st, _ = play(st, 0, "sail 4 market")
     st, _ = play(st, 0, "take hammer")
-    assert st.cards[0] == ["hammer#1"] and ENGINE.to_act(st) == [1]
+    assert st.cards[0] == ("hammer#1",) and ENGINE.to_act(st) == [1]
     st, _ = play(st, 1, "quarry")
     assert any(str(a).startswith("hammer") for a in ENGINE.legal_actions(st, 0))
 
 
 def test_I28_E2_E6_player_without_an_action_passes() -> None:
     st = ships(game(3), "1...", "...", "..", ".")
-    st.sled[2], st.quarry[2] = 0, 0  # seat 2 has nothing and cannot sail anything
-    st.current = 1
+    st = edit(st, sled={2: 0}, quarry={2: 0})  # seat 2 has nothing and cannot sail anything
+    st = edit(st, current=1)
     after, events = play(st, 1, "quarry")
     assert "passed" in keys(events)
     assert ENGINE.to_act(after) == [0]
@@ -158,11 +158,11 @@ def test_I28_E2_E6_player_without_an_action_passes() -> None:
 
 def test_E6_round_deadlock_returns_ship_stones_and_ends_the_round() -> None:
     st = ships(game(2), "1...", "...", "..", ".")
-    st.sled = [1, 0]
-    st.quarry = [0, 0]
+    st = edit(st, sled=[1, 0])
+    st = edit(st, quarry=[0, 0])
     after, events = play(st, 0, "load 1 2")  # now nobody can load, quarry or sail
     assert "round_deadlock" in keys(events)
-    assert after.round == 2 and after.quarry == [1, 1]
+    assert after.round == 2 and after.quarry == (1, 1)
 
 
 def test_I29_legal_actions_list_every_basic_action() -> None:
@@ -177,9 +177,9 @@ def test_I29_legal_actions_list_every_basic_action() -> None:
 
 def test_E11_E12_bonus_and_market_decisions_go_to_stone_owners() -> None:
     st = ships(game(3), "", "", "", "21")
-    st.ships[3] = [2, 1]
-    st.offer = ["statue#1", "lever#1", "hammer#1", "chisel#1"]
-    st.current = 0
+    st = edit(st, ships={3: [2, 1]})
+    st = edit(st, offer=["statue#1", "lever#1", "hammer#1", "chisel#1"])
+    st = edit(st, current=0)
     st, _ = play(st, 0, "sail 4 market")
     assert ENGINE.to_act(st) == [2]  # the bow stone's owner picks first
     with pytest.raises(IllegalAction, match="waiting for player 3"):
@@ -200,7 +200,7 @@ def test_E13_stones_loaded_cannot_be_taken_back() -> None:
 
 def test_I19_a_move_that_ends_the_round_does_not_highlight_a_ship_of_the_next_round() -> None:
     st = ships(game(2), "", "", "", "0")
-    st.docked = ["market", "pyramid", "obelisk", ""]
+    st = edit(st, docked=["market", "pyramid", "obelisk", ""])
     after, _ = play(st, 0, "sail 4 temple")
     assert after.round == 2
     assert "ship" not in after.last and after.last["site"] == "temple"
