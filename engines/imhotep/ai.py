@@ -9,9 +9,10 @@ this seat) has seen, keeps every face-up card, and re-seeds the generator.
 
 from __future__ import annotations
 
+from engines import kit
 from engines.ai.knowledge import reshuffle
 from engines.imhotep.scoring import final_breakdown
-from engines.imhotep.state import State
+from engines.imhotep.state import State, given
 from engines.rng import Rng
 
 
@@ -25,24 +26,25 @@ class ImhotepKnowledge:
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """The unseen round cards and market cards dealt again (see the module docstring)."""
-        out = state.clone()
         removed = [state.removed_card] if state.removed_card else []
         rounds = reshuffle(rng, [state.round_deck, removed])
-        out.round_deck = rounds[0]
-        out.removed_card = rounds[1][0] if removed else ""
-        looking = bool(state.pair_hand) and bool(state.tasks) and state.tasks[0][1] == seat
+        looking = bool(state.pair_hand) and kit.to_act(state.pending) == [seat]
         hand = [] if looking else list(state.pair_hand)
         pools = [state.market_deck, state.pair, state.discard_face_down, hand]
         market = reshuffle(rng, pools)
-        out.market_deck, out.pair = market[0], market[1]
         # Face-down discards lie in the discard pile too: swap them there one for one.
         swap = dict(zip(state.discard_face_down, market[2], strict=True))
-        out.discard = [swap.get(c, c) for c in state.discard]
-        out.discard_face_down = market[2]
-        if not looking:
-            out.pair_hand = market[3]
-        out.rng = rng.next64()
-        return out
+        return given(
+            state,
+            round_deck=rounds[0],
+            removed_card=rounds[1][0] if removed else "",
+            market_deck=market[0],
+            pair=market[1],
+            discard=[swap.get(c, c) for c in state.discard],
+            discard_face_down=market[2],
+            pair_hand=state.pair_hand if looking else market[3],
+            rng=rng.next64(),
+        )
 
     def scores(self, state: State) -> list[float]:
         """Points so far plus the end-of-game awards as if the game ended now (I76–I81)."""

@@ -136,8 +136,9 @@ _LAZY = (_FLAT | _NESTED | {"points"}) - {"sled", "quarry", "docked", "ships"}
 
 class Draft(kit.Draft[State]):
     """The working copy of a ``State`` inside ``apply``: the same field names, lists for tuples
-    (``points`` a list of dicts, ``tasks`` the pending steps as ``Task`` tuples). A field is
-    copied from the state the first time it is read, so untouched fields cost nothing."""
+    (``points`` a list of dicts, ``tasks`` the pending steps as ``Task`` tuples). The fields
+    nearly every move uses are copied at once; any other field the first time a rule reads or
+    assigns it, so the fields a move never touches cost nothing."""
 
     sides: Mapping[str, str]
     players: int

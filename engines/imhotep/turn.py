@@ -60,6 +60,9 @@ _AT = {
 _SAIL = tuple({w: Action("sail", (_N[s + 1], w)) for w in C.SITE_WORDS} for s in range(_MAX))
 
 
+_BLUE = frozenset({"lever", "hammer", "sail", "chisel"})
+
+
 def legal_actions(state: Board, seat: int) -> list[Action]:
     """Every legal turn action of the active player, in canonical form and a fixed order (I29)."""
     out: list[Action] = []
@@ -83,22 +86,23 @@ def legal_actions(state: Board, seat: int) -> list[Action]:
     for s in sailable:
         sail = _SAIL[s]
         out.extend([sail[w] for w in sites_free])
-    if not state.cards[seat]:
+    held = {c.split("#", 1)[0] for c in state.cards[seat]}
+    if not held & _BLUE:
         return out  # no blue card to play (the common case)
-    if holds(state, seat, "lever"):
+    if "lever" in held:
         for s in sailable:
             for order in permutations(occupied(state, s)):
                 code = "-".join(map(str, order))
                 out.extend([Action("lever", (_N[s + 1], site, code)) for site in sites_free])
-    if holds(state, seat, "hammer") and sled + tasks.stones_take(state, seat, 3) >= 1:
+    if "hammer" in held and sled + tasks.stones_take(state, seat, 3) >= 1:
         hammer = _AT["hammer"]
         out.extend([hammer[s][p] for s, p in free])
-    if holds(state, seat, "sail") and sled >= 1:
+    if "sail" in held and sled >= 1:
         for s, p in free:
             if load_count(state, s) + 1 >= ship_minimum(state, s):
                 ship, pos = _N[s + 1], _N[p + 1]
                 out.extend([Action("sailcard", (ship, pos, site)) for site in sites_free])
-    if holds(state, seat, "chisel") and sled >= 2:
+    if "chisel" in held and sled >= 2:
         for i, (s1, p1) in enumerate(free):
             out.extend(
                 [
