@@ -7,7 +7,6 @@ language; ``say`` is the one way a board module gets a string.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +20,7 @@ SEATS = kit.Seats.of("imhotep")
 # -- type sizes -----------------------------------------------------------------------------------
 W = kit.WIDTH
 #: The smallest type on the board: 14 px when a phone shows the board 1080 px wide (#10.5).
-SMALL = math.ceil(14 * W / 1080)
+SMALL = kit.min_size(W)
 BODY = SMALL + 1
 LABEL = SMALL + 3
 TITLE = SMALL + 5

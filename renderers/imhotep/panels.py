@@ -16,6 +16,7 @@ from renderers.imhotep.layout import (
     CARD_COLOURS,
     CARD_PAPER,
     CONTENT_DY,
+    DOCK,
     DOCK_W,
     GAP,
     GOLD,
@@ -71,18 +72,12 @@ def header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         line = say(view, "last", seat=last["seat"], text=last["text"])
         box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=500)
         last_w = box[2] - box[0] + 30
-    text(
-        d,
-        (M, 70),
-        _prompt(view),
-        LABEL,
-        bold=True,
-        fill=PROMPT,
-        max_width=W - 2 * M - last_w,
-    )
+    room = W - 2 * M - last_w
+    text(d, (M, 70), _prompt(view, room), LABEL, bold=True, fill=PROMPT, max_width=room)
 
 
-def _prompt(view: dict[str, Any]) -> str:
+def _prompt(view: dict[str, Any], room: float) -> str:
+    """Who acts and what: a decision's commands as typed, as many whole ones as fit ``room``."""
     if view.get("over"):
         return say(view, "game_over")
     seat = view["to_act"][0] if view.get("to_act") else view.get("current", 0)
@@ -90,12 +85,14 @@ def _prompt(view: dict[str, Any]) -> str:
     if not dec:
         return say(view, "to_play", seat=seat)
     what = say(view, f"decision.{dec['kind']}")
-    opts = [str(o) for o in dec.get("options") or []]
-    if opts:
-        what += ": " + ", ".join(f"{dec['verb']} {o}" for o in opts[:6])
-        if len(opts) > 6:
-            what += ", …"
-    return say(view, "decides", seat=seat, what=what)
+    commands = [f"{dec['verb']} {o}" for o in dec.get("options") or []]
+    line = say(view, "decides", seat=seat, what=what)
+    for i in range(len(commands), 0, -1):
+        shown = ", ".join(commands[:i]) + (", …" if i < len(commands) else "")
+        full = say(view, "decides", seat=seat, what=f"{what}: {shown}")
+        if kit.text_width(full, LABEL, True) <= room:
+            return full
+    return line
 
 
 # -- players --------------------------------------------------------------------------------------
@@ -401,7 +398,7 @@ def burial(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         pos[k] = (cx, cy)
         d.rectangle(
             (cx - cell / 2 + 2, cy - 29, cx + cell / 2 - 2, cy + 29),
-            fill=(214, 196, 160),
+            fill=DOCK,
             outline=STONE_DARK,
         )
     if b["side"] == "A":  # join neighbours of one colour: the groups that score together
@@ -467,7 +464,7 @@ def obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         d.rounded_rectangle(
             (cx - sw / 2 + 4, top, cx + sw / 2 - 4, y1 - 16),
             8,
-            fill=(214, 196, 160),
+            fill=DOCK,
             outline=STONE_DARK,
         )
         label_y = y1 - 44

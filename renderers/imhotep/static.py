@@ -163,24 +163,12 @@ def palette() -> Image.Image:
         *CARD_COLOURS.values(),
     ]
     backgrounds = [SAND, STONE, WHITE, CARD_PAPER, NILE, HEADER_BAND]
-    colours = list(dict.fromkeys(base))
-    for fg in base:
-        for bg in backgrounds:
-            mid = ((fg[0] + bg[0]) // 2, (fg[1] + bg[1]) // 2, (fg[2] + bg[2]) // 2)
-            if mid not in colours:
-                colours.append(mid)
-    colours = colours[:256]
-    flat = [v for c in colours for v in c] + [0] * (768 - 3 * len(colours))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
+    return kit.palette_from_colours(base, backgrounds)
 
 
 def encode(img: Image.Image, base: Image.Image | None = None) -> bytes:
     """PNG bytes of a board mapped to the palette (reusing the mapped static layer ``base``)."""
-    if base is not None:
-        return kit.encode_png(kit.quantise(img, base, palette()))
-    return kit.encode_png(img.quantize(palette=palette(), dither=Image.Dither.NONE))
+    return kit.encode_paletted(img, palette(), base)
 
 
 __all__ = ["encode", "palette", "static_layer"]
