@@ -60,10 +60,10 @@ def render(
     panels.harbour(d, view)
     panels.results(d, view)
     for mark in kit.earlier_marks(view):  # sites ships sailed to since the acting one's turn
-        word = _panel_word(mark.get("site"))
-        if word:
-            highlight(d, PANELS[word], kit.EARLIER_WIDTH, kit.EARLIER)
-    word = _panel_word((view.get("last") or {}).get("site"))
-    if word:
-        highlight(d, PANELS[word], 6)
+        earlier = _panel_word(mark.get("site"))
+        if earlier:
+            highlight(d, PANELS[earlier], kit.EARLIER_WIDTH, kit.EARLIER)
+    last = _panel_word((view.get("last") or {}).get("site"))
+    if last:
+        highlight(d, PANELS[last], 6)
     return encode(img, base)

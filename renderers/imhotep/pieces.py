@@ -59,7 +59,7 @@ def stone(
         return
     sprite = _stone_sprite(seat, r)
     half = sprite.size[0] // 2
-    target: Image.Image = d._image  # type: ignore[attr-defined]
+    target: Image.Image = d._image
     target.paste(sprite, (int(round(cx)) - half, int(round(cy)) - half), sprite)
     kit.piece((cx - r, cy - r, cx + r, cy + r))
 
@@ -95,7 +95,7 @@ def card(
             say(view, f"effect.{kind}"),
         )
     face = _card_face(kind, back, x1 - x0, y1 - y0, k, words)
-    target: Image.Image = d._image  # type: ignore[attr-defined]
+    target: Image.Image = d._image
     target.paste(face, (x0, y0), face)
     kit.piece((x0, y0, x1, y1))
 
