@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import engines
@@ -65,13 +66,9 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
     pos = positions(engine, players, games, seed)
     step = max(1, len(pos) // 2000)
     sample = pos[::step]
-    apply_t = [_timed(lambda s=s, seat=seat, t=t: engine.play(s, seat, t)) for s, seat, t in sample]
-    legal_t = [
-        _timed(lambda s=s, seat=seat: engine.legal_actions(s, seat)) for s, seat, _ in sample
-    ]
-    complete_t = [
-        _timed(lambda s=s, seat=seat: engine.complete(s, seat, "")) for s, seat, _ in sample
-    ]
+    apply_t = [_timed(partial(engine.play, s, seat, t)) for s, seat, t in sample]
+    legal_t = [_timed(partial(engine.legal_actions, s, seat)) for s, seat, _ in sample]
+    complete_t = [_timed(partial(engine.complete, s, seat, "")) for s, seat, _ in sample]
     renderer = renderers.get(game)
     names = [f"Player {i + 1}" for i in range(players)]
     rstep = max(1, len(pos) // renders)
@@ -90,9 +87,7 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         took = time.perf_counter() - t
         # The same position again, timed like the floor (best of 3): the first run also pays for
         # the first sight of this position's strings, which a game's next board mostly shares.
-        best = min(
-            took, *(_timed(lambda v=view: renderer.render(v, names=names)) for _ in range(2))
-        )
+        best = min(took, *(_timed(partial(renderer.render, view, names=names)) for _ in range(2)))
         floor = encode_floor(png)
         render_t.append(took)
         best_t.append(best)

@@ -362,13 +362,16 @@ def _game(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
     damaged: list[str] = []
     options, ok = _loads(row[4], _is_options)
     if not ok:
-        options, _ = {}, damaged.append("options")
+        options = {}
+        damaged.append("options")
     to_act, ok = _loads(row[12], _is_seats)
     if not ok:
-        to_act, _ = [], damaged.append("to_act")
+        to_act = []
+        damaged.append("to_act")
     result, ok = _loads(row[14], _is_result) if row[14] else (None, True)
     if not ok:
-        result, _ = None, damaged.append("result")
+        result = None
+        damaged.append("result")
     return GameRow(
         id=row[0],
         guild_id=row[1],
