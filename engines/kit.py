@@ -101,12 +101,13 @@ def evolve(state: S, **changes: Any) -> S:
         old = state.__dict__
     except AttributeError:  # a slotted dataclass: the ordinary way
         return replace(state, **changes)
-    for name in changes:
-        if name not in old:
-            raise TypeError(f"{type(state).__name__} has no field {name!r}")
+    if not old.keys() >= changes.keys():
+        unknown = sorted(changes.keys() - old.keys())
+        raise TypeError(f"{type(state).__name__} has no field {unknown[0]!r}")
     new = object.__new__(type(state))
-    new.__dict__.update(old)
-    new.__dict__.update(changes)
+    fields = new.__dict__
+    fields.update(old)
+    fields.update(changes)
     return new
 
 
@@ -145,6 +146,12 @@ class Draft(Generic[S]):
             self._state = evolve(self._state, **self._changes)
             self._changes = {}
         return self._state
+
+    def get(self, name: str) -> Any:
+        """One field's value as changed so far, without the copy ``state`` makes after a change
+        (for a hot path that needs a single field; ``state`` is the typed way)."""
+        changes = self._changes
+        return changes[name] if name in changes else getattr(self._state, name)
 
     def set(self, **changes: Any) -> None:
         """Record new values of some fields of the state."""

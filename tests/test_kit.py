@@ -177,3 +177,10 @@ def test_a_chance_outcome_is_drawn_by_its_weight_and_the_seed_decides_it() -> No
     assert 300 < draws.count("common") < 390 and "rare" in draws
     again = [sample([("common", 0.9), ("rare", 0.1)], Rng(seed_state(n))) for n in range(400)]
     assert again == draws
+
+
+def test_a_draft_reads_one_field_as_changed_so_far() -> None:
+    d = Draft(Purse((3, 4)))
+    assert d.get("coins") == (3, 4)
+    d.set(coins=(2, 4))
+    assert d.get("coins") == (2, 4) and d.state.coins == (2, 4)

@@ -80,8 +80,9 @@ class Bombay(Engine[State, Action]):
             turn_log=(str(action),) if fresh else (*state.turn_log, str(action)),
             turn_path=(*path, action.arg) if action.verb == "move" else path,
         )
-        new = d.state
-        if action.verb == "end" or new.ap == 0 or not R.legal(new, seat, with_end=False):
+        # The turn passes at "end", at 0 AP, or when only "end" is left (Y42); the last needs the
+        # new state (whose legal moves the next ask then finds ready).
+        if action.verb == "end" or d.get("ap") == 0 or not R.legal(d.state, seat, with_end=False):
             if action.verb != "end":
                 d.emit("bombay.turn_over", seat=seat)
             R.end_turn(d)

@@ -173,14 +173,16 @@ def do_move(d: Draft[State], seat: int, action: Action) -> None:
 
 
 def moves(state: State, seat: int) -> tuple[Action, ...]:
-    """The walks worth asking about: to each neighbour of the elephant's site."""
-    return _walks(state.sites[seat])
+    """The walks worth asking about: to each neighbour of the elephant's site that the AP left
+    can pay for (``why_not_move`` still checks each)."""
+    return _walks(state.sites[seat], state.ap)
 
 
 @cache
-def _walks(site: str) -> tuple[Action, ...]:
+def _walks(site: str, ap: int) -> tuple[Action, ...]:
     # Actions are immutable, so each site's walks are built once per process.
-    return tuple(Action("move", n) for n in board().sites[site].neighbours)
+    sites = board().sites
+    return tuple(Action("move", n) for n in sites[site].neighbours if sites[n].entry_cost <= ap)
 
 
 # -- buy (Y49–Y53) ------------------------------------------------------------------------------
@@ -246,7 +248,10 @@ def do_buy(d: Draft[State], seat: int, action: Action) -> None:
 
 
 def buys(state: State, seat: int) -> list[Action]:
-    """The purchase worth asking about: the colour of the post the elephant stands on."""
+    """The purchase worth asking about: the colour of the post the elephant stands on, unless
+    this turn's purchase is made or the elephant is full (then ``why_not_buy`` refuses any)."""
+    if state.bought or len(state.loads[seat]) >= CAPACITY:
+        return []
     post = state.post_at(state.sites[seat])
     return [] if post is None else [Action("buy", post)]
 
@@ -439,8 +444,9 @@ def do_build(d: Draft[State], seat: int, action: Action) -> None:
 def builds(state: State, seat: int) -> list[Action]:
     """The builds worth asking about: one per choice of bale to pay and silk to take, when a
     palace may stand here at all (each build has one spelling: a choice only when there is one)."""
-    # Most turns carry no bale: no build to ask about (``why_not_build_here`` says why).
-    if not state.loads[seat]:
+    # Most turns carry no bale or stand on a city: no build to ask about (``why_not_build_here``
+    # says why).
+    if not state.loads[seat] or board().sites[state.sites[seat]].kind == CITY:
         return []
     if why_not_build_here(state, seat) is not None:
         return []
@@ -499,7 +505,9 @@ RULES: dict[str, Rule[State, Action]] = {
     "buy": Rule(why_not_buy, do_buy, buys, ("Y49", "Y50", "Y51", "Y52", "Y53")),
     "sell": Rule(why_not_sell, do_sell, sales, ("Y55", "Y56", "Y57", "Y59", "Y61", "Y64")),
     "build": Rule(why_not_build, do_build, builds, ("Y65", "Y66", "Y67", "Y68", "Y72", "Y74")),
-    "fortune": Rule(why_not_fortune, do_fortune, lambda s, seat: _FORTUNE, ("Y79",)),
+    "fortune": Rule(
+        why_not_fortune, do_fortune, lambda s, seat: _FORTUNE if s.ap == TURN_AP else (), ("Y79",)
+    ),
     "end": Rule(why_not_end, do_end, lambda s, seat: _END, ("Y42",)),
 }
 
@@ -527,7 +535,9 @@ def legal(state: State, seat: int, *, with_end: bool = True) -> list[Action]:
 
 def end_turn(d: Draft[State]) -> None:
     """Pass the turn clockwise; after the last game turn of a set, end the set (Y80)."""
-    state = d.state
+    # No command changes the turn order, so it is read from the state before the command (that
+    # spares a copy of the state on every turn's last command).
+    state = d.base
     nxt = (state.current + 1) % state.players
     game_turn = state.game_turn + (1 if nxt == state.first else 0)
     d.set(current=nxt, game_turn=game_turn, ap=TURN_AP, bought=False)

@@ -127,7 +127,7 @@ class State:
 
     def palaces_left(self, seat: int) -> int:
         """Palaces a seat has not built yet (Y3)."""
-        return PALACES - sum(1 for _, s in self.palaces if s == seat)
+        return PALACES - [s for _, s in self.palaces].count(seat)
 
     def city_index(self, site: str) -> int:
         """Index of a city site in the board's city order."""
