@@ -939,3 +939,9 @@ def say(key: str, lang: str, **params: Any) -> str:
     """A board label from the message catalog in the table's language (``lang``), so every word
     on a board is translated like the messages (#13.2): ``kit.say("bombay.board.legend", lang)``."""
     return CATALOG.text(key, params, lang=lang)
+
+
+def language(view: dict[str, Any], lang: str | None) -> str:
+    """The language to draw in: the call's ``lang``, else the view's ``"lang"`` (the service
+    may put the table's language there), else English."""
+    return str(lang or view.get("lang") or "en")

@@ -83,9 +83,10 @@ def render(
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
-    lang: str = "en",
+    lang: str | None = None,
 ) -> bytes:
-    """PNG of the public board: map, merchants, markets, last move, legend."""
+    """PNG of the public board: map, merchants, markets, last move, legend, in ``lang`` (else
+    the view's ``"lang"``, else English)."""
     view = kit.with_names(view, names)
-    img = compose(view, lang)
+    img = compose(view, kit.language(view, lang))
     return encode(img, img.info.pop("base", None))

@@ -228,8 +228,8 @@ def glance_of(view: dict[str, Any], lang: str) -> kit.Glance:
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, AP left, each seat (#10.5)."""
     view = kit.with_names(view, names)
-    return kit.glance(view, SEATS, glance_of(view, lang))
+    return kit.glance(view, SEATS, glance_of(view, kit.language(view, lang)))

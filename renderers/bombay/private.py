@@ -13,10 +13,11 @@ PRIVATE_W = 1000
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """PNG of one seat's screen, or ``None`` for a view without one (the public view)."""
     view = kit.with_names(view, names)
+    lang = kit.language(view, lang)
     private = view.get("private")
     if not private:
         return None

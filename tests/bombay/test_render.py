@@ -91,3 +91,11 @@ def test_a_demand_column_near_another_site_is_tied_to_its_city() -> None:
         return bool(img.convert("L").getextrema()[0] < 255)  # any dark pixel
 
     assert drawn("hyderabad") and not drawn("nagpur")
+
+
+def test_the_board_is_drawn_in_the_table_language_from_the_call_or_the_view() -> None:
+    view = _view(new(3))
+    japanese = renderer.render(view, lang="ja")
+    assert japanese != renderer.render(view)
+    assert renderer.render({**view, "lang": "ja"}) == japanese
+    assert renderer.render({**view, "lang": "ja"}, lang="en") == renderer.render(view)

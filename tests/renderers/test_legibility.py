@@ -3,8 +3,8 @@
 A phone shows a board at about 1080 px wide at full screen, where text under 14 px is hard to
 read: so every font size on an image ``W`` px wide must be at least ``14 × W / 1080``. The kit logs
 every text a render draws with its size (``kit.recording``) and ``kit.too_small`` lists those under
-that floor; each game's renderer is checked on boards from random games. Bombay is checked here;
-the other games' renderers add themselves to ``CHECKED`` once they pass.
+that floor; each game's renderer is checked on boards from random games. Bombay, Brass and
+Imhotep are checked here; the other games' renderers add themselves to ``CHECKED`` once they pass.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from renderers import kit
 from tests.test_no_english import ALLOWED, english_in, notation_words
 
 #: Games whose every board, private screen and glance reads at phone size.
-CHECKED = ["bombay", "imhotep"]
+CHECKED = ["bombay", "brass", "imhotep"]
+#: Games whose every board label comes from the catalog (checked in Japanese).
+TRANSLATED = ["bombay"]
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]
 
 
@@ -79,7 +81,7 @@ def test_every_label_reads_at_phone_size(game: str, lang: str) -> None:
             assert kit.too_small(log, _width(png)) == []
 
 
-@pytest.mark.parametrize("game", CHECKED)
+@pytest.mark.parametrize("game", TRANSLATED)
 def test_a_japanese_board_says_no_english(game: str) -> None:
     renderer = renderers.get(game)
     said: list[str] = []
