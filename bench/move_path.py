@@ -43,7 +43,9 @@ from tests.discord.loopback import CHANNEL_ID, deliver, slash
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK")
 
 
-def _tiny_board(game: str, state: Any, names: Any, recent: Any = ()) -> tuple[bytes, None]:
+def _tiny_board(
+    game: str, state: Any, names: Any, recent: Any = (), lang: str = "en"
+) -> tuple[bytes, None]:
     """A 1×1 PNG: what is asked of the service does not depend on the picture."""
     out = io.BytesIO()
     Image.new("RGB", (1, 1)).save(out, format="PNG")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import engines
@@ -32,9 +34,14 @@ class Boards:
 
     @staticmethod
     def _render_public(
-        game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = ()
+        game: str,
+        state: Any,
+        names: Sequence[str],
+        recent: Sequence[Any] = (),
+        lang: str = "en",
     ) -> tuple[bytes, bytes | None]:
-        """The public board and its glance (None if the game's renderer draws none).
+        """The public board and its glance (None if the game's renderer draws none), in the
+        table's language ``lang`` where the renderer draws words (#13.2).
         ``recent``: board marks of the moves since the acting player's last turn, oldest first
         (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
         engine = engines.get(game)
@@ -46,15 +53,31 @@ class Boards:
             if len(turn) > 1 and isinstance(last, dict) and "turn" not in last:
                 view["last"] = {**last, "turn": turn}
         renderer = renderers.get(game)
-        data: bytes = renderer.render(view, seat=None, names=list(names))
+        draw = renderer.render
+        data: bytes = draw(view, seat=None, names=list(names), **_lang(draw, lang))
         glance_fn = getattr(renderer, "render_glance", None)
-        glance: bytes | None = glance_fn(view, names=list(names)) if glance_fn else None
+        glance: bytes | None = (
+            glance_fn(view, names=list(names), **_lang(glance_fn, lang)) if glance_fn else None
+        )
         return data, glance
 
     @staticmethod
-    def _render_private(game: str, state: Any, seat: int, names: Sequence[str]) -> bytes | None:
+    def _render_private(
+        game: str, state: Any, seat: int, names: Sequence[str], lang: str = "en"
+    ) -> bytes | None:
         engine = engines.get(game)
         view = engine.view(state, seat)
         fn = getattr(renderers.get(game), "render_private", None)
-        data: bytes | None = fn(view, names=list(names)) if fn is not None else None
+        data: bytes | None = fn(view, names=list(names), **_lang(fn, lang)) if fn else None
         return data
+
+
+def _lang(fn: Callable[..., Any], lang: str) -> dict[str, str]:
+    """``{"lang": lang}`` for a renderer function that draws in a language, else nothing (a
+    renderer not yet translated keeps drawing English)."""
+    return {"lang": lang} if _takes_lang(fn) else {}
+
+
+@cache
+def _takes_lang(fn: Callable[..., Any]) -> bool:
+    return "lang" in inspect.signature(fn).parameters

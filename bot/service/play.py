@@ -301,7 +301,12 @@ class Playing(Scheduling, Boards):
         # Bound now: the drawing is of this change's state, whenever it happens.
         board = BoardDraw(
             functools.partial(
-                self._render_public, row.engine, change.state, tuple(names), change.recent
+                self._render_public,
+                row.engine,
+                change.state,
+                tuple(names),
+                change.recent,
+                lang=self.lang,
             )
         )
         png, glance = await board.render() if render else (None, None)
@@ -369,7 +374,9 @@ class Playing(Scheduling, Boards):
         sheet = self._sheet(row.engine, row.result, seats) if row.result else None
         if sheet is None and row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))
-        png, glance = await asyncio.to_thread(self._render_public, row.engine, state, names, recent)
+        png, glance = await asyncio.to_thread(
+            self._render_public, row.engine, state, names, recent, lang=self.lang
+        )
         return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
 
     async def private_view(
@@ -399,7 +406,9 @@ class Playing(Scheduling, Boards):
             label = self._private_label(row.engine, key)
             # The catalog joins lists (and shows an empty one as a dash).
             lines.append(self._t("service.private_line", {"label": label, "value": value}))
-        png = await asyncio.to_thread(self._render_private, row.engine, state, seat, names)
+        png = await asyncio.to_thread(
+            self._render_private, row.engine, state, seat, names, lang=self.lang
+        )
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
 
     async def complete(self, channel_id: int, user: User, prefix: str) -> list[str]:

@@ -57,9 +57,11 @@ async def test_the_board_is_drawn_with_every_mark_since_the_acting_players_turn(
     seen: list[tuple[Any, ...]] = []
     real = Service._render_public
 
-    def spy(game: str, state: Any, names: Any, recent: Any = ()) -> tuple[bytes, bytes | None]:
+    def spy(
+        game: str, state: Any, names: Any, recent: Any = (), lang: str = "en"
+    ) -> tuple[bytes, bytes | None]:
         seen.append(tuple(recent))
-        return real(game, state, names, recent)
+        return real(game, state, names, recent, lang)
 
     monkeypatch.setattr(Service, "_render_public", staticmethod(spy))
     await service.board(CHANNEL)

@@ -83,7 +83,9 @@ async def test_a_newcomer_plays_the_game_to_its_score_sheet(
     monkeypatch.setattr(
         Service,
         "_render_public",
-        staticmethod(lambda game, state, names, recent=(): quick_render(game, state, names)),
+        staticmethod(
+            lambda game, state, names, recent=(), lang="en": quick_render(game, state, names)
+        ),
     )
     out = io.StringIO()
     looks = {0: ["moves", "board", "hand"], 3: ["moves", "log"], 5: ["zzzq"]}

@@ -34,7 +34,7 @@ GAMES = [e.meta.id for e in engines.all_engines()]
 
 
 def quick_render(
-    game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = ()
+    game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = (), lang: str = "en"
 ) -> tuple[bytes, bytes | None]:
     """A 4×4 PNG whose colour is a digest of the public view (and no glance): cheap, still
     view-dependent."""
