@@ -218,11 +218,22 @@ def value_problem(
     fee = fee_for(state, seat, space, value)
     if fee > p.coin:
         return IllegalAction("marco_polo.cannot_afford_fee", coins=p.coin, fee=fee, space=space)
-    if not choices_for_value(state, seat, space, value):
+    if not _some_choice(state, seat, space, value):
         if space == "travel":
             return _travel_refusal(state, seat, value, fee)
         return IllegalAction("marco_polo.nothing_to_gain", space=space, value=value)
     return None
+
+
+def _some_choice(state: Board, seat: int, space: str, value: int) -> bool:
+    """Whether ``choices_for_value`` is not empty, without listing every choice where that is
+    plain: a bazaar column, a good from the Khan and the 5 coins always exist, and a contract
+    slot does while the display has a contract (values run 1-6)."""
+    if space in T.BAZAAR or space in ("khan", "coins5"):
+        return True
+    if space == "contracts":
+        return bool(state.display)
+    return bool(choices_for_value(state, seat, space, value))
 
 
 def _coins_text(base: int, fee: int) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from typing import Any
 
 from engines import kit
 from engines.base import END, IllegalAction
@@ -50,18 +49,32 @@ from engines.marco_polo.state import State, die_key, die_token, parse_die
 
 # -- one position's answers, kept while it is asked about ---------------------------------------
 
+
+class Known:
+    """Answers about one frozen state (so they never go stale), kept while it is the last
+    position asked about in this thread: a random or autocompleted action asks about the same
+    position token after token."""
+
+    __slots__ = ("state", "options", "open", "classes", "combos", "choices")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.options: dict[int, Options] = {}
+        self.open: dict[tuple[int, str], bool] = {}
+        self.classes: dict[tuple[int, str, tuple[int, bool]], bool] = {}
+        self.combos: dict[tuple[int, str], list[tuple[str, ...]]] = {}
+        self.choices: dict[tuple[int, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
+
+
 _LOCAL = threading.local()
 
 
-def _memo(state: State) -> dict[Any, Any]:
-    """Answers about ``state`` (frozen, so they never go stale), kept while it is the last
-    position asked about in this thread."""
-    held: tuple[State, dict[Any, Any]] | None = getattr(_LOCAL, "held", None)
-    if held is not None and held[0] is state:
-        return held[1]
-    memo: dict[Any, Any] = {}
-    _LOCAL.held = (state, memo)
-    return memo
+def known(state: State) -> Known:
+    """The answers kept about ``state`` (new ones for a position not asked about last)."""
+    held: Known | None = getattr(_LOCAL, "held", None)
+    if held is None or held.state is not state:
+        held = _LOCAL.held = Known(state)
+    return held
 
 
 # -- who may do what ----------------------------------------------------------------------------
@@ -82,14 +95,13 @@ def to_act(state: State) -> list[int]:
     return [state.current]
 
 
-def options(state: State, seat: int) -> Options:
+def options(state: State, seat: int, k: Known | None = None) -> Options:
     """Every verb but ``place`` that ``seat`` may use now, with all its legal arguments."""
-    memo = _memo(state)
-    key = ("options", seat)
-    if key not in memo:
-        memo[key] = _options(state, seat)
-    opts: Options = memo[key]
-    return opts
+    k = k or known(state)
+    found = k.options.get(seat)
+    if found is None:
+        found = k.options[seat] = _options(state, seat)
+    return found
 
 
 def _options(state: State, seat: int) -> Options:
@@ -114,49 +126,48 @@ def may_place(state: State, seat: int) -> bool:
     )
 
 
-def _open_classes(state: State, seat: int, space: str) -> Iterator[tuple[int, bool]]:
+def _open_classes(k: Known, seat: int, space: str) -> Iterator[tuple[int, bool]]:
     """The (value, own colour) classes of ``seat``'s dice that may go on ``space`` now, judged
     one by one (so "is any open?" stops at the first)."""
+    state = k.state
     if not may_place(state, seat) or space_problem(state, seat, space) is not None:
         return
-    memo = _memo(state)
+    judged = k.classes
     for cls in classed_combos(state.players[seat].dice, dice_needed(space)):
-        key = ("class", seat, space, cls)
-        ok: bool | None = memo.get(key)
+        key = (seat, space, cls)
+        ok = judged.get(key)
         if ok is None:
-            ok = memo[key] = value_problem(state, seat, space, *cls) is None
+            ok = judged[key] = value_problem(state, seat, space, *cls) is None
         if ok:
             yield cls
 
 
-def space_open(state: State, seat: int, space: str) -> bool:
+def space_open(state: State, seat: int, space: str, k: Known | None = None) -> bool:
     """Whether ``seat`` may put some of their dice on ``space`` now."""
-    memo = _memo(state)
-    key = ("open", seat, space)
-    found: bool | None = memo.get(key)
+    k = k or known(state)
+    found = k.open.get((seat, space))
     if found is None:
-        found = memo[key] = next(_open_classes(state, seat, space), None) is not None
+        found = k.open[seat, space] = next(_open_classes(k, seat, space), None) is not None
     return found
 
 
-def open_combos(state: State, seat: int, space: str) -> list[tuple[str, ...]]:
+def open_combos(
+    state: State, seat: int, space: str, k: Known | None = None
+) -> list[tuple[str, ...]]:
     """The dice combinations (canonical tokens) ``seat`` may put on ``space`` now (M24-M31)."""
-    memo = _memo(state)
-    key = ("combos", seat, space)
-    found: list[tuple[str, ...]] | None = memo.get(key)
+    k = k or known(state)
+    found = k.combos.get((seat, space))
     if found is None:
         by_class = classed_combos(state.players[seat].dice, dice_needed(space))
-        found = [c for cls in _open_classes(state, seat, space) for c in by_class[cls]]
-        memo[key] = found
+        found = [c for cls in _open_classes(k, seat, space) for c in by_class[cls]]
+        k.combos[seat, space] = found
     return found
 
 
-def _choices(state: State, seat: int, space: str, combo: tuple[str, ...]) -> list[tuple[str, ...]]:
-    memo = _memo(state)
-    key = ("choices", seat, space, combo)
-    if key not in memo:
-        memo[key] = choices(state, seat, space, combo)
-    found: list[tuple[str, ...]] = memo[key]
+def _choices(k: Known, seat: int, space: str, combo: tuple[str, ...]) -> list[tuple[str, ...]]:
+    found = k.choices.get((seat, space, combo))
+    if found is None:
+        found = k.choices[seat, space, combo] = choices(k.state, seat, space, combo)
     return found
 
 
@@ -175,12 +186,13 @@ def complete(state: State, seat: int, prefix: str) -> list[str]:
     if seat not in to_act(state):
         return []
     toks = fast_tokens(prefix, strict=False)
+    k = known(state)
     if toks[:1] == ["place"]:
-        return _complete_place(state, seat, toks[1:])
-    opts = options(state, seat)
+        return _complete_place(k, seat, toks[1:])
+    opts = options(state, seat, k)
     if not toks:
         verbs = {v for v, lst in opts.items() if lst}
-        if any(space_open(state, seat, s) for s in SPACES):
+        if may_place(state, seat) and any(space_open(state, seat, s, k) for s in SPACES):
             verbs.add("place")
         return sorted(verbs)
     rest = tuple(toks[1:])
@@ -188,29 +200,26 @@ def complete(state: State, seat: int, prefix: str) -> list[str]:
     return sorted({t[n] if len(t) > n else END for t in opts.get(toks[0], []) if t[:n] == rest})
 
 
-def _complete_place(state: State, seat: int, rest: list[str]) -> list[str]:
+def _complete_place(k: Known, seat: int, rest: list[str]) -> list[str]:
+    state = k.state
     if not rest:
-        return sorted(s for s in SPACES if space_open(state, seat, s))
+        return sorted(s for s in SPACES if space_open(state, seat, s, k))
     space = rest[0]
     if space not in SPACES:
         return []
-    combos = open_combos(state, seat, space)
-    k = dice_needed(space)
+    combos = open_combos(state, seat, space, k)
+    n = dice_needed(space)
     given = tuple(rest[1:])
-    if len(given) < k:
-        n = len(given)
-        return sorted({c[n] for c in combos if c[:n] == given})
-    combo = _canonical(given[:k])
+    if len(given) < n:
+        m = len(given)
+        return sorted({c[m] for c in combos if c[:m] == given})
+    combo = _canonical(given[:n])
     if combo not in combos:
         return []
-    chosen = given[k:]
+    chosen = given[n:]
     m = len(chosen)
     return sorted(
-        {
-            s[m] if len(s) > m else END
-            for s in _choices(state, seat, space, combo)
-            if s[:m] == chosen
-        }
+        {s[m] if len(s) > m else END for s in _choices(k, seat, space, combo) if s[:m] == chosen}
     )
 
 
@@ -236,16 +245,17 @@ def why_not_place(state: State, seat: int, action: Action) -> IllegalAction | No
     if not args or args[0] not in SPACES:
         return IllegalAction("marco_polo.unknown_space", spaces=", ".join(SPACES))
     space = args[0]
-    k = dice_needed(space)
-    dice = _canonical(args[1 : 1 + k])
-    suffix = args[1 + k :]
-    if dice in open_combos(state, seat, space) and suffix in _choices(state, seat, space, dice):
+    n = dice_needed(space)
+    dice = _canonical(args[1 : 1 + n])
+    suffix = args[1 + n :]
+    k = known(state)
+    if dice in open_combos(state, seat, space, k) and suffix in _choices(k, seat, space, dice):
         return None
     # Refused: find the most specific reason.
     problem = space_problem(state, seat, space)
     if problem is not None:
         return problem
-    if len(dice) < k or any(parse_die(t) is None for t in dice):
+    if len(dice) < n or any(parse_die(t) is None for t in dice):
         return wrong_dice_count(space)
     problem = dice_problem(state, seat, space, dice)
     if problem is not None:
@@ -257,7 +267,7 @@ def why_not_place(state: State, seat: int, action: Action) -> IllegalAction | No
         "marco_polo.bad_choice",
         verb=f"place {space}",
         given=" ".join(suffix) or "nothing",
-        options=_listing(_choices(state, seat, space, dice)),
+        options=_listing(_choices(k, seat, space, dice)),
     )
 
 
