@@ -294,10 +294,22 @@ class Console:
         else:
             nxt = await self.service.complete(CHANNEL_ID, me, prefix)
             if nxt:
-                shown = ["(done)" if t == "" else t for t in nxt]
-                self.say("next_tokens", prefix=prefix, tokens=" ".join(shown))
+                self._write_next(typed, nxt)
                 return
         await self._why_none(me, typed)
+
+    def _write_next(self, typed: list[str], nxt: list[str]) -> None:
+        """What may follow the typed words, for a game whose moves are too many to list: the
+        words, "(the move is whole)" for END, and the command that shows what comes next."""
+        lang = self.service.lang
+        shown = [CATALOG.text("console.token_end", lang=lang) if t == "" else t for t in nxt]
+        more = [t for t in nxt if t]
+        example = " ".join([*typed, more[0]]) if more else ""
+        hint = CATALOG.text("console.next_hint", {"example": example}, lang=lang) if more else ""
+        if typed:
+            self.say("next_tokens", prefix=" ".join(typed), tokens=", ".join(shown), hint=hint)
+        else:
+            self.say("first_tokens", tokens=", ".join(shown), hint=hint)
 
     def _write_moves(self, moves: list[str], depth: int) -> None:
         if len(moves) <= LIST_ALL:

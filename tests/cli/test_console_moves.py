@@ -83,3 +83,27 @@ async def test_the_console_never_suggests_discord_commands(tmp_path: Path) -> No
     text = "".join(answers)
     assert "/game" not in text, text
     assert "`new GAME`" in text
+
+
+async def test_moves_of_a_game_too_large_to_list_read_as_words_not_raw_prefixes(
+    tmp_path: Path,
+) -> None:
+    """Marco Polo's placements are walked token by token: ``moves`` says what the move begins
+    with and what follows a typed start, never "next after ''" (issue 12 leftovers)."""
+    answers = await _session(
+        tmp_path,
+        [
+            "as ana",
+            "new marco_polo players=2 seed=3",
+            "bob: join",
+            "start ana bob",
+            "ana: moves",
+            "ana: moves place",
+            "ana: moves place coins5 6",
+        ],
+    )
+    first, place, whole = answers[-3:]
+    assert first.startswith("Your move begins with one of: ") and "place" in first
+    assert "`moves " in first and "''" not in first
+    assert place.startswith("After `place` comes one of: ") and "camel, " in place
+    assert "(nothing more: the move is whole)" in whole

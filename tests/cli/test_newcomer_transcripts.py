@@ -98,7 +98,7 @@ async def test_a_newcomer_plays_the_game_to_its_score_sheet(
     # every short spelling was taken: no move refused (the only "!" lines are the near miss)
     refused = [ln for ln in text.splitlines() if "> !" in ln or ln.startswith("!")]
     assert len(refused) == 1 and "zzzq" in refused[0], refused
-    assert any(s in text for s in ("legal:", "legal moves", "next after"))  # `moves` answered
+    assert any(s in text for s in ("legal:", "legal moves", "Your move begins"))  # `moves` answered
     assert "(only " in text  # `hand` shows a private view to its player only
     assert "final scores" in text.lower() and "Winner" in text
     assert "£ " not in text  # an amount is "£15", also on the score sheet ("money (£) 15")
