@@ -39,8 +39,10 @@ META = EngineMeta(
     verbs=VERBS,
     notes=(
         "5 rounds. On your turn: any extra actions, exactly one 'place', more extra actions, "
-        "then 'end'. The map is drawn from stylised positions (approximate geography); the 2-3 "
-        "player neutral dice follow the BGA implementation."
+        "then 'end'. The map is drawn from stylised positions (approximate geography). With 3 "
+        "players a neutral die showing 1 blocks the first Khan's favor space; with 2, neutral "
+        "dice block the first two Khan's favor spaces and the 5-coins space, which therefore "
+        "always charges the occupied fee."
     ),
 )
 

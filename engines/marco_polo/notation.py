@@ -143,6 +143,9 @@ VERBS: tuple[Verb, ...] = (
     ),
 )
 VERB_NAMES: tuple[str, ...] = tuple(v.name for v in VERBS)
+#: Choice tokens that say the default and are left out of the canonical text: a city card used
+#: once (``times=1``), a two-way card's side not used (``ab=0``/``ba=0``).
+DEFAULT_CHOICES = frozenset({"times=1", "ab=0", "ba=0"})
 _TOKEN = re.compile(r"^[a-z0-9_+=]{1,24}$")
 
 
@@ -188,6 +191,9 @@ def parse(text: str) -> Action:
         while n < len(toks) and parse_die(toks[n]) is not None:
             n += 1
         toks[2:n] = sorted(toks[2:n], key=die_key)
+        # A choice at its default is left out (a card used once, a two-way side not used), so
+        # the canonical text says only what was chosen; logs written with it still read.
+        toks[n:] = [t for t in toks[n:] if t not in DEFAULT_CHOICES]
     if toks[0] == "keep":
         toks[1:] = sorted(toks[1:])
     return Action(tuple(toks))

@@ -4,8 +4,8 @@ Notation: ``place <space> <die> [<die>...] [choices]``. Spaces are the bazaar ro
 silk gold``, ``khan``, ``contracts``, ``travel``, ``coins5`` and the city-card spaces (``moscow``,
 ``sumatra1``...). Dice are ``4`` (own colour), ``b4`` (black), ``w4`` (white), written own first,
 then by value. Choices are keyword tokens: ``col=3`` (bazaar), ``good=silk`` (Khan),
-``take=2+5 bonus=camel`` (contracts), ``row=4`` (travel), ``times=2``/``option=1``/``ab=1 ba=0``
-(city cards).
+``take=2+5 bonus=camel`` (contracts), ``row=4`` (travel), ``times=2``/``option=1``/``ab=1 ba=2``
+(city cards; ``times=1``, ``ab=0`` and ``ba=0`` are the defaults and are not written).
 
 ``space_problem`` and ``dice_problem`` return the reason a placement is illegal (an
 ``IllegalAction``, not raised) so that ``complete`` can filter and ``apply`` can explain with the
@@ -387,7 +387,7 @@ def _card_choices(state: Board, seat: int, space: str, value: int) -> list[tuple
     card = T.CITY_CARDS[state.cards[space]]
     kind = card["kind"]
     if kind == "per_pip":
-        return [(f"times={k}",) for k in range(1, value + 1)]
+        return [_times(k) for k in range(1, value + 1)]
     if kind == "threshold":
         needs_small = any("own_city_bonus" in b for b in card["table"].values())
         if needs_small and not own_small_cities(state, seat):
@@ -395,28 +395,31 @@ def _card_choices(state: Board, seat: int, space: str, value: int) -> list[tuple
         return [()]
     if kind == "per_count":
         most = min(value, _count(state, seat, card["count_of"]))
-        return [(f"times={k}",) for k in range(1, most + 1)]
+        return [_times(k) for k in range(1, most + 1)]
     if kind == "exchange":
         most = value
         if card.get("distinct_cities"):
             most = min(most, len(own_small_cities(state, seat)))
-        return [
-            (f"times={k}",) for k in range(1, most + 1) if can_pay(state, seat, card["cost"], k)
-        ]
+        return [_times(k) for k in range(1, most + 1) if can_pay(state, seat, card["cost"], k)]
     if kind == "exchange_choice":
         return [
-            (f"option={i + 1}", f"times={k}")
+            (f"option={i + 1}", *_times(k))
             for i, opt in enumerate(card["options"])
             for k in range(1, value + 1)
             if can_pay(state, seat, opt["cost"], k)
         ]
     # exchange_two_way
     return [
-        (f"ab={i}", f"ba={j}")
+        (*((f"ab={i}",) if i else ()), *((f"ba={j}",) if j else ()))
         for i in range(value + 1)
         for j in range(value + 1 - i)
         if i + j >= 1 and two_way_order(state, seat, card, i, j)
     ]
+
+
+def _times(k: int) -> tuple[str, ...]:
+    """The ``times=`` choice of a card used ``k`` times (once is the default, not written)."""
+    return (f"times={k}",) if k > 1 else ()
 
 
 def _count(state: Board, seat: int, what: str) -> int:
@@ -530,25 +533,25 @@ def _use_card(d: Draft, seat: int, space: str, value: int, kw: dict[str, str]) -
     city = place_name(T.CITY_SPACES[space][0])
     d.emit("marco_polo.used_card", seat=seat, card=cid, value=value, city_name=city)
     if kind == "per_pip":
-        _gain_shown(d, seat, card["reward_per_pip"], int(kw["times"]))
+        _gain_shown(d, seat, card["reward_per_pip"], int(kw.get("times", 1)))
     elif kind == "threshold":
         reward = dict(card["table"][str(value)])
         if "own_city_bonus" in reward:
             reward["own_city_bonus"] = min(reward["own_city_bonus"], len(own_small_cities(d, seat)))
         _gain_shown(d, seat, reward, 1)
     elif kind == "per_count":
-        _gain_shown(d, seat, card["reward_per_unit"], int(kw["times"]))
+        _gain_shown(d, seat, card["reward_per_unit"], int(kw.get("times", 1)))
     elif kind == "exchange":
-        k = int(kw["times"])
+        k = int(kw.get("times", 1))
         _pay_shown(d, seat, card["cost"], k)
         _gain_shown(d, seat, card["reward"], k)
     elif kind == "exchange_choice":
         opt = card["options"][int(kw["option"]) - 1]
-        k = int(kw["times"])
+        k = int(kw.get("times", 1))
         _pay_shown(d, seat, opt["cost"], k)
         _gain_shown(d, seat, opt["reward"], k)
     else:
-        ab, ba = int(kw["ab"]), int(kw["ba"])
+        ab, ba = int(kw.get("ab", 0)), int(kw.get("ba", 0))
         order = two_way_order(d, seat, card, ab, ba) or ("ab", "ba")
         for direction in order:
             give, get = (

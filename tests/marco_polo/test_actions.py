@@ -382,9 +382,11 @@ def test_M59_D14_vp_cannot_be_spent_below_zero() -> None:
     st = res(st, 0, posts=["moscow"], vp=1, coin=0)
     st = dice(st, 0, 3)
     assert E.complete(st, 0, "place moscow 3") == ["ab=1"]  # 1 VP -> 3 coins at most once
-    assert E.complete(st, 0, "place moscow 3 ab=1") == ["ba=0", "ba=1"]
+    assert E.complete(st, 0, "place moscow 3 ab=1") == ["", "ba=1"]  # ba=0 is the default
     with pytest.raises(IllegalAction):
         E.play(st, 0, "place moscow 3 ab=2 ba=0")
+    with pytest.raises(IllegalAction):
+        E.play(st, 0, "place moscow 3 ab=2")
 
 
 def test_D12_two_way_card_direction_per_repetition() -> None:
@@ -404,8 +406,9 @@ def test_D12_cc16_same_option_every_time() -> None:
     st = put(st, cards={**st.cards, "moscow": "cc16"})
     st = res(st, 0, posts=["moscow"], camel=2, coin=1)
     st = dice(st, 0, 3)
-    assert E.complete(st, 0, "place moscow 3 option=1") == ["times=1", "times=2"]
-    assert E.complete(st, 0, "place moscow 3 option=2") == ["times=1"]
+    # once is the default: "option=1" alone is whole, "times=2" may follow
+    assert E.complete(st, 0, "place moscow 3 option=1") == ["", "times=2"]
+    assert E.complete(st, 0, "place moscow 3 option=2") == [""]
 
 
 def test_D19_contract_c03_cost() -> None:
@@ -490,3 +493,19 @@ def test_M24_fee_and_travel_captions_agree_in_number() -> None:
     texts = [CATALOG.text(e.key, e.params, names=["ana", "b", "c", "d"]) for e in events]
     assert "ana paid 1 coin because the travel space was already occupied." in texts
     assert "ana paid 3 coins to travel up to 1 step (row 1)." in texts
+
+
+def test_canonical_text_leaves_out_choices_at_their_default_and_old_logs_still_read() -> None:
+    """The "Last:" line and the log say only what was chosen: a card used once needs no
+    ``times=1``, an unused two-way side no ``ab=0``/``ba=0``; a log written with them replays."""
+    assert str(E.parse(ready(), 0, "place moscow 3 times=1")) == "place moscow 3"
+    assert str(E.parse(ready(), 0, "place moscow 3 option=2 times=1")) == "place moscow 3 option=2"
+    assert str(E.parse(ready(), 0, "place moscow 3 ab=1 ba=0")) == "place moscow 3 ab=1"
+    assert str(E.parse(ready(), 0, "place moscow 3 times=2")) == "place moscow 3 times=2"
+    st = ready(4, s0="matteo")
+    st = put(st, cards={**st.cards, "moscow": "cc16"})
+    st = res(st, 0, posts=["moscow"], camel=2, coin=1)
+    st = dice(st, 0, 3)
+    old, _ = play(st, 0, "place moscow 3 option=2 times=1")
+    new, _ = play(st, 0, "place moscow 3 option=2")
+    assert E.dump(old) == E.dump(new) and old.last_text == "place moscow 3 option=2"
