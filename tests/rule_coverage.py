@@ -1,4 +1,4 @@
-"""Which rule ids of a game's RULES.md have a test, and which do not.
+"""Which rule ids of a game's RULES.md (and Brass's RULES-full.md) have a test, and which do not.
 
     python -m tests.rule_coverage bombay        # prints covered/missing ids, exits 1 if any missing
 
@@ -28,6 +28,12 @@ GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     g.id: (g.reference, g.rule_patterns) for g in SHIPPED
 }
 
+#: game id → further reference files beside RULES.md and the regexes of their ids (Brass's full
+#: game: rules R1–R52 and decisions F1–F9 in RULES-full.md).
+EXTRA: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "brass": (("RULES-full.md", (r"\*\*(R\d+)\.", r"(?m)^\| (F\d+) \|")),),
+}
+
 _ID = r"[A-Z]\d+"
 
 
@@ -43,6 +49,9 @@ def rule_ids(game: str) -> list[str]:
     if rules.exists():
         text = rules.read_text(encoding="utf-8")
         found = {m for p in patterns for m in re.findall(p, text)}
+        for name, more in EXTRA.get(game, ()):
+            extra = (REFERENCE / folder / name).read_text(encoding="utf-8")
+            found |= {m for p in more for m in re.findall(p, extra)}
         return sorted(found, key=_natural)
     return copy.read_text(encoding="utf-8").split()
 

@@ -9,8 +9,9 @@ tiles, links, merchants and discard piles are public (B18, D15) and stay.
 from __future__ import annotations
 
 from engines.ai.knowledge import reshuffle
-from engines.brass.scoring import final_result
-from engines.brass.state import State, evolve, income_level
+from engines.brass import components as C
+from engines.brass.scoring import final_result, industries_score, links_score
+from engines.brass.state import OVER, State, evolve, income_level
 from engines.rng import Rng
 
 #: VP that one income level is worth to the evaluation (money for the turns still to come).
@@ -46,17 +47,23 @@ class BrassKnowledge:
         )
 
     def scores(self, state: State) -> list[float]:
-        """VP with links and flipped industries scored as if the era ended now (B80), plus a
+        """VP with links and flipped industries scored as if the era ended now (B80; full game
+        R14 and R16 in the canal era, R46 in the rail era), plus a
         little for income still to come and for tiles that may still flip."""
-        result = final_result(state)
+        if state.mode == C.FULL and state.phase != OVER:
+            # The full game: the era's scoring as if it ended now (R14 + R16, or R46).
+            now = [
+                state.vp[s] + links_score(state, s) + industries_score(state, s)
+                for s in range(state.players)
+            ]
+        else:
+            now = list(final_result(state).scores)
         waiting = [0] * state.players
         for tile in state.tiles:
             if not tile.flipped:
                 waiting[tile.owner] += tile.data.vp
         return [
-            result.scores[s]
-            + INCOME_WEIGHT * income_level(state.income[s])
-            + UNFLIPPED_WEIGHT * waiting[s]
+            now[s] + INCOME_WEIGHT * income_level(state.income[s]) + UNFLIPPED_WEIGHT * waiting[s]
             for s in range(state.players)
         ]
 

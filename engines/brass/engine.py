@@ -44,9 +44,9 @@ META = EngineMeta(
         ),
         Option(
             "mode",
-            "The full game (canal era, then rail era) or the introductory game (canal era only)",
-            # Stays ``intro`` until the board draws the full game's score sheet (issue 16.3).
-            C.INTRO,
+            "The full game (canal era, then rail era; the default) or the introductory game (canal "
+            "era only)",
+            C.FULL,
             (C.FULL, C.INTRO),
             {
                 C.FULL: "both eras: canal, then rail, scored after each",
@@ -56,7 +56,7 @@ META = EngineMeta(
     ),
     verbs=VERBS,
     notes=(
-        "The full game (mode=full) plays the canal era, then the rail era; the "
+        "The full game (mode=full, the default) plays the canal era, then the rail era; the "
         "introductory game (mode=intro) plays the canal era only, then a final scoring. Board "
         "positions are drawn approximately from the real map."
     ),

@@ -9,7 +9,7 @@ from engines.brass import components as C
 from engines.brass.build import choose
 from engines.brass.draft import Draft, refuse
 from engines.brass.network import connected, free_lines_for
-from engines.brass.resources import Supply, coal_supplies_from, iron_supplies
+from engines.brass.resources import MERCHANT_BEER, Supply, coal_supplies_from, iron_supplies
 from engines.brass.state import State, evolve, income_level
 
 MIN_LEVEL = -10
@@ -217,7 +217,7 @@ def apply_second_link(d: Draft, seat: int, line: str, coal: str | None, beer: st
     beers = link_beer(placed, seat, line)
     if not beers:
         raise refuse("brass.no_beer_for_link", line=line)
-    if beer == MARKET or (beer or "").split(".")[0] in C.merchant_locations():
+    if beer in (MERCHANT_BEER, MARKET) or (beer or "").split(".")[0] in C.merchant_locations():
         raise refuse("brass.no_merchant_beer_for_link")
     barrel = choose(beers, beer, "beer")
     d.emit("linked_rail_double", seat=seat, line=line, money=SECOND + supply.cost)

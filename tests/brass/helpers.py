@@ -42,10 +42,14 @@ def position(
     deck: Iterable[str] | None = None,
     iron_price: str = "6",
     mats: Mapping[int, Mapping[str, tuple[int, ...]]] | None = None,
+    era: str = "canal",
+    mode: str = "intro",
+    links_left: Mapping[int, int] | None = None,
 ) -> State:
     """A mid-game position: seat ``order[0]`` (default 0) to act in round ``round_no``.
 
-    ``tiles`` are (location, slot number 1-based, owner, industry, level[, flipped[, cubes]]).
+    ``tiles`` are (location, slot number 1-based, owner, industry, level[, flipped[, cubes[,
+    survivor]]]). ``mode="full"`` with ``era="rail"`` gives a rail-era position of the full game.
     """
     s = new(players, iron_price=iron_price)
     order = order or tuple(range(players))
@@ -61,7 +65,8 @@ def position(
         loc, slot, owner, ind, lvl, *rest = row
         flipped = rest[0] if rest else False
         cubes = rest[1] if len(rest) > 1 else 0
-        built.append(Tile(loc, slot - 1, owner, ind, lvl, flipped, cubes))
+        survivor = rest[2] if len(rest) > 2 else False
+        built.append(Tile(loc, slot - 1, owner, ind, lvl, flipped, cubes, survivor))
     built.sort(key=lambda t: (C.location_order()[t.location], t.slot))
     merch = s.merchants
     if merchants is not None:
@@ -91,6 +96,10 @@ def position(
         phase=ACT,
         deck=s.deck if deck is None else tuple(deck),
         mats=tuple(mat_rows),
+        era=era,
+        mode=mode,
+        links_left=per_seat(s.links_left, links_left),
+        face_down=() if era == "rail" else s.face_down,
     )
 
 
