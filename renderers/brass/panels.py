@@ -62,8 +62,7 @@ def panel_grounds(d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, s
     prices, the legend and the score sheet's column headings (part of the cached base layer)."""
     x = PANEL_X
     bottom = height(players, sheet) - 10
-    d.rounded_rectangle((x, PANEL_Y, x + PANEL_W, bottom), 14, fill=kit.PANEL)
-    kit.text(d, (x + 14, PANEL_Y + 8), W.say("players", lang), 22, bold=True)
+    kit.panel(d, (x, PANEL_Y, x + PANEL_W, bottom), W.say("players", lang), size=22)
     for i in range(players):
         d.rounded_rectangle(card_box(i), 10, fill=CARD_GROUND)
     y = _cards_bottom(players)

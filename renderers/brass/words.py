@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.brass import components as C
 from engines.catalog import CATALOG
+from renderers import kit
 
 #: Catalog namespace of the board's own texts.
 PREFIX = "brass.board."
@@ -28,12 +29,12 @@ def say(key: str, lang: str, **params: Any) -> str:
     """The board text ``brass.board.<key>`` in ``lang`` (English where a language lacks it)."""
     if not params:
         return _plain(key, lang)
-    return CATALOG.text(PREFIX + key, params, lang=lang)
+    return kit.say(PREFIX + key, lang, **params)
 
 
 @lru_cache(maxsize=512)
 def _plain(key: str, lang: str) -> str:
-    return CATALOG.text(PREFIX + key, {}, lang=lang)
+    return kit.say(PREFIX + key, lang)
 
 
 @lru_cache(maxsize=256)
