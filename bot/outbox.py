@@ -14,15 +14,16 @@ same path that posts a move's board).
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from bot.service import MoveOutcome, Service
 
 log = logging.getLogger("turnpost.outbox")
 
 #: Posts one late announcement. Raising means "not posted, try again later"; returning normally
-#: means it was posted or can never be (a deleted channel), so the row is cleared either way.
-Announce = Callable[[MoveOutcome], Awaitable[None]]
+#: means it was posted or can never be (a deleted channel), so the row is cleared either way,
+#: with the adapter's notes about what it posted, if it returns any (``Service.announced``).
+Announce = Callable[[MoveOutcome], Awaitable[Mapping[str, str] | None]]
 
 
 async def drain(service: Service, announce: Announce) -> int:
@@ -30,11 +31,11 @@ async def drain(service: Service, announce: Announce) -> int:
     posted = 0
     for outcome in await service.claim_announcements():
         try:
-            await announce(outcome)
+            notes = await announce(outcome)
         except Exception:
             log.exception("late announcement failed; will retry", extra={"game": outcome.game_id})
             await service.release_announcement(outcome.game_id)
             continue
-        await service.announced(outcome.game_id, outcome.version)
+        await service.announced(outcome.game_id, outcome.version, notes=notes)
         posted += 1
     return posted

@@ -68,6 +68,11 @@ class LiveBoard:
             return None  # a damaged record only costs an in-place update: post a new board
 
 
+def _live_note(game_id: int, live: LiveBoard | None) -> dict[str, str]:
+    """The ``bot_state`` entry recording a game's live board ("" once there is none)."""
+    return {LIVE_KEY.format(game_id=game_id): live.dumps() if live else ""}
+
+
 class Announcing(Replies):
     """Posting what the service committed: the turn message and the live board."""
 
@@ -79,9 +84,7 @@ class Announcing(Replies):
         return LiveBoard.loads(await self.service.bot_state(LIVE_KEY.format(game_id=game_id)))
 
     async def _set_live(self, game_id: int, live: LiveBoard | None) -> None:
-        await self.service.set_bot_state(
-            LIVE_KEY.format(game_id=game_id), live.dumps() if live else ""
-        )
+        await self.service.set_bot_state(*_live_note(game_id, live).popitem())
 
     @staticmethod
     async def _drawn(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
@@ -106,9 +109,11 @@ class Announcing(Replies):
         lang: str | None = None,
         filesize_limit: int = DEFAULT_FILESIZE,
         peek: Sequence[int] = (),
-    ) -> None:
+    ) -> dict[str, str]:
         """Tell the table about a committed change: THE one way a move reaches the channel (the
-        commands, buttons, votes and the outbox drain after a restart all come here).
+        commands, buttons, votes and the outbox drain after a restart all come here). Returns
+        the live-board record to store with :meth:`Service.announced` once the change counts as
+        posted.
 
         When the turn passes (someone must act who did not have to before) or the game ends, a
         new channel message is created: Discord notifies only for created messages, so the ping
@@ -142,12 +147,11 @@ class Announcing(Replies):
             )
             keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
             if continuing and live is not None and await self._edit_live(live, kw):
-                await self._set_live(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
-                return
+                return _live_note(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
             message = await self._channel(channel_id).send(**kw)
             if live is not None:
                 await self._retire(live)
-            await self._set_live(
+            return _live_note(
                 outcome.game_id,
                 None if outcome.finished else LiveBoard(channel_id, message.id, keep),
             )
@@ -219,7 +223,7 @@ class Announcing(Replies):
         # look, since an ephemeral message reaches nobody but the one who clicked.
         peek = [u for u in outcome.shown if u != actor.id]
         try:
-            await self.announce(
+            notes = await self.announce(
                 self.channel_id(interaction),
                 outcome,
                 lang=lang,
@@ -231,7 +235,7 @@ class Announcing(Replies):
             await self.service.release_announcement(outcome.game_id)
             raise
         # Posted: the change's outbox row is settled (bot/outbox.py would announce it otherwise).
-        await self.service.announced(outcome.game_id, outcome.version)
+        await self.service.announced(outcome.game_id, outcome.version, notes=notes)
         lines = ([ack] if ack else []) + list(outcome.private_lines.get(actor.id, ()))
         if lines:
             await interaction.followup.send(

@@ -39,7 +39,7 @@ class Announcer:
         self.handlers = handlers
         self.lang = lang
 
-    async def announce(self, outcome: MoveOutcome) -> None:
+    async def announce(self, outcome: MoveOutcome) -> dict[str, str] | None:
         """Post ``outcome`` in its channel the way every move is announced
         (:meth:`Handlers.announce`: a created message that pings whoever acts now, with their
         catch-up recap, or an update of the turn's board while its player goes on). A channel
@@ -47,7 +47,7 @@ class Announcer:
         same way); any other failure raises, so the drain tries again later. Private lines cannot
         go into a channel message; their owners find what they hold with /game hand."""
         try:
-            await self.handlers.announce(
+            return await self.handlers.announce(
                 outcome.channel_id,
                 outcome,
                 lang=self.lang,
@@ -55,6 +55,7 @@ class Announcer:
             )
         except (discord.Forbidden, discord.NotFound):
             log.warning("late announcement channel unavailable", extra={"game": outcome.game_id})
+            return None
 
     async def drain(self) -> int:
         """Announce everything pending that this bot can claim; returns how many it posted."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.recap import turn_window
@@ -428,11 +428,17 @@ class Playing(Scheduling, Boards):
         actions = engine.legal_actions(state, seat)
         return None if actions is None else [str(a) for a in actions]
 
-    async def announced(self, game_id: int, version: int) -> None:
+    async def announced(
+        self, game_id: int, version: int, *, notes: Mapping[str, str] | None = None
+    ) -> None:
         """Record that the change bringing game ``game_id`` to ``version`` (and every earlier
-        one) was posted: it is never announced again. Idempotent."""
+        one) was posted: it is never announced again. Idempotent. ``notes``: the adapter's own
+        values about what it posted (see :meth:`set_bot_state`), stored in the same
+        transaction, so posting a move costs the adapter one write."""
         async with self._write():
             await self.db.clear_outbox(game_id, version)
+            for key, value in (notes or {}).items():
+                await self.db.put_bot_state(key, value)
 
     async def release_announcement(self, game_id: int) -> None:
         """Give back this service's claim on a game's pending announcement (posting it failed),

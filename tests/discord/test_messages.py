@@ -242,6 +242,8 @@ async def test_a_move_is_one_service_call_and_the_board_is_the_state_it_committe
 
     for name in ("board", "game", "legal", "complete", "private_view", "score_sheet"):
         forbid(name)
+    # The live board's record is stored with the outbox row's settlement: one write, not two.
+    forbid("set_bot_state")
     post = board_post(await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw")))
     assert asked == []
     assert post.json["embeds"][0]["description"].startswith(f"{PLAYERS[actor_id].name}: draw")
