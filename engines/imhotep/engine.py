@@ -217,7 +217,7 @@ class Imhotep(Engine[State, Action]):
             over=False,
         )
         draft = Draft(state)
-        turn.start_round(draft, draft.events)
+        turn.start_round(draft)
         return draft.freeze()
 
     def parse(self, state: State, seat: int, text: str) -> Action:
@@ -254,7 +254,7 @@ class Imhotep(Engine[State, Action]):
         draft = Draft(state)
         kit.perform(RULES, draft, seat, action)
         if not draft.tasks:
-            turn.end_turn(draft, draft.events)
+            turn.end_turn(draft)
         draft.moves = state.moves + 1
         last = self._last(state, seat, action)
         if draft.round != state.round:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from engines.base import Event
 from engines.imhotep import components as C
 from engines.imhotep.state import Board, Draft
 from engines.rng import Rng
 
 
-def draw(state: Draft, events: list[Event]) -> str | None:
+def draw(state: Draft) -> str | None:
     """The top market card, or ``None``. An empty deck is refilled from the shuffled discard pile
     (E7, an engine decision: the rules never need it outside Pyramid-B/Temple-B card bonuses)."""
     if not state.market_deck and state.discard:
@@ -19,35 +18,34 @@ def draw(state: Draft, events: list[Event]) -> str | None:
         state.market_deck = deck
         state.discard = []
         state.discard_face_down = []
-        events.append(Event("imhotep.deck_reshuffled", {"cards": len(deck)}, reveals=True))
+        state.emit("imhotep.deck_reshuffled", reveals=True, cards=len(deck))
     if not state.market_deck:
         return None
     return state.market_deck.pop(0)
 
 
-def deal_offer(state: Draft, events: list[Event]) -> None:
+def deal_offer(state: Draft) -> None:
     """Lay out the round's offer: side A 4 face up; side B 3 face up + a face-down pair (I16, I47).
     Deals what is available if the deck runs dry (E7)."""
     spec = C.sites()["market"][state.side("market")]
     offer: list[str] = []
     for _ in range(spec["face_up"]):
-        card = draw(state, events)
+        card = draw(state)
         if card is not None:
             offer.append(card)
     pair: list[str] = []
     for _ in range(spec["face_down_pair"]):
-        card = draw(state, events)
+        card = draw(state)
         if card is not None:
             pair.append(card)
     state.offer = offer
     state.pair = pair
     state.pair_hand = []
-    events.append(
-        Event(
-            "imhotep.market_dealt",
-            {"cards": [C.card_type(c).name for c in offer], "face_down": len(pair)},
-            reveals=True,
-        )
+    state.emit(
+        "imhotep.market_dealt",
+        reveals=True,
+        cards=[C.card_type(c).name for c in offer],
+        face_down=len(pair),
     )
 
 

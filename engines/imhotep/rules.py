@@ -82,8 +82,8 @@ def _refused_answer(state: State, seat: int, task: Task, action: Action) -> Ille
 def answer(draft: Draft, seat: int, action: Action) -> None:
     """Carry out the answer to the waiting step, then run the steps after it (E11, E12)."""
     task = draft.tasks.pop(0)
-    tasks.decide(draft, draft.events, task, list(action.args), auto=False)
-    tasks.run(draft, draft.events)
+    tasks.decide(draft, task, list(action.args), auto=False)
+    tasks.run(draft)
 
 
 def _rule(check: Check | None, do: Do | None, ids: tuple[str, ...]) -> Rule[State, Action]:

@@ -7,7 +7,6 @@ before the next stone is unloaded (E11).
 
 from __future__ import annotations
 
-from engines.base import Event
 from engines.imhotep import components as C
 from engines.imhotep.state import Board, Draft
 
@@ -17,37 +16,36 @@ def push_front(state: Draft, *tasks: tuple[str, int, str]) -> None:
     state.tasks[0:0] = list(tasks)
 
 
-def place(state: Draft, events: list[Event], seat: int, site: str) -> None:
+def place(state: Draft, seat: int, site: str) -> None:
     """Put ``seat``'s stone at ``site`` (not the market, not a Pyramid-B choice: see tasks)."""
     if site == "pyramid":
         if state.side("pyramid") == "A":
-            place_pyramid_a(state, events, seat)
+            place_pyramid_a(state, seat)
         else:
             # I50: the owner picks one of the three pyramids; tasks.py asks or decides.
             push_front(state, ("pyramid", seat, ""))
     elif site == "temple":
-        place_temple(state, events, seat)
+        place_temple(state, seat)
     elif site == "burial_chamber":
         state.burial.append(seat)  # I41/I58: col = k // 3, row = k % 3
-        events.append(Event("imhotep.placed_burial", {"seat": seat, "count": len(state.burial)}))
+        state.emit("imhotep.placed_burial", seat=seat, count=len(state.burial))
     elif site == "obelisk":
-        place_obelisk(state, events, seat)
+        place_obelisk(state, seat)
     else:  # pragma: no cover - the market never receives stones (I32)
         raise ValueError(site)
 
 
-def place_pyramid_a(state: Draft, events: list[Event], seat: int) -> None:
+def place_pyramid_a(state: Draft, seat: int) -> None:
     """Next space in fill order, scored at once (I34–I37)."""
     points_by_index = C.pyramid_a_points()
     k = len(state.pyramid)
     points = points_by_index[k] if k < len(points_by_index) else 1
     state.pyramid.append(seat)
     state.add_points(seat, "pyramid", points)
-    events.append(
-        Event(
-            "imhotep.placed_pyramid" if k < len(points_by_index) else "imhotep.placed_beside",
-            {"seat": seat, "points": points},
-        )
+    state.emit(
+        "imhotep.placed_pyramid" if k < len(points_by_index) else "imhotep.placed_beside",
+        seat=seat,
+        points=points,
     )
 
 
@@ -57,24 +55,19 @@ def pyramid_b_open(state: Board) -> list[int]:
     return [p for p in range(len(spaces)) if len(state.pyramids_b[p]) < len(spaces[p])]
 
 
-def place_pyramid_b(state: Draft, events: list[Event], seat: int, pyramid: int | None) -> None:
+def place_pyramid_b(state: Draft, seat: int, pyramid: int | None) -> None:
     """Pyramid B: the next space of the chosen pyramid, or beside them all once all three are
     complete (I50–I53). Bonus steps are queued for the stone's owner."""
     if pyramid is None:
         state.pyramid_overflow.append(seat)
         state.add_points(seat, "pyramid", 1)
-        events.append(Event("imhotep.placed_beside", {"seat": seat, "points": 1}))
+        state.emit("imhotep.placed_beside", seat=seat, points=1)
         return
     k = len(state.pyramids_b[pyramid])
     points, bonus = C.pyramid_b_spaces()[pyramid][k]
     state.pyramids_b[pyramid].append(seat)
     state.add_points(seat, "pyramid", points)
-    events.append(
-        Event(
-            "imhotep.placed_pyramid_b",
-            {"seat": seat, "pyramid": pyramid + 1, "points": points},
-        )
-    )
+    state.emit("imhotep.placed_pyramid_b", seat=seat, pyramid=pyramid + 1, points=points)
     if bonus == "card":
         push_front(state, ("draw", seat, ""))
     elif bonus == "quarry":
@@ -83,35 +76,31 @@ def place_pyramid_b(state: Draft, events: list[Event], seat: int, pyramid: int |
         push_front(state, ("bonus_load", seat, ""))
 
 
-def place_temple(state: Draft, events: list[Event], seat: int) -> None:
+def place_temple(state: Draft, seat: int) -> None:
     """Next temple cell, left to right, layer on layer (I39); Temple-B bonus cells (I56)."""
     width = C.temple_width(state.players)
     layer, col = divmod(len(state.temple), width)
     state.temple.append(seat)
-    events.append(
-        Event("imhotep.placed_temple", {"seat": seat, "column": col + 1, "layer": layer + 1})
-    )
+    state.emit("imhotep.placed_temple", seat=seat, column=col + 1, layer=layer + 1)
     if state.side("temple") != "B":
         return
     bonus = C.temple_b_bonus().get((layer, col), "")
     if bonus == "two_points":
         points = int(C.sites()["temple"]["B"]["two_points"])
         state.add_points(seat, "temple", points)
-        events.append(Event("imhotep.bonus_points", {"seat": seat, "points": points}))
+        state.emit("imhotep.bonus_points", seat=seat, points=points)
     elif bonus == "card":
         push_front(state, ("draw", seat, ""))
     elif bonus == "point_or_stones":
         push_front(state, ("temple_choice", seat, ""))
 
 
-def place_obelisk(state: Draft, events: list[Event], seat: int) -> None:
+def place_obelisk(state: Draft, seat: int) -> None:
     """Side A: onto the owner's stack (I43). Side B: onto the owner's waiting space; three
     waiting stones become a tower on the leftmost free slot, scored at once (I60, I61)."""
     state.obelisk[seat] += 1
     if state.side("obelisk") == "A":
-        events.append(
-            Event("imhotep.placed_obelisk", {"seat": seat, "height": state.obelisk[seat]})
-        )
+        state.emit("imhotep.placed_obelisk", seat=seat, height=state.obelisk[seat])
         return
     slots = C.obelisk_b_slots()
     size = C.tower_size()
@@ -120,16 +109,9 @@ def place_obelisk(state: Draft, events: list[Event], seat: int) -> None:
         state.obelisk[seat] -= size
         state.towers.append(seat)
         state.add_points(seat, "obelisk", points)
-        events.append(
-            Event(
-                "imhotep.tower_built",
-                {"seat": seat, "slot": len(state.towers), "points": points},
-            )
-        )
+        state.emit("imhotep.tower_built", seat=seat, slot=len(state.towers), points=points)
     else:
-        events.append(
-            Event("imhotep.placed_waiting", {"seat": seat, "waiting": state.obelisk[seat]})
-        )
+        state.emit("imhotep.placed_waiting", seat=seat, waiting=state.obelisk[seat])
 
 
 def stones_at(state: Board, site: str) -> int:

@@ -19,7 +19,6 @@ Step kinds:
 
 from __future__ import annotations
 
-from engines.base import Event
 from engines.imhotep import components as C
 from engines.imhotep import market, sites
 from engines.imhotep.state import DECISION_VERBS, EMPTY, Board, Draft, Task
@@ -65,7 +64,7 @@ def options(state: Board, task: Task) -> list[str]:
     return []
 
 
-def run(state: Draft, events: list[Event]) -> None:
+def run(state: Draft) -> None:
     """Run queued steps until a decision with a real choice is at the front, or none are left."""
     while state.tasks:
         task = state.tasks[0]
@@ -76,150 +75,131 @@ def run(state: Draft, events: list[Event]) -> None:
                 return
             state.tasks.pop(0)
             if answers:
-                decide(state, events, task, answers[0].split(), auto=True)
+                decide(state, task, answers[0].split(), auto=True)
             else:
-                lapse(state, events, task)
+                lapse(state, task)
             continue
         state.tasks.pop(0)
-        step(state, events, task)
+        step(state, task)
     state.unloading = ""
 
 
-def lapse(state: Draft, events: list[Event], task: Task) -> None:
+def lapse(state: Draft, task: Task) -> None:
     """A decision with no possible answer: what happens instead."""
     kind, seat, _ = task
     if kind == "pick":  # E7: nothing left on the market; the stone still goes home (I32)
         state.quarry[seat] += 1
-        events.append(Event("imhotep.market_empty", {"seat": seat}))
+        state.emit("imhotep.market_empty", seat=seat)
     elif kind == "pyramid":  # all three pyramids complete (I53)
-        sites.place_pyramid_b(state, events, seat, None)
+        sites.place_pyramid_b(state, seat, None)
     elif kind == "bonus_load":  # I51: an impossible bonus action is lost
-        events.append(Event("imhotep.bonus_lost", {"seat": seat}))
+        state.emit("imhotep.bonus_lost", seat=seat)
     elif kind == "keep":  # pragma: no cover - a pair always holds a card
         pass
 
 
-def decide(state: Draft, events: list[Event], task: Task, args: list[str], auto: bool) -> None:
+def decide(state: Draft, task: Task, args: list[str], auto: bool) -> None:
     """Carry out a decision step (already removed from the queue) with a valid answer."""
     kind, seat, _ = task
     if kind == "pick":
-        take_from_market(state, events, seat, args[0])
+        take_from_market(state, seat, args[0])
     elif kind == "keep":
         keep = next(c for c in state.pair_hand if C.card_type(c).id == args[0])
         other = [c for c in state.pair_hand if c != keep]
         state.pair_hand = []
         state.discard.extend(other)  # I48: the other card is discarded face up
-        events.append(
-            Event(
-                "imhotep.kept_card",
-                {
-                    "seat": seat,
-                    "card": C.card_type(keep).name,
-                    "discarded": ", ".join(C.card_type(c).name for c in other) or "-",
-                },
-                reveals=True,
-            )
+        state.emit(
+            "imhotep.kept_card",
+            reveals=True,
+            seat=seat,
+            card=C.card_type(keep).name,
+            discarded=", ".join(C.card_type(c).name for c in other) or "-",
         )
         sites.push_front(state, ("gain", seat, keep))
     elif kind == "pyramid":
-        sites.place_pyramid_b(state, events, seat, int(args[0]) - 1)
+        sites.place_pyramid_b(state, seat, int(args[0]) - 1)
     elif kind == "temple_choice":
         if args[0] == "point":
             points = int(C.sites()["temple"]["B"]["point_or_stones"]["points"])
             state.add_points(seat, "temple", points)
-            events.append(Event("imhotep.bonus_points", {"seat": seat, "points": points}))
+            state.emit("imhotep.bonus_points", seat=seat, points=points)
         else:
             limit = int(C.sites()["temple"]["B"]["point_or_stones"]["stones"])
-            move_to_sled(state, events, seat, stones_take(state, seat, limit))
+            move_to_sled(state, seat, stones_take(state, seat, limit))
     elif kind == "bonus_load":
         ship, pos = int(args[0]) - 1, int(args[1]) - 1
         load_stone(state, seat, ship, pos)
-        events.append(
-            Event("imhotep.bonus_loaded", {"seat": seat, "ship": ship + 1, "position": pos + 1})
-        )
+        state.emit("imhotep.bonus_loaded", seat=seat, ship=ship + 1, position=pos + 1)
 
 
-def take_from_market(state: Draft, events: list[Event], seat: int, kind: str) -> None:
+def take_from_market(state: Draft, seat: int, kind: str) -> None:
     """The owner of a market stone takes an offered card; the stone goes home (I30–I32, I48)."""
     state.quarry[seat] += 1  # I32: the stone returns to its owner's quarry
     if kind == "pair":
         state.pair_hand = list(state.pair)
         state.pair = []
-        events.append(Event("imhotep.took_pair", {"seat": seat}))
-        events.append(
-            Event(
-                "imhotep.pair_seen",
-                {"cards": ", ".join(C.card_type(c).name for c in state.pair_hand)},
-                reveals=True,
-                visible_to=(seat,),
-            )
+        state.emit("imhotep.took_pair", seat=seat)
+        state.emit(
+            "imhotep.pair_seen",
+            reveals=True,
+            visible_to=(seat,),
+            cards=", ".join(C.card_type(c).name for c in state.pair_hand),
         )
         sites.push_front(state, ("keep", seat, ""))
         return
     index = next(i for i, c in enumerate(state.offer) if c and C.card_type(c).id == kind)
     card = state.offer[index]
     state.offer[index] = ""
-    events.append(Event("imhotep.took_card", {"seat": seat, "card": C.card_type(card).name}))
+    state.emit("imhotep.took_card", seat=seat, card=C.card_type(card).name)
     sites.push_front(state, ("gain", seat, card))
 
 
-def step(state: Draft, events: list[Event], task: Task) -> None:
+def step(state: Draft, task: Task) -> None:
     """Carry out an automatic step."""
     kind, seat, arg = task
     if kind == "deliver":
-        sites.place(state, events, seat, arg)
+        sites.place(state, seat, arg)
     elif kind == "gain":
-        gain(state, events, seat, arg)
+        gain(state, seat, arg)
     elif kind == "draw":
-        card = market.draw(state, events)
+        card = market.draw(state)
         if card is None:
-            events.append(Event("imhotep.deck_empty", {"seat": seat}))
+            state.emit("imhotep.deck_empty", seat=seat)
         else:
-            events.append(
-                Event(
-                    "imhotep.drew_card",
-                    {"seat": seat, "card": C.card_type(card).name},
-                    reveals=True,
-                )
-            )
+            state.emit("imhotep.drew_card", reveals=True, seat=seat, card=C.card_type(card).name)
             sites.push_front(state, ("gain", seat, card))
     elif kind == "red":
         if state.quarry[seat] == 0:  # I66: no stone, no effect
-            events.append(Event("imhotep.red_no_stone", {"seat": seat}))
+            state.emit("imhotep.red_no_stone", seat=seat)
         else:
             state.quarry[seat] -= 1
             sites.push_front(state, ("deliver", seat, arg))
     elif kind == "quarry_bonus":
-        move_to_sled(state, events, seat, stones_take(state, seat, int(arg)))
+        move_to_sled(state, seat, stones_take(state, seat, int(arg)))
     else:  # pragma: no cover
         raise ValueError(kind)
 
 
-def gain(state: Draft, events: list[Event], seat: int, card: str) -> None:
+def gain(state: Draft, seat: int, card: str) -> None:
     """A card reaches a player: red is used at once then discarded (I31, I65); others go face up
     into the display (I31)."""
     ctype = C.card_type(card)
     if ctype.colour == "red":
         state.discard.append(card)
-        events.append(
-            Event(
-                "imhotep.red_card",
-                {"seat": seat, "card": ctype.name, "site": C.SITE_WORD[ctype.site]},
-            )
-        )
+        state.emit("imhotep.red_card", seat=seat, card=ctype.name, site=C.SITE_WORD[ctype.site])
         sites.push_front(state, ("red", seat, ctype.site))
     else:
         state.cards[seat].append(card)
 
 
-def move_to_sled(state: Draft, events: list[Event], seat: int, count: int) -> None:
+def move_to_sled(state: Draft, seat: int, count: int) -> None:
     """Move ``count`` stones from quarry to sled."""
     state.quarry[seat] -= count
     state.sled[seat] += count
     if count:
-        events.append(Event("imhotep.took_stones", {"seat": seat, "count": count}))
+        state.emit("imhotep.took_stones", seat=seat, count=count)
     else:  # a Hammer, bonus or Temple-B choice with nothing to take (E1, E2)
-        events.append(Event("imhotep.took_no_stones", {"seat": seat}))
+        state.emit("imhotep.took_no_stones", seat=seat)
 
 
 def load_stone(state: Draft, seat: int, ship: int, pos: int) -> None:

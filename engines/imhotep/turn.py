@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engines.base import Event, IllegalAction
+from engines.base import IllegalAction
 from engines.imhotep import components as C
 from engines.imhotep import market, tasks
 from engines.imhotep.notation import Action
@@ -203,7 +203,7 @@ def sail(state: Draft, seat: int, ship: int, site: str, order: list[int]) -> Non
     state.emit("imhotep.sailed", seat=seat, ship=ship + 1, site=C.SITE_WORD[site])
     kind = "pick" if site == "market" else "deliver"
     state.tasks.extend((kind, owner, site) for owner in owners)
-    tasks.run(state, state.events)
+    tasks.run(state)
 
 
 def _loaded(state: Draft, seat: int, ship: int, pos: int) -> None:
@@ -221,7 +221,7 @@ def check_quarry(state: Board, seat: int, action: Action) -> None:
 
 def do_quarry(state: Draft, seat: int, action: Action) -> None:
     """I22: up to 3 stones from quarry to sled."""
-    tasks.move_to_sled(state, state.events, seat, tasks.stones_take(state, seat, C.QUARRY_TAKE))
+    tasks.move_to_sled(state, seat, tasks.stones_take(state, seat, C.QUARRY_TAKE))
 
 
 def check_load(state: Board, seat: int, action: Action) -> None:
@@ -273,7 +273,7 @@ def do_hammer(state: Draft, seat: int, action: Action) -> None:
     take = tasks.stones_take(state, seat, C.QUARRY_TAKE)
     _play_card(state, seat, "hammer")
     state.emit("imhotep.played_card", seat=seat, card="Hammer")
-    tasks.move_to_sled(state, state.events, seat, take)
+    tasks.move_to_sled(state, seat, take)
     _loaded(state, seat, int(action.args[0]) - 1, int(action.args[1]) - 1)
 
 
@@ -314,57 +314,56 @@ def do_chisel(state: Draft, seat: int, action: Action) -> None:
 
 
 # -- end of turn and round --------------------------------------------------------------------
-def start_round(state: Draft, events: list[Event]) -> None:
+def start_round(state: Draft) -> None:
     """Reveal the next round card, launch its empty ships, deal the market (I16)."""
     state.round += 1
     state.round_card = state.round_deck.pop(0)
     caps = C.round_cards(state.players)[state.round_card]
     state.ships = [[EMPTY] * cap for cap in caps]
     state.docked = [""] * len(caps)
-    events.append(
-        Event(
-            "imhotep.round_started",
-            {"round": state.round, "ships": C.round_card_label(state.round_card)},
-            reveals=True,
-        )
+    state.emit(
+        "imhotep.round_started",
+        reveals=True,
+        round=state.round,
+        ships=C.round_card_label(state.round_card),
     )
-    market.deal_offer(state, events)
+    market.deal_offer(state)
 
 
-def end_round(state: Draft, events: list[Event], deadlock: bool = False) -> None:
+def end_round(state: Draft, deadlock: bool = False) -> None:
     """I19: temple scoring, ships home, market cleared; then the next round or the end (I21)."""
     if deadlock:  # E6: stones on ships that can never sail go back to their owners
         for slots in state.ships:
             for owner in slots:
                 if owner != EMPTY:
                     state.quarry[owner] += 1
-        events.append(Event("imhotep.round_deadlock", {"round": state.round}))
+        state.emit("imhotep.round_deadlock", round=state.round)
     for seat, points in enumerate(temple_round_points(state)):
         state.add_points(seat, "temple", points)
         if points:
-            events.append(Event("imhotep.temple_scored", {"seat": seat, "points": points}))
+            state.emit("imhotep.temple_scored", seat=seat, points=points)
     state.ships = [[] for _ in state.ships]
     state.docked = ["" for _ in state.docked]
     market.clear_offer(state)
-    events.append(Event("imhotep.round_over", {"round": state.round}))
+    state.emit("imhotep.round_over", round=state.round)
     if state.round >= C.ROUNDS:
         state.over = True
-        events.append(Event("imhotep.game_over", {}))
+        state.emit("imhotep.game_over")
     else:
-        start_round(state, events)
+        start_round(state)
 
 
-def end_turn(state: Draft, events: list[Event]) -> None:
+def end_turn(state: Draft) -> None:
     """After the turn's action is fully resolved: end the round if the 4th ship has unloaded
     (I18), then pass the turn clockwise (I17, I20), skipping players with nothing legal (I28)."""
     if all(state.docked):
-        end_round(state, events)
+        end_round(state)
     while not state.over:
         for step in range(1, state.players + 1):
             seat = (state.current + step) % state.players
             if has_action(state, seat):
                 state.current = seat
                 return
-            events.append(Event("imhotep.passed", {"seat": seat}))
+            state.emit("imhotep.passed", seat=seat)
         # Nobody can act: the round can never finish by play (E6).
-        end_round(state, events, deadlock=True)
+        end_round(state, deadlock=True)

@@ -44,7 +44,7 @@ def test_I66_E2_red_card_with_an_empty_quarry_has_no_effect() -> None:
     from engines.imhotep.state import Draft
 
     draft = Draft(edit(st, tasks=[("gain", 1, "sarcophagus#2")]))
-    tasks.run(draft, draft.events)
+    tasks.run(draft)
     assert "red_no_stone" in keys(draft.events) and draft.freeze().burial == ()
 
 

@@ -14,11 +14,11 @@ def test_E7_empty_deck_is_refilled_from_the_discard_pile() -> None:
     st = edit(st, market_deck=[])
     st = edit(st, discard=["statue#1", "lever#1"])
     draft = Draft(st)
-    card = market.draw(draft, draft.events)
+    card = market.draw(draft)
     assert card in ("statue#1", "lever#1") and draft.freeze().discard == ()
     assert keys(draft.events) == ["deck_reshuffled"] and draft.events[0].reveals
     empty = Draft(edit(st, market_deck=[], discard=[]))
-    assert market.draw(empty, empty.events) is None
+    assert market.draw(empty) is None
 
 
 def test_E7_the_round_offer_deals_what_is_available() -> None:
@@ -26,7 +26,7 @@ def test_E7_the_round_offer_deals_what_is_available() -> None:
     st = edit(st, market_deck=["statue#1", "lever#1"])
     st = edit(st, discard=[])
     draft = Draft(st)
-    market.deal_offer(draft, draft.events)
+    market.deal_offer(draft)
     assert draft.freeze().offer == ("statue#1", "lever#1")
 
 
