@@ -52,6 +52,14 @@ class IllegalAction(Exception):
     def __str__(self) -> str:
         return CATALOG.text(self.key, self.params)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (e.g. from a worker process) with its key and parameters, not its sentence.
+        return (_illegal_action, (self.key, dict(self.params)))
+
+
+def _illegal_action(key: str, params: dict[str, Any]) -> IllegalAction:
+    return IllegalAction(key, **params)
+
 
 @dataclass(frozen=True)
 class Event:

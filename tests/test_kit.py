@@ -184,3 +184,11 @@ def test_a_draft_reads_one_field_as_changed_so_far() -> None:
     assert d.get("coins") == (3, 4)
     d.set(coins=(2, 4))
     assert d.get("coins") == (2, 4) and d.state.coins == (2, 4)
+
+
+def test_a_refusal_survives_pickling_with_its_key_and_parameters() -> None:
+    import pickle
+
+    reason = IllegalAction("core.bad_player_count", game="X", players=9, min=2, max=4)
+    again = pickle.loads(pickle.dumps(reason))
+    assert (again.key, again.params, str(again)) == (reason.key, reason.params, str(reason))
