@@ -120,12 +120,19 @@ def dice_combos(dice: Sequence[Die], n: int) -> Iterator[tuple[str, ...]]:
     yield from rec(0)
 
 
-@lru_cache(maxsize=4096)
 def classed_combos(
-    dice: tuple[Die, ...], n: int
+    dice: Sequence[Die], n: int
 ) -> dict[tuple[int, bool], tuple[tuple[str, ...], ...]]:
     """``dice_combos`` grouped by placement value and whether an own-colour die is among them
-    (what ``value_problem`` judges); the same dice come back turn after turn, so this is kept."""
+    (what ``value_problem`` judges); the same dice come back turn after turn, so this is kept
+    (whatever order the player's dice are in)."""
+    return _classed_combos(tuple(sorted(dice)), n)
+
+
+@lru_cache(maxsize=8192)
+def _classed_combos(
+    dice: tuple[Die, ...], n: int
+) -> dict[tuple[int, bool], tuple[tuple[str, ...], ...]]:
     out: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
     for combo in dice_combos(dice, n):
         cls = (min(int(t[-1]) for t in combo), any(t[0].isdigit() for t in combo))
