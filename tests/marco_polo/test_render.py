@@ -11,6 +11,7 @@ from engines.marco_polo import tables as T
 from engines.randomplay import random_action
 from engines.rng import Rng
 from renderers import marco_polo as R
+from renderers.marco_polo import layout as L
 from tests.marco_polo.helpers import E, game, play, ready
 
 NAMES = ["Ana", "Bo", "Chen", "Dara"]
@@ -86,12 +87,12 @@ def test_city_cards_keep_board_order_whatever_the_stored_order() -> None:
 
 
 def test_every_city_card_text_fits_its_two_lines_uncut() -> None:
-    col_w = (R.W - 60) // 2
+    col_w = (L.W - 60) // 2
     for space in T.CITY_SPACES:
         for card in T.CITY_CARDS.values():
-            tx = 34 + R._tw(f"{space}:", R.SMALL + 1, True)
-            first, rest = R._split(card["text"], R.SMALL, col_w - tx - 20)
-            assert first and R._fit(rest, R.SMALL, col_w - 50) == rest, (space, card["id"])
+            tx = 34 + L.width_of(f"{space}:", L.SMALL + 1, True)
+            first, rest = L.split_words(card["text"], L.SMALL, col_w - tx - 20)
+            assert first and L.fit(rest, L.SMALL, col_w - 50) == rest, (space, card["id"])
 
 
 def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:

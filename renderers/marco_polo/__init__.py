@@ -1,0 +1,61 @@
+"""The Voyages of Marco Polo board: map with posts and figures, action spaces with dice, players.
+
+``render(view)`` draws the public board from a public view; ``render_private(view)`` draws one
+seat's secret goal cards from a view made for that seat. The static map (routes, cities, route
+costs, legend frame) is drawn once per process and cached; each call pastes it and draws only the
+pieces that change. Component facts (map positions, contract and card texts) come from the game's
+public data tables.
+
+Modules: ``layout`` (sizes, colours, geometry, text helpers), ``static`` (the cached map and
+reference table, the palette), ``pieces`` (dice, posts, figures, tiles, last-move rings),
+``panels`` (header, side, cards, players, draft, score sheet, legend, glance), ``private`` (a
+seat's goal cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from renderers import kit
+from renderers.marco_polo.layout import COMPONENT_COLOURS, PANEL_H, PLAYERS_Y, SEATS
+from renderers.marco_polo.panels import (
+    board_height,
+    draw_cards,
+    draw_draft,
+    draw_final,
+    draw_header,
+    draw_legend,
+    draw_players,
+    draw_side,
+    render_glance,
+)
+from renderers.marco_polo.pieces import draw_map_pieces, ring_last
+from renderers.marco_polo.private import render_private
+from renderers.marco_polo.static import base_layer, encode
+
+__all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
+
+
+def render(
+    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+) -> bytes:
+    """The public board as PNG bytes (from the public part of the view only)."""
+    view = kit.with_names(view, names)
+    height = board_height(view)
+    base = base_layer(height)
+    img = base.copy()
+    d = kit.Pen(img)
+    draw_header(d, view)
+    rows = draw_side(d, view)
+    draw_cards(d, view)
+    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
+        ring_last(d, {**view, "last": mark}, rows, kit.EARLIER, kit.EARLIER_WIDTH)
+    ring_last(d, view, rows)  # under the pieces, so the ring never hides a figure
+    draw_map_pieces(d, view, height)
+    draw_players(d, view)
+    y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
+    y = draw_draft(d, view, y)
+    y = draw_final(d, view, y)
+    draw_legend(d, view, y)
+    return encode(img, base)
