@@ -158,6 +158,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE user_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
     """,
+    # 7: a table may turn hints off at creation (competitive games, #15.5).
+    """
+    ALTER TABLE game_settings ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -264,6 +268,8 @@ class SettingsRow:
     quiet_start: int = 0
     quiet_end: int = 0
     tz_offset_minutes: int = 0
+    #: whether players may ask for a hint (the AI's best moves) on their turn
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -648,6 +654,16 @@ class Storage:
         )
         return [(_game(r[:-1]), int(r[-1])) for r in rows]
 
+    async def games_with_computers(self) -> list[GameRow]:
+        """Active games with a computer seat still playing (negative user ids)."""
+        rows = await self._all(
+            f"SELECT {_GAME_COLS} FROM games g WHERE g.status = 'active' AND EXISTS"
+            " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id < 0 AND s.removed = 0)"
+            " ORDER BY g.id",
+            (),
+        )
+        return [_game(r) for r in rows]
+
     # -- seats ------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         """Seats in seat order."""
@@ -775,17 +791,19 @@ class Storage:
         """A game's reminder settings."""
         r = await self._one(
             "SELECT reminder_delay, reminder_interval, reminder_max, deadline, quiet_start,"
-            " quiet_end, tz_offset_minutes FROM game_settings WHERE game_id = ?",
+            " quiet_end, tz_offset_minutes, hints FROM game_settings WHERE game_id = ?",
             (game_id,),
         )
-        return SettingsRow(*r) if r else None
+        if not r:
+            return None
+        return SettingsRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], hints=bool(r[7]))
 
     async def put_settings(self, game_id: int, s: SettingsRow) -> None:
         """Store a game's reminder settings."""
         await self._exec(
             "INSERT OR REPLACE INTO game_settings (game_id, reminder_delay, reminder_interval,"
-            " reminder_max, deadline, quiet_start, quiet_end, tz_offset_minutes)"
-            " VALUES (?,?,?,?,?,?,?,?)",
+            " reminder_max, deadline, quiet_start, quiet_end, tz_offset_minutes, hints)"
+            " VALUES (?,?,?,?,?,?,?,?,?)",
             (
                 game_id,
                 s.reminder_delay,
@@ -795,6 +813,7 @@ class Storage:
                 s.quiet_start,
                 s.quiet_end,
                 s.tz_offset_minutes,
+                int(s.hints),
             ),
         )
 

@@ -20,6 +20,7 @@ from bot.service.results import (
 from bot.service.session import (
     engine_of,
     holds_creator_powers,
+    is_computer,
     replay_log,
     seat_of,
 )
@@ -31,6 +32,11 @@ from bot.storage import (
 from engines.base import IllegalAction
 
 
+def voting(seats: Sequence[SeatRow]) -> list[SeatRow]:
+    """The seats whose holders vote: players still playing, never a computer seat."""
+    return [s for s in seats if not s.removed and not is_computer(s.user_id)]
+
+
 def not_voted(
     votes: Sequence[tuple[int, int, str]], seats: Sequence[SeatRow], *, exclude: int | None = None
 ) -> tuple[int, ...]:
@@ -38,9 +44,7 @@ def not_voted(
     order): seated, not voted out, never the ``exclude`` seat the vote is about. A vote for
     another replacement is a vote cast."""
     cast = {voter for voter, _, _ in votes}
-    return tuple(
-        s.user_id for s in seats if not s.removed and s.seat != exclude and s.user_id not in cast
-    )
+    return tuple(s.user_id for s in voting(seats) if s.seat != exclude and s.user_id not in cast)
 
 
 def current_votes(
@@ -53,7 +57,7 @@ def current_votes(
     """How many of ``votes`` count now: only those of players who hold a seat at the moment of
     counting and were not voted out (a vote cast by someone since removed or replaced is void),
     never the ``exclude`` seat's own, and for a replacement only votes naming ``wanted``."""
-    current = {s.user_id for s in seats if not s.removed and s.seat != exclude}
+    current = {s.user_id for s in voting(seats) if s.seat != exclude}
     return sum(
         1 for voter, repl, _ in votes if voter in current and (wanted is None or repl == wanted)
     )
@@ -143,7 +147,7 @@ class Governance(Playing):
                 await self.db.add_vote(row.id, "abort", -1, user.id, now=now)
                 cast = await self.db.votes(row.id, "abort", -1)
                 votes = current_votes(cast, seats)
-                needed = sum(1 for s in seats if not s.removed) // 2 + 1
+                needed = len(voting(seats)) // 2 + 1
                 done = votes >= needed
                 waiting = not_voted(cast, seats) if not done else ()
             if done:
@@ -199,7 +203,7 @@ class Governance(Playing):
             cast = await self.db.votes(row.id, kind, target)
             votes = current_votes(cast, seats, exclude=target, wanted=wanted)
             # Players still playing decide; a removed seat has no say.
-            voters = sum(1 for s in seats if not s.removed and s.seat != target)
+            voters = sum(1 for s in voting(seats) if s.seat != target)
             needed = voters // 2 + 1
             done = votes >= needed
             if not done:
@@ -278,7 +282,7 @@ class Governance(Playing):
     async def _abort_carried(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
         """Whether the abort votes cast so far are a majority of the seats still playing."""
         votes = current_votes(await self.db.votes(row.id, "abort", -1), seats)
-        return votes > 0 and votes >= sum(1 for s in seats if not s.removed) // 2 + 1
+        return votes > 0 and votes >= len(voting(seats)) // 2 + 1
 
     async def _seat_vote_carried(
         self, row: GameRow, seats: Sequence[SeatRow]
@@ -288,7 +292,7 @@ class Governance(Playing):
         for kind, target in await self.db.vote_questions(row.id):
             if kind == "abort" or not 0 <= target < len(seats):
                 continue
-            needed = sum(1 for s in seats if not s.removed and s.seat != target) // 2 + 1
+            needed = sum(1 for s in voting(seats) if s.seat != target) // 2 + 1
             cast = await self.db.votes(row.id, kind, target)
             if kind == "remove":
                 count = current_votes(cast, seats, exclude=target)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import replace
 
 from bot.service.narrate import game_title
 from bot.service.play import (
@@ -41,12 +42,14 @@ class Lobbies(Playing):
         options: Mapping[str, str] | None = None,
         *,
         seed: int | None = None,
+        hints: bool = True,
     ) -> GameInfo:
         """Open a lobby in a channel; the creator takes the first seat.
 
         Raises ServiceError for an unknown game, bad option/player count, or a channel that
         already has a lobby or active game (``service.channel_busy``). ``seed`` fixes the game's
-        randomness (tests, replays); by default it is drawn at random.
+        randomness (tests, replays); by default it is drawn at random. ``hints=False`` makes a
+        competitive table: nobody may ask for a hint.
         """
         engine = engine_of(game)
         try:
@@ -78,7 +81,7 @@ class Lobbies(Playing):
                     status=busy.status if busy else "?",
                 ) from None
             await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
-            await self.db.put_settings(game_id, self.defaults)
+            await self.db.put_settings(game_id, replace(self.defaults, hints=hints))
             row = await self._row(channel_id, game_id, live=True)
             seats = await self._seats_of(row)
         return self._info(row, seats)

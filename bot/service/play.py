@@ -311,7 +311,10 @@ class Playing(Scheduling, Boards):
         )
         png, glance = await board.render() if render else (None, None)
         live = {s.user_id for s in seats if not s.removed}
-        mention = tuple(by_seat[s] for s in change.to_act if s not in change.old_to_act)
+        # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
+        mention = tuple(
+            by_seat[s] for s in change.to_act if s not in change.old_to_act and by_seat[s] >= 0
+        )
         # The caption already tells this change's own moves: a recap earns its place when the
         # players pinged missed more than that (other turns, earlier commands of this turn).
         shown = {p.move for p in change.plays}

@@ -138,6 +138,7 @@ class Scheduling(Narration):
                 old.quiet_start if quiet_start is None else quiet_start,
                 old.quiet_end if quiet_end is None else quiet_end,
                 old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
+                hints=old.hints,
             )
             await self.db.put_settings(row.id, new)
             if row.status == "active":
@@ -234,7 +235,8 @@ class Scheduling(Narration):
         settings apply). Caller holds the write lock."""
         policy = policy_of(await self.db.settings(game_id) or self.defaults)
         existing = {(r.user_id, r.kind): r for r in await self.db.reminders(game_id=game_id)}
-        pending = set(to_act_users)
+        # A computer seat is never reminded: it acts by itself (bot/service/computers.py).
+        pending = {u for u in to_act_users if u >= 0}
         gone = {u for u, _ in existing} - pending
         if gone:
             await self.db.delete_reminders(game_id, sorted(gone))

@@ -11,13 +11,13 @@ from pathlib import Path
 from bot.config import Config
 from bot.reminders import HOUR
 from bot.service.archive import Archive
+from bot.service.computers import Computers
 from bot.service.governance import Governance
-from bot.service.lobby import Lobbies
 from bot.service.session import Clock
 from bot.storage import SettingsRow, Storage
 
 
-class Service(Lobbies, Governance, Archive):
+class Service(Computers, Governance, Archive):
     """The game service over one SQLite database. Create with ``await Service.open(path)``.
 
     Every change is one immediate transaction on the storage's single connection; coroutines of

@@ -43,6 +43,31 @@ def engine_of(game: str) -> Engine[Any, Any]:
         raise ServiceError.from_illegal(exc) from exc
 
 
+# -- computer seats (bot/service/computers.py) ----------------------------------------
+
+#: The levels a table can give a computer seat, weakest first (``random`` is for measuring only).
+LEVELS = ("easy", "normal")
+
+
+def computer_id(level: str, number: int) -> int:
+    """The reserved user id of the ``number``-th computer seat (1–9) of a table at ``level``.
+
+    >>> computer_id("normal", 2), computer_level(computer_id("normal", 2))
+    (-22, 'normal')
+    """
+    return -(10 * number + LEVELS.index(level) + 1)
+
+
+def is_computer(user_id: int) -> bool:
+    """Whether a seat's holder is a computer (never pinged, never reminded, never votes)."""
+    return user_id < 0
+
+
+def computer_level(user_id: int) -> str:
+    """The level of a computer seat's id."""
+    return LEVELS[(-user_id) % 10 - 1]
+
+
 def seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
     for s in seats:
         if s.user_id == user_id:

@@ -121,6 +121,9 @@ def search(
     deadline = time.perf_counter() + seconds  # the look-ahead below counts against the budget
     depth = knowledge.rollout_depth if depth is None else depth
     candidates = legal_texts(engine, state, seat, rng)
+    if len(candidates) == 1:
+        # Nothing to compare: no search, just how the position stands.
+        return [Ranked(candidates[0], 0, values(knowledge, engine, state)[seat])]
     if len(candidates) > ROOT_WIDTH:
         ranked = rank_greedy(engine, knowledge, state, seat, rng, candidates)
         candidates = [move for _, move in ranked[:ROOT_WIDTH]]

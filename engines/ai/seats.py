@@ -80,3 +80,22 @@ def hints(
     knowledge = knowledge_for(engine)
     ranked = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
     return ranked[:3]
+
+
+def think(
+    game: str, snapshot: str, seat: int, level: str, seed: int, seconds: float
+) -> tuple[str, list[tuple[str, float]]]:
+    """A computer seat's move from a stored snapshot, plus its three best moves with their
+    estimated chances to win (for a hint). Plain arguments and results, so a worker process can
+    run it while the bot's event loop goes on."""
+    import engines
+    from engines.rng import seed_state
+
+    engine = engines.get(game)
+    state = engine.loads(snapshot)
+    rng = Rng(seed_state(seed))
+    if level == "normal":
+        ranked = search(engine, knowledge_for(engine), state, seat, rng, seconds=seconds)
+        return ranked[0].move, [(r.move, r.value) for r in ranked[:3]]
+    choice = choose(engine, state, seat, level, rng, seconds=seconds)
+    return choice.move, [(choice.move, choice.value if choice.value is not None else 0.5)]

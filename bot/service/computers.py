@@ -1,0 +1,257 @@
+"""Computer seats: a lobby seat (or a seat handed over by vote) that the AI plays, and hints.
+
+A computer seat is held by a reserved *negative* user id (no Discord or console user has one),
+which encodes its level, so seats, votes, the log and exports need no new column: everything that
+pings or reminds skips those ids (:func:`is_computer`). Its moves go through :meth:`act` exactly as
+a person's, with the version it thought about as ``expected_version``: a computer never acts twice
+for one turn, across restarts and with two processes, because the second commit is stale.
+
+The search runs in a process pool (``engines.ai.seats.think``), never on the event loop, so a seat
+thinking does not delay Discord's heartbeat or another channel's commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from bot.service.lobby import Lobbies
+from bot.service.results import GameInfo, MoveOutcome, ServiceError, User
+from bot.service.session import LEVELS, computer_id, computer_level, engine_of, is_computer, seat_of
+from bot.storage import SeatRow
+from engines.ai.knowledge import knowledge_for
+from engines.ai.seats import think
+
+#: Seconds of thought a ``normal`` seat gets per decision, and a hint.
+THINK_SECONDS = 1.5
+
+
+def pool_size() -> int:
+    """Worker processes for thinking: every core but one for the event loop (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class Computers(Lobbies):
+    """Adding and removing computer seats, their moves, and hints."""
+
+    #: Where searches run; a process pool made on first use (tests may set another executor).
+    executor: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self.executor is None:
+            # Spawned, not forked: the service runs threads (the database's), which a fork copies
+            # mid-flight.
+            self.executor = ProcessPoolExecutor(
+                max_workers=pool_size(), mp_context=multiprocessing.get_context("spawn")
+            )
+        return self.executor
+
+    async def close(self) -> None:
+        """Stop the thinking workers, then close the database."""
+        if isinstance(self.executor, ProcessPoolExecutor):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+        await super().close()
+
+    def _computer_name(self, level: str, number: int) -> str:
+        level_word = self._t(f"service.computer_level.{level}", {})
+        return self._t("service.computer_name", {"number": number, "level": level_word})
+
+    async def add_computer(self, channel_id: int, user: User, level: str = "normal") -> GameInfo:
+        """Seat a computer at ``level`` in the channel's lobby (its creator only)."""
+        if level not in LEVELS:
+            raise ServiceError("service.computer_bad_level", level=level, levels=", ".join(LEVELS))
+        now = self.clock()
+        async with self._write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            self._creator_only(row.creator_id, seats, user)
+            try:
+                knowledge_for(engine_of(row.engine))
+            except LookupError as exc:
+                raise ServiceError("service.computer_unavailable") from exc
+            limit = row.players or engine_of(row.engine).meta.max_players
+            if len(seats) >= limit:
+                raise ServiceError("service.lobby_full", players=limit)
+            number = _free_number(seats)
+            uid = computer_id(level, number)
+            new = (*seats, SeatRow(len(seats), uid, self._computer_name(level, number)))
+            await self.db.set_seats(row.id, new)
+            await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def remove_computer(self, channel_id: int, user: User) -> GameInfo:
+        """Take the last computer seat out of the lobby (its creator only)."""
+        now = self.clock()
+        async with self._write():
+            row = await self._lobby(channel_id)
+            seats = await self._seats_of(row)
+            self._creator_only(row.creator_id, seats, user)
+            computers = [s for s in seats if is_computer(s.user_id)]
+            if not computers:
+                raise ServiceError("service.no_computer")
+            rest = [s for s in seats if s.user_id != computers[-1].user_id]
+            await self.db.set_seats(
+                row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)]
+            )
+            await self.db.touch(row.id, now)
+            row = await self._row(channel_id, row.id, live=True)
+            seats = await self._seats_of(row)
+        return self._info(row, seats)
+
+    async def computer_for(self, channel_id: int, level: str = "normal") -> User:
+        """A computer player at ``level`` who could take a seat of the channel's game: the
+        ``replacement`` of a seat vote that hands a seat to a computer."""
+        if level not in LEVELS:
+            raise ServiceError("service.computer_bad_level", level=level, levels=", ".join(LEVELS))
+        async with self.db.read():
+            row = await self._row(channel_id, None, live=True)
+            seats = await self._seats_of(row)
+        try:
+            knowledge_for(engine_of(row.engine))
+        except LookupError as exc:
+            raise ServiceError("service.computer_unavailable") from exc
+        number = _free_number(seats)
+        return User(computer_id(level, number), self._computer_name(level, number))
+
+    def _creator_only(self, creator_id: int, seats: tuple[SeatRow, ...], user: User) -> None:
+        if user.id != creator_id:
+            creator = next((s.name for s in seats if s.user_id == creator_id), "?")
+            raise ServiceError("service.creator_only", name=creator)
+
+    async def computer_turn(
+        self, game_id: int, *, seconds: float = THINK_SECONDS
+    ) -> MoveOutcome | None:
+        """If a computer seat must act in game ``game_id``, think (in the pool) and play its
+        move; ``None`` when no computer is to act, or when the game moved on while it thought
+        (a person undid, another process played it): nothing is played twice."""
+        async with self.db.read():
+            row = await self.db.game(game_id)
+            if row is None or row.status != "active" or row.damaged:
+                return None
+            g = await self.load(row.channel_id, game_id, live=True)
+        seats, engine, state = g.seats, g.engine, g.state
+        due = [
+            s
+            for s in engine.to_act(state)
+            if is_computer(seats[s].user_id) and not seats[s].removed
+        ]
+        if not due:
+            return None
+        seat = due[0]
+        holder = seats[seat]
+        level = computer_level(holder.user_id)
+        loop = asyncio.get_running_loop()
+        move, _ = await loop.run_in_executor(
+            self._executor(),
+            think,
+            g.row.engine,
+            engine.dumps(state),
+            seat,
+            level,
+            g.row.seed ^ (g.row.version * 0x9E37),
+            seconds,
+        )
+        try:
+            return await self.act(
+                g.row.channel_id,
+                User(holder.user_id, holder.name),
+                move,
+                game_id=game_id,
+                expected_version=g.row.version,
+            )
+        except ServiceError as exc:
+            if exc.key == "service.stale":
+                return None
+            raise
+
+    async def computer_games(self) -> list[int]:
+        """Active games in which a computer seat must act now (after a restart, say)."""
+        async with self.db.read():
+            rows = await self.db.games_with_computers()
+            out = []
+            for row in rows:
+                if not row.to_act:
+                    continue
+                seats = await self._seats_of(row)
+                if any(
+                    0 <= s < len(seats) and is_computer(seats[s].user_id) and not seats[s].removed
+                    for s in row.to_act
+                ):
+                    out.append(row.id)
+        return out
+
+    async def hint(
+        self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS
+    ) -> tuple[str, ...]:
+        """For ``user``'s own turn: the three moves the search likes best, each with its
+        estimated chance to win, computed from ``user``'s information only (send privately)."""
+        async with self.db.read():
+            g = await self.load(channel_id, None, live=True)
+            settings = await self.db.settings(g.row.id)
+        if settings is not None and not settings.hints:
+            raise ServiceError("service.hints_off")
+        seat = self._deciding_seat(g.engine, g.state, g.seats, user.id)
+        try:
+            knowledge_for(g.engine)
+        except LookupError as exc:
+            raise ServiceError("service.computer_unavailable") from exc
+        loop = asyncio.get_running_loop()
+        _, best = await loop.run_in_executor(
+            self._executor(),
+            think,
+            g.row.engine,
+            g.engine.dumps(g.state),
+            seat,
+            "normal",
+            g.row.seed ^ (g.row.version * 0x51ED) ^ user.id,
+            seconds,
+        )
+        names = [s.name for s in g.seats]
+        lines = [self._t("service.hint_head", {})]
+        for rank, (move, value) in enumerate(best, 1):
+            text = self._action_text(g.engine, move, public=False)
+            lines.append(
+                self._t(
+                    "service.hint_line",
+                    {"rank": rank, "move": text, "chance": round(100 * value)},
+                    names,
+                )
+            )
+        return tuple(lines)
+
+    async def computer_seat_to_person(
+        self, channel_id: int, user: User, computer_user_id: int, person: User
+    ) -> MoveOutcome:
+        """The creator hands a computer seat of the running game to ``person`` (who joined the
+        channel later); they are pinged if the seat must act now."""
+        now = self.clock()
+        async with self._write():
+            g = await self.load(channel_id, None, live=True)
+            self._creator_only(g.row.creator_id, g.seats, user)
+            seat = seat_of(g.seats, computer_user_id)
+            if seat is None or not is_computer(computer_user_id):
+                raise ServiceError("service.no_computer")
+            if seat_of(g.seats, person.id) is not None:
+                raise ServiceError("service.already_playing", name=person.name)
+            old = g.seats[seat]
+            seats = tuple(
+                SeatRow(s.seat, person.id, person.name) if s.seat == seat else s for s in g.seats
+            )
+            await self.db.set_seats(g.row.id, seats)
+            line = self._t("service.replaced", {"new": person.name, "old": old.name})
+            old_to_act = [s for s in g.row.to_act if s != seat]
+            change = await self._commit(
+                g.row, g.engine, seats, g.state, [], now, head=(line,), old_to_act=old_to_act
+            )
+        return await self._outcome(change, render=True)
+
+
+def _free_number(seats: tuple[SeatRow, ...]) -> int:
+    """The lowest computer number (1–9) no seat of the table uses at any level."""
+    taken = {s.user_id for s in seats}
+    return next(n for n in range(1, 10) if all(computer_id(lv, n) not in taken for lv in LEVELS))
