@@ -18,6 +18,7 @@ from typing import IO, Any
 
 import engines
 from bot.service import MoveOutcome, Service, ServiceError, User
+from bot.service.session import is_computer
 from engines.base import IllegalAction, tokens
 from engines.catalog import CATALOG
 
@@ -100,6 +101,11 @@ class Console:
             self.write(f"  {line}")
         # Shown: nothing is owed to this channel any more (see bot/outbox.py).
         await self.service.announced(out.game_id, out.version)
+        if any(is_computer(u) for u in out.to_act):
+            # A computer seat moves at once here (Discord waits a natural moment first).
+            played = await self.service.computer_turn(out.game_id)
+            if played is not None:
+                await self._show_move(played)
 
     async def handle(self, line: str) -> bool:
         """Run one line; ``False`` means quit."""
@@ -150,6 +156,8 @@ class Console:
             "export": lambda: self._export(args),
             "settings": lambda: self._settings(args),
             "remind": lambda: self._remind(args),
+            "computer": lambda: self._computer(args),
+            "hint": self._hint,
         }
         if cmd in ("quit", "exit"):
             return False
@@ -214,18 +222,38 @@ class Console:
         options: dict[str, str] = {}
         players: int | None = None
         seed: int | None = None
+        hints = True
         for pair in pairs:
             name, _, value = pair.partition("=")
             if name == "players" and value.isdigit():
                 players = int(value)
             elif name == "seed" and value.isdigit():
                 seed = int(value)
+            elif name == "hints" and value in ("on", "off"):
+                hints = value == "on"
             else:
                 options[name] = value
         info = await self.service.create_lobby(
-            GUILD_ID, CHANNEL_ID, self._user(), game, players, options, seed=seed
+            GUILD_ID, CHANNEL_ID, self._user(), game, players, options, seed=seed, hints=hints
         )
         self.say("lobby_open", title=info.title, game_id=info.game_id)
+
+    async def _computer(self, args: list[str]) -> None:
+        """``computer add [LEVEL]`` / ``computer remove``: a computer seat in the lobby."""
+        what = args[0].lower() if args else ""
+        if what == "add":
+            level = args[1].lower() if len(args) > 1 else "normal"
+            info = await self.service.add_computer(CHANNEL_ID, self._user(), level)
+        elif what == "remove":
+            info = await self.service.remove_computer(CHANNEL_ID, self._user())
+        else:
+            raise ServiceError("console.computer_what")
+        self.say("seated", names=list(info.names))
+
+    async def _hint(self) -> None:
+        me = self._user()
+        for line in await self.service.hint(CHANNEL_ID, me):
+            self.say("only_sees", name=me.name, line=line)
 
     async def _join(self) -> None:
         info = await self.service.join(CHANNEL_ID, self._user())

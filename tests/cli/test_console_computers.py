@@ -1,0 +1,35 @@
+"""The console with a computer seat (#15.4, #15.5): it answers at once, and `hint` helps."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.console import run_console
+
+
+async def test_a_computer_seat_answers_in_the_console_and_hint_lists_three_moves(
+    tmp_path: Path,
+) -> None:
+    typed = [
+        "as Ana",
+        "new imhotep players=2 seed=4",
+        "computer add easy",
+        "start",
+        "hint",
+    ]
+    out = io.StringIO()
+    code = await run_console(
+        tmp_path / "t.db",
+        tmp_path / "boards",
+        io.StringIO("\n".join(typed) + "\n"),
+        out,
+        boards=False,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "Computer 1 (easy): " in text, text  # it went first and moved by itself
+    assert "The computer's three best moves for you now" in text
+    assert text.count("% to win") >= 2
+    refusals = [line for line in text.splitlines() if line.split("> ")[-1].startswith("! ")]
+    assert not refusals, refusals
