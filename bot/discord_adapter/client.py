@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, StartupError
+from bot.discord_adapter.computers import ComputerCog, ComputerTurns
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
@@ -106,6 +107,11 @@ class TableCog(commands.Cog):
         self.added.clear()
 
 
+#: Seconds between passes that let computer seats move: the natural pause before a computer's
+#: move after the move that handed it the turn.
+COMPUTER_EVERY = 5.0
+
+
 class TurnpostBot(commands.Bot):
     """Turnpost on Discord. Only the non-privileged ``guilds`` intent: everything arrives as
     interactions, so the bot never reads message content or member lists."""
@@ -151,6 +157,7 @@ class TurnpostBot(commands.Bot):
         self.handlers: Handlers
         self.reminders: ReminderLoop
         self.announcer: Announcer
+        self.computers: ComputerTurns
         self.synced: list[app_commands.AppCommand] = []
 
     @property
@@ -175,6 +182,9 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
         await self.add_cog(OutboxCog(self, self.announcer, interval=self.reminder_every))
+        # Computer seats take their turns on a pass of their own, a few seconds apart.
+        self.computers = ComputerTurns(self.service, self.announcer)
+        await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()

@@ -167,7 +167,8 @@ def vote_message(vote: VoteOutcome, lang: str) -> dict[str, Any]:
 
 def lobby_text(info: GameInfo, lang: str) -> str:
     """A lobby's message: the game, its creator, who sits, how many seats and the options."""
-    seated = ", ".join(f"<@{s.user_id}>" for s in info.seats) or "—"
+    # A computer seat has no Discord user to mention: its name says what it is.
+    seated = ", ".join(s.name if s.user_id < 0 else f"<@{s.user_id}>" for s in info.seats) or "—"
     meta = engines.get(info.game).meta
     wanted = str(info.players) if info.players else f"{meta.min_players}–{meta.max_players}"
     opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "—"

@@ -20,9 +20,11 @@ from discord import app_commands
 import engines
 from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import autocomplete as ac
+from bot.discord_adapter.computers import computer_command, hint_command
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.messages import clip
 from bot.discord_adapter.text import ls
+from bot.service.session import LEVELS as COMPUTER_LEVELS
 from engines.base import EngineMeta, Verb
 
 if TYPE_CHECKING:
@@ -126,6 +128,51 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name=ls("discord.name.game.start", "start"), description=ls("cmd.start"))
     async def start(self, interaction: Interaction) -> None:
         await self.handlers.run(interaction, "game start", lambda: self.handlers.start(interaction))
+
+    @app_commands.command(
+        name=ls("discord.name.game.computer", "computer"), description=ls("cmd.computer")
+    )
+    @app_commands.describe(
+        action=ls("cmd.computer.action"),
+        level=ls("cmd.computer.level"),
+        player=ls("cmd.computer.player"),
+        number=ls("cmd.computer.number"),
+    )
+    @app_commands.rename(
+        action=_opt("game.computer", "action"),
+        level=_opt("game.computer", "level"),
+        player=_opt("game.computer", "player"),
+        number=_opt("game.computer", "number"),
+    )
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name=ls(f"discord.choice.computer.{a}", a), value=a)
+            for a in ("add", "remove", "give")
+        ],
+        level=[
+            app_commands.Choice(name=ls(f"service.computer_level.{lv}", lv), value=lv)
+            for lv in COMPUTER_LEVELS
+        ],
+    )
+    async def computer(
+        self,
+        interaction: Interaction,
+        action: str,
+        level: str = "normal",
+        player: discord.Member | None = None,
+        number: app_commands.Range[int, 1, 9] = 1,
+    ) -> None:
+        await self.handlers.run(
+            interaction,
+            "game computer",
+            lambda: computer_command(self.handlers, interaction, action, level, player, number),
+        )
+
+    @app_commands.command(name=ls("discord.name.game.hint", "hint"), description=ls("cmd.hint"))
+    async def hint(self, interaction: Interaction) -> None:
+        await self.handlers.run(
+            interaction, "game hint", lambda: hint_command(self.handlers, interaction)
+        )
 
     @app_commands.command(name=ls("discord.name.game.board", "board"), description=ls("cmd.board"))
     async def board(self, interaction: Interaction) -> None:
