@@ -8,6 +8,7 @@ import pytest
 
 from engines.marco_polo import tables as T
 from engines.marco_polo.rewards import post_supply
+from engines.marco_polo.state import State
 from engines.randomplay import random_action
 from engines.rng import Rng
 from tests.marco_polo.helpers import E
@@ -15,7 +16,7 @@ from tests.marco_polo.helpers import E
 COMBOS = [(n, s) for n in (2, 3, 4) for s in ("basic", "advanced")]
 
 
-def check(st: dict) -> None:
+def check(st: State) -> None:
     """Invariants that hold after every action."""
     n = st.n
     for seat, q in enumerate(st.players):
