@@ -131,7 +131,33 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         ),
         "full_game": _stats(full),
         "games_per_second": round(len(full) / sum(full), 2),
+        "modes": _bench_modes(engine, players, max(3, games), seed + 1000),
     }
+
+
+def _bench_modes(
+    engine: Engine[Any, Any], players: int, games: int, seed: int
+) -> dict[str, dict[str, float]] | None:
+    """Random games per second, and actions per second, for each value of a game's ``mode``
+    option (Brass: the full two-era game and the introductory game), or ``None`` without one."""
+    option = next((o for o in engine.meta.options if o.name == "mode"), None)
+    if option is None:
+        return None
+    out: dict[str, dict[str, float]] = {}
+    for mode in option.choices:
+        took = 0.0
+        actions = 0
+        for g in range(games):
+            t = time.perf_counter()
+            _, log = random_game(engine, players, {"mode": mode}, seed=seed + g)
+            took += time.perf_counter() - t
+            actions += len(log)
+        out[mode] = {
+            "games_per_second": round(games / took, 2),
+            "actions_per_second": round(actions / took, 1),
+            "actions_per_game": round(actions / games, 1),
+        }
+    return out
 
 
 async def _play_service_game(

@@ -1,7 +1,9 @@
-"""Brass: Birmingham, introductory game (canal era only). ``ENGINE`` is the registered engine.
+"""Brass: Birmingham: the full game (canal era, then rail era; option ``mode=full``, the default)
+and the introductory game (``mode=intro``, canal era only). ``ENGINE`` is the registered engine.
 
-Rules, with the ids cited here: ``docs/rules/brass.md``. The notation at a glance (every verb is
-in ``notation``):
+Rules, with the ids cited here: ``docs/rules/brass.md``. Options without a ``mode`` (games stored
+before the full game existed) set up an introductory game. The notation at a glance (every verb
+is in ``notation``):
 
 >>> from engines.brass import ENGINE as brass
 >>> state = brass.setup(2, {}, 3)

@@ -110,3 +110,22 @@ def test_random_full_games_keep_invariants(players: int) -> None:
 def test_many_random_full_games_keep_invariants(players: int) -> None:
     for seed in range(1000, 3000):  # 2,000 games per player count
         play_full_game(players, seed)
+
+
+@pytest.mark.rules("R33", "R34", "R36", "R37")
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_listed_action_applies_along_random_full_games(players: int) -> None:
+    """Along a whole full game, every action the engine lists (rail links, doubles, builds of
+    the rail era included) is accepted as written, and ``complete`` offers the same verbs."""
+    s = E.setup(players, E.meta.validate_options({"mode": "full"}), 77)
+    rng = Rng(players)
+    while E.to_act(s):
+        seat = E.to_act(s)[0]
+        texts = E.legal_texts(s, seat)
+        assert len(set(texts)) == len(texts)
+        for text in texts[:: max(1, len(texts) // 60)]:
+            assert str(E.parse(s, seat, text)) == text
+            E.play(s, seat, text)
+        assert set(E.complete(s, seat, "")) == {t.split()[0] for t in texts}
+        s, _ = E.play(s, seat, random_text(s, seat, rng, 2))
+    assert s.era == C.RAIL and s.phase == OVER
