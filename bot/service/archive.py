@@ -64,11 +64,9 @@ class Archive(Narration):
         """A page of the log; ``viewer`` (a user id) also sees events only their seat may see and
         the parameters of their own secret actions. ``page`` -1 is the last page."""
         async with self.db.read():
-            row = await self._row(channel_id, game_id, live=False)
-            seats = await self._seats_of(row)
+            g = await self.load(channel_id, game_id, live=False, state=False)
+            row, seats, engine, names = g.row, g.seats, g.engine, g.names
             actions = await self.db.actions(row.id)
-        engine = engine_of(row.engine)
-        names = [s.name for s in seats]
         viewer_seat = seat_of(seats, viewer) if viewer is not None else None
         per_page = max(1, per_page)
         pages = max(1, -(-len(actions) // per_page))

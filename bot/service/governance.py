@@ -18,7 +18,6 @@ from bot.service.results import (
     VoteOutcome,
 )
 from bot.service.session import (
-    engine_of,
     holds_creator_powers,
     is_computer,
     replay_log,
@@ -87,14 +86,15 @@ class Governance(Playing):
         """What ``undo`` would take back, or ServiceError saying why it is not allowed (not your
         last action, something was revealed, someone acted since)."""
         async with self.db.read():
-            row = await self._row(channel_id, None, live=True)
-            seats = await self._seats_of(row)
+            g = await self.load(channel_id, live=True, state=False)
+            row = g.row
             try:
-                last = await self._undoable(row, seats, user.id)
+                last = await self._undoable(row, g.seats, user.id)
             except ServiceError as err:
-                raise self._named(err, seats) from None
-        names = [s.name for s in seats]
-        line = self._t("service.undo_preview", {"player": last.seat, "action": last.action}, names)
+                raise self._named(err, g.seats) from None
+        line = self._t(
+            "service.undo_preview", {"player": last.seat, "action": last.action}, g.names
+        )
         return UndoPreview(row.id, row.version, last.move, last.action, (line,))
 
     async def undo(
@@ -173,11 +173,10 @@ class Governance(Playing):
         kind = "replace" if replacement is not None else "remove"
         move: Change | None = None
         async with self._write():
-            row = await self._row(channel_id, None, live=True)
+            g = await self.load(channel_id, live=True, state=False)
+            row, seats, names = g.row, g.seats, g.names
             if row.status != "active":
                 raise ServiceError("service.not_started")
-            seats = await self._seats_of(row)
-            names = [s.name for s in seats]
             mine = seat_of(seats, voter.id)
             if mine is None or seats[mine].removed:
                 raise ServiceError("service.not_seated")
@@ -247,7 +246,7 @@ class Governance(Playing):
             await self.db.set_seats(row.id, new_seats)
             # Seat holders changed: reminders and mentions must follow, so this is a commit of the
             # state as it is (plus autopilot moves if the removed seat must act now).
-            engine = engine_of(row.engine)
+            engine = g.engine
             state = await self._state_of(row, engine)
             # A replacement whose seat must act now is told so (mentioned); a removal is not news
             # to anyone but the autopilot.

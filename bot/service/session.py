@@ -311,10 +311,8 @@ class Session:
             or seats[0] != row.version
         ):
             async with self.db.read():
-                row = await self._row(channel_id, None, live=True)
-                engine = engine_of(row.engine)
-                seat_rows = await self._seats_of(row)
-                state = await self._state_of(row, engine)
+                g = await self.load(channel_id, live=True)
+                engine, seat_rows, state = g.engine, g.seats, g.state
         else:
             engine = engine_of(row.engine)
             seat_rows = seats[1]
