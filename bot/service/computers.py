@@ -33,19 +33,41 @@ def pool_size() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+def start_pool() -> ProcessPoolExecutor:
+    """A pool of spawned worker processes, already started (their imports done)."""
+    # Spawned, not forked: the service runs threads (the database's), which a fork copies
+    # mid-flight.
+    pool = ProcessPoolExecutor(
+        max_workers=pool_size(), mp_context=multiprocessing.get_context("spawn")
+    )
+    for ready in [pool.submit(warm) for _ in range(pool_size())]:
+        ready.result()
+    return pool
+
+
+def warm() -> None:
+    """Runs once in each worker: the engines and the search imported before the first move."""
+    import engines
+    import engines.ai.seats  # noqa: F401
+
+    engines.all_engines()
+
+
 class Computers(Lobbies):
     """Adding and removing computer seats, their moves, and hints."""
 
     #: Where searches run; a process pool made on first use (tests may set another executor).
     executor: Executor | None = None
 
-    def _executor(self) -> Executor:
+    async def _executor(self) -> Executor:
         if self.executor is None:
-            # Spawned, not forked: the service runs threads (the database's), which a fork copies
-            # mid-flight.
-            self.executor = ProcessPoolExecutor(
-                max_workers=pool_size(), mp_context=multiprocessing.get_context("spawn")
-            )
+            # Starting worker processes takes a while: done in a thread, so the event loop (and
+            # Discord's heartbeat) does not wait for it.
+            pool = await asyncio.to_thread(start_pool)
+            if self.executor is None:
+                self.executor = pool
+            else:  # another coroutine got there first
+                pool.shutdown(wait=False)
         return self.executor
 
     async def close(self) -> None:
@@ -147,7 +169,7 @@ class Computers(Lobbies):
         level = computer_level(holder.user_id)
         loop = asyncio.get_running_loop()
         move, _ = await loop.run_in_executor(
-            self._executor(),
+            await self._executor(),
             think,
             g.row.engine,
             engine.dumps(state),
@@ -163,6 +185,8 @@ class Computers(Lobbies):
                 move,
                 game_id=game_id,
                 expected_version=g.row.version,
+                # The adapter draws the board from ``outcome.board`` when it announces the move.
+                render=False,
             )
         except ServiceError as exc:
             if exc.key == "service.stale":
@@ -202,7 +226,7 @@ class Computers(Lobbies):
             raise ServiceError("service.computer_unavailable") from exc
         loop = asyncio.get_running_loop()
         _, best = await loop.run_in_executor(
-            self._executor(),
+            await self._executor(),
             think,
             g.row.engine,
             g.engine.dumps(g.state),
