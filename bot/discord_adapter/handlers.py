@@ -403,9 +403,11 @@ class Handlers(Personal, Announcing):
         interaction: Interaction,
         player: discord.abc.User,
         replacement: discord.abc.User | None,
+        computer: str | None = None,
     ) -> None:
         """``/game vote``: ask first (privately), then a vote to remove ``player`` from the game
-        or, with ``replacement``, to hand their seat to someone else."""
+        or, with ``replacement``, to hand their seat to someone else, or (``computer``, a level)
+        to a computer seat."""
         lang = self.lang_for(interaction)
         if replacement is not None and replacement.bot:
             await self.reply(interaction, t("vote_no_bots", lang))
@@ -426,12 +428,10 @@ class Handlers(Personal, Announcing):
             raise ServiceError("service.already_removed", player=seat.name)
         if replacement is not None and info.seat_of(replacement.id) is not None:
             raise ServiceError("service.already_playing", name=replacement.display_name)
-        await self._ask_vote(
-            interaction,
-            info,
-            player.id,
-            User(replacement.id, replacement.display_name) if replacement is not None else None,
-        )
+        taker = User(replacement.id, replacement.display_name) if replacement is not None else None
+        if taker is None and computer is not None:
+            taker = await self.service.computer_for(self.channel_id(interaction), computer)
+        await self._ask_vote(interaction, info, player.id, taker)
 
     async def _ask_vote(
         self,

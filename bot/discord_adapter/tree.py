@@ -282,18 +282,33 @@ class GameGroup(app_commands.Group):
         return _choices(ac.zone_choices(current))
 
     @app_commands.command(name=ls("discord.name.game.vote", "vote"), description=ls("cmd.vote"))
-    @app_commands.describe(player=ls("cmd.vote.player"), replacement=ls("cmd.vote.replacement"))
+    @app_commands.describe(
+        player=ls("cmd.vote.player"),
+        replacement=ls("cmd.vote.replacement"),
+        computer=ls("cmd.vote.computer"),
+    )
     @app_commands.rename(
-        player=_opt("game.vote", "player"), replacement=_opt("game.vote", "replacement")
+        player=_opt("game.vote", "player"),
+        replacement=_opt("game.vote", "replacement"),
+        computer=_opt("game.vote", "computer"),
+    )
+    @app_commands.choices(
+        computer=[
+            app_commands.Choice(name=ls(f"service.computer_level.{lv}", lv), value=lv)
+            for lv in COMPUTER_LEVELS
+        ]
     )
     async def vote(
         self,
         interaction: Interaction,
         player: discord.User | discord.Member,
         replacement: discord.User | discord.Member | None = None,
+        computer: str | None = None,
     ) -> None:
         await self.handlers.run(
-            interaction, "game vote", lambda: self.handlers.vote(interaction, player, replacement)
+            interaction,
+            "game vote",
+            lambda: self.handlers.vote(interaction, player, replacement, computer),
         )
 
     @app_commands.command(name=ls("discord.name.game.mine", "mine"), description=ls("cmd.mine"))

@@ -260,7 +260,8 @@ class CancelButton(_Button, template=PREFIX + r":cancel"):
 
 class ConfirmVoteButton(
     _Button,
-    template=PREFIX + r":cvote:(?P<game>\d+):(?P<user>\d+):(?P<new>\d+):(?P<name>.*)",
+    # ``new`` is negative for a computer seat (bot/service/computers.py).
+    template=PREFIX + r":cvote:(?P<game>\d+):(?P<user>\d+):(?P<new>-?\d+):(?P<name>.*)",
 ):
     """The confirmation of a vote about a seat: remove its player, or (``new`` not 0) hand it
     to that user, whose display name rides along (names are public, and needed to seat them)."""

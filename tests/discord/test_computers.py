@@ -15,8 +15,9 @@ import random
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
 from bot.service.session import is_computer
-from tests.discord.conftest import ALICE, BotFactory
+from tests.discord.conftest import ALICE, BOB, BotFactory
 from tests.discord.driver import random_move
+from tests.discord.helpers import confirmed
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, deliver, slash
 
 
@@ -106,3 +107,29 @@ async def test_a_hint_is_private_to_the_caller(bot: TurnpostBot, fake: FakeDisco
     assert replies and all(s.visible_ephemeral for s in replies)
     assert "three best moves" in replies[-1].content
     assert fake.public_messages(mark) == []
+
+
+async def test_a_vote_hands_a_players_seat_to_a_computer(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """Bob left: Alice (the only other voter) votes his seat to a computer; it then plays it."""
+    bot.computers.pause = 0
+    await deliver(bot, slash(ALICE, "game new", game="imhotep", players=2))
+    await deliver(bot, slash(BOB, "game join"))
+    await deliver(bot, slash(ALICE, "game start"))
+    answer = await confirmed(
+        bot, fake, ALICE, slash(ALICE, "game vote", player=BOB, computer="easy")
+    )
+    assert answer
+    seats = (await bot.service.game(CHANNEL_ID)).seats
+    bob_seat = next(s for s in seats if s.name == "Computer 1 (easy)")
+    assert is_computer(bob_seat.user_id) and all(s.user_id != BOB.id for s in seats)
+    alice = User(ALICE.id, ALICE.name)
+    rng = random.Random(3)
+    for _ in range(6):
+        if bob_seat.user_id in (await bot.service.game(CHANNEL_ID)).to_act:
+            assert await computers_move(bot) >= 1
+        else:
+            await deliver(bot, slash(ALICE, "play", move=await random_move(bot, alice, rng)))
+    log = await bot.service.log(CHANNEL_ID)
+    assert any("Computer 1 (easy):" in line for line in log.lines), log.lines
