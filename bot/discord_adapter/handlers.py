@@ -142,8 +142,10 @@ class Handlers(Personal, Announcing):
         players: int | None,
         options: str | None,
         thread: bool,
+        hints: bool = True,
     ) -> None:
-        """Open a lobby (optionally in a new thread) with Join and Start buttons."""
+        """Open a lobby (optionally in a new thread) with Join and Start buttons; ``hints=False``
+        for a competitive table where nobody may ask for a hint."""
         if not await self.check_bot_permissions(interaction, thread=thread):
             return
         lang = self.lang_for(interaction)
@@ -152,7 +154,13 @@ class Handlers(Personal, Announcing):
         guild_id = interaction.guild_id or 0
         if not thread:
             info = await self.service.create_lobby(
-                guild_id, self.channel_id(interaction), user, game.strip().lower(), players, parsed
+                guild_id,
+                self.channel_id(interaction),
+                user,
+                game.strip().lower(),
+                players,
+                parsed,
+                hints=hints,
             )
             await self.reply(
                 interaction,
@@ -175,7 +183,9 @@ class Handlers(Personal, Announcing):
             name=clip(t("thread_name", lang, title=meta.title, user=user.name), 100),
             type=discord.ChannelType.public_thread,
         )
-        info = await self.service.create_lobby(guild_id, created.id, user, meta.id, players, parsed)
+        info = await self.service.create_lobby(
+            guild_id, created.id, user, meta.id, players, parsed, hints=hints
+        )
         await created.send(
             lobby_text(info, lang),
             view=views.lobby_view(info.game_id, lang),

@@ -87,12 +87,14 @@ class GameGroup(app_commands.Group):
         players=ls("cmd.new.players"),
         options=ls("cmd.new.options"),
         thread=ls("cmd.new.thread"),
+        hints=ls("cmd.new.hints"),
     )
     @app_commands.rename(
         game=_opt("game.new", "game"),
         players=_opt("game.new", "players"),
         options=_opt("game.new", "options"),
         thread=_opt("game.new", "thread"),
+        hints=_opt("game.new", "hints"),
     )
     async def new(
         self,
@@ -101,11 +103,12 @@ class GameGroup(app_commands.Group):
         players: app_commands.Range[int, 1, 10] | None = None,
         options: str | None = None,
         thread: bool = False,
+        hints: bool = True,
     ) -> None:
         await self.handlers.run(
             interaction,
             "game new",
-            lambda: self.handlers.new(interaction, game, players, options, thread),
+            lambda: self.handlers.new(interaction, game, players, options, thread, hints),
         )
 
     @new.autocomplete("game")

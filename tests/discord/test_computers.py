@@ -133,3 +133,19 @@ async def test_a_vote_hands_a_players_seat_to_a_computer(
             await deliver(bot, slash(ALICE, "play", move=await random_move(bot, alice, rng)))
     log = await bot.service.log(CHANNEL_ID)
     assert any("Computer 1 (easy):" in line for line in log.lines), log.lines
+
+
+async def test_a_table_created_without_hints_refuses_them(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    bot.computers.pause = 0
+    await deliver(bot, slash(ALICE, "game new", game="imhotep", players=2, hints=False))
+    await deliver(bot, slash(ALICE, "game computer", action="add", level="easy"))
+    await deliver(bot, slash(ALICE, "game start"))
+    if any(is_computer(u) for u in (await bot.service.game(CHANNEL_ID)).to_act):
+        await computers_move(bot)
+    mark = len(fake.sent)
+    await deliver(bot, slash(ALICE, "game hint"))
+    replies = [s for s in fake.since(mark) if s.content]
+    assert replies and all(s.visible_ephemeral for s in replies)
+    assert "Hints are turned off" in replies[-1].content
