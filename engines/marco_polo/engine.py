@@ -302,4 +302,11 @@ def _pending_view(head: Pending) -> dict[str, Any]:
         what = f"no trading post left for {city}: move one there, or not (relocate <city>|none)"
     elif head.n > 1:
         what = f"{what} x{head.n}"
-    return {"kind": head.k, "seat": head.owner, "what": what}
+    ev = head.asked()
+    # ``asked``: the same decision as a catalog message, for boards drawn in another language.
+    return {
+        "kind": head.k,
+        "seat": head.owner,
+        "what": what,
+        "asked": {"key": ev.key, "params": dict(ev.params)},
+    }

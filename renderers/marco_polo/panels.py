@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from renderers import kit
 from renderers.marco_polo.layout import (
@@ -401,34 +402,49 @@ def draw_draft(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     return y + h + 14
 
 
-def render_glance(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
-    """The phone-sized summary shown beside the board: whose turn, what is asked, VP and coins
-    per seat (#10.5)."""
+def render_glance(
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+) -> bytes:
+    """The phone-sized summary shown beside the board, in the table's language: whose turn,
+    what is asked, VP and coins per seat (#10.5, #13.2)."""
     view = kit.with_names(view, names)
+    return kit.glance(view, SEATS, glance_of(view, kit.language(view, lang)))
+
+
+def glance_of(view: dict[str, Any], lang: str) -> kit.Glance:
+    """The glance's words, every one from the catalog in ``lang``."""
     final = view.get("final")
     seats = view["seats"]
     vp = final["scores"] if final else [s["vp"] for s in seats]
-    scores = [f"{v} VP · {s['coin']} coins" for v, s in zip(vp, seats, strict=True)]
+    scores = [
+        kit.say("marco_polo.board.glance_seat", lang, vp=v, coins=s["coin"])
+        for v, s in zip(vp, seats, strict=True)
+    ]
     pending = view.get("pending")
     phase = view.get("phase")
     if final:
-        asked = "Game over — final scores"
+        asked = kit.say("marco_polo.board.glance_over", lang)
+    elif pending and pending.get("asked"):
+        asked = CATALOG.text(pending["asked"]["key"], pending["asked"]["params"], lang=lang)
     elif pending:
         asked = str(pending["what"])
     elif phase == "draft":
-        asked = "Choose a character"
+        asked = kit.say("marco_polo.board.glance_draft", lang)
     elif phase == "goals":
-        asked = "Keep 2 of 4 goal cards (see your private image)"
+        asked = kit.say("marco_polo.board.glance_goals", lang)
     else:
-        asked = "Place dice, take a free action, or end the turn"
+        asked = kit.say("marco_polo.board.glance_turn", lang)
+    if final:
+        status = kit.say("core.status.over", lang)
+    elif phase in ("draft", "goals"):
+        status = kit.say(f"marco_polo.status.{phase}", lang)
+    else:
+        status = kit.say("core.status.round", lang, round=view["round"], rounds=view["rounds"])
     last = view.get("last") or {}
     seat = last.get("seat")
     line = ""
     if last.get("text"):
-        line = (
-            f"Last: {kit.player_name(view, seat) if seat is not None else ''} — {whole_turn(last)}"
-        )
-    glance = kit.Glance(
-        "Marco Polo", str(view.get("round_info", "")), asked, scores, line, bool(final)
-    )
-    return kit.glance(view, SEATS, glance)
+        who = kit.player_name(view, seat) if seat is not None else ""
+        line = kit.say("marco_polo.board.last_line", lang, name=who, said=whole_turn(last))
+    title = kit.say("marco_polo.board.glance_title", lang)
+    return kit.Glance(title, status, asked, scores, line, bool(final))

@@ -5,14 +5,17 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from engines.marco_polo import tables as T
-from engines.randomplay import random_action
+from engines.randomplay import random_action, random_play
 from engines.rng import Rng
+from renderers import kit
 from renderers import marco_polo as R
 from renderers.marco_polo import layout as L
 from tests.marco_polo.helpers import E, game, play, ready
+from tests.test_no_english import ALLOWED, english_in, notation_words
 
 NAMES = ["Ana", "Bo", "Chen", "Dara"]
 
@@ -121,3 +124,26 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
         assert " ".join(words) in board
     mine = drawn(lambda: R.render_private({**E.view(st, 0), "names": ["a", "b", "c"]}))
     assert "Your character:" in mine
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_the_glance_speaks_the_tables_language_at_phone_size(lang: str) -> None:
+    """#13.2, #10.5: the phone-sized glance draws every word from the catalog in the table's
+    language (what is asked included), each at least ``kit.min_size`` of its width; notation and
+    names stay as typed."""
+    said: list[str] = []
+    played: list[str] = []
+    for players, moves in ((2, 0), (3, 7), (4, 60), (2, 10_000)):
+        st = E.setup(players, E.meta.validate_options({"setup": "advanced"}), 4)
+        st, _ = random_play(E, st, Rng(4), moves)
+        view = E.view(st, None)
+        with kit.recording() as log:
+            png = R.render_glance(view, names=NAMES[:players], lang=lang)
+        width = Image.open(io.BytesIO(png)).size[0]
+        assert kit.too_small(log, width) == []
+        said += [label for _, label, _ in log.texts]
+        last = view.get("last") or {}
+        played += [str(t) for t in last.get("turn") or [last.get("text", "")]]
+    allowed = ALLOWED | notation_words("marco_polo", played)
+    allowed |= {w[:n] for name in NAMES for w in name.split() for n in range(2, len(w) + 1)}
+    assert not english_in(said, allowed, lang), english_in(said, allowed, lang)
