@@ -94,14 +94,9 @@ class Computers(Lobbies):
                 knowledge_for(engine_of(row.engine))
             except LookupError as exc:
                 raise ServiceError("service.computer_unavailable") from exc
-            limit = row.players or engine_of(row.engine).meta.max_players
-            if len(seats) >= limit:
-                raise ServiceError("service.lobby_full", players=limit)
             number = _free_number(seats)
-            uid = computer_id(level, number)
-            new = (*seats, SeatRow(len(seats), uid, self._computer_name(level, number)))
-            await self.db.set_seats(row.id, new)
-            await self.db.touch(row.id, now)
+            computer = User(computer_id(level, number), self._computer_name(level, number))
+            await self._seat(row, seats, computer, now)
             row = await self._row(channel_id, row.id, live=True)
             seats = await self._seats_of(row)
         return self._info(row, seats)
@@ -116,11 +111,7 @@ class Computers(Lobbies):
             computers = [s for s in seats if is_computer(s.user_id)]
             if not computers:
                 raise ServiceError("service.no_computer")
-            rest = [s for s in seats if s.user_id != computers[-1].user_id]
-            await self.db.set_seats(
-                row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)]
-            )
-            await self.db.touch(row.id, now)
+            await self._unseat(row, seats, computers[-1].user_id, now)
             row = await self._row(channel_id, row.id, live=True)
             seats = await self._seats_of(row)
         return self._info(row, seats)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.service.narrate import game_title
@@ -94,12 +94,7 @@ class Lobbies(Playing):
             seats = await self._seats_of(row)
             if seat_of(seats, user.id) is not None:
                 raise ServiceError("service.already_seated")
-            limit = row.players or engine_of(row.engine).meta.max_players
-            if len(seats) >= limit:
-                raise ServiceError("service.lobby_full", players=limit)
-            new = (*seats, SeatRow(len(seats), user.id, user.name))
-            await self.db.set_seats(row.id, new)
-            await self.db.touch(row.id, now)
+            await self._seat(row, seats, user, now)
             row = await self._row(channel_id, row.id, live=True)
             seats = await self._seats_of(row)
         return self._info(row, seats)
@@ -115,14 +110,27 @@ class Lobbies(Playing):
             if user.id == row.creator_id:
                 await self.db.set_status(row.id, "aborted", now)
             else:
-                rest = [s for s in seats if s.user_id != user.id]
-                await self.db.set_seats(
-                    row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)]
-                )
-                await self.db.touch(row.id, now)
+                await self._unseat(row, seats, user.id, now)
             row = await self._row(channel_id, row.id, live=False)
             seats = await self._seats_of(row)
         return self._info(row, seats)
+
+    async def _seat(self, row: GameRow, seats: Sequence[SeatRow], user: User, now: float) -> None:
+        """Seat ``user`` last at the lobby's table; refused when it is full. Caller holds the
+        write lock."""
+        limit = row.players or engine_of(row.engine).meta.max_players
+        if len(seats) >= limit:
+            raise ServiceError("service.lobby_full", players=limit)
+        await self.db.set_seats(row.id, (*seats, SeatRow(len(seats), user.id, user.name)))
+        await self.db.touch(row.id, now)
+
+    async def _unseat(
+        self, row: GameRow, seats: Sequence[SeatRow], user_id: int, now: float
+    ) -> None:
+        """Take ``user_id`` from the lobby's table; those after move up a seat."""
+        rest = [s for s in seats if s.user_id != user_id]
+        await self.db.set_seats(row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)])
+        await self.db.touch(row.id, now)
 
     async def _lobby(self, channel_id: int) -> GameRow:
         row = await self._row(channel_id, None, live=True)

@@ -25,6 +25,14 @@ def threads(service: Service) -> Service:
     return service
 
 
+async def until_a_person_must_act(svc: Service, computer: int) -> None:
+    """Let the computer play while it is its turn."""
+    info = await svc.game(CHANNEL)
+    while computer in info.to_act:
+        await svc.computer_turn(info.game_id, seconds=QUICK)
+        info = await svc.game(CHANNEL)
+
+
 async def bombay_with_computer(svc: Service, level: str = "normal", *, hints: bool = True) -> int:
     await svc.create_lobby(GUILD, CHANNEL, ANA, "bombay", players=2, seed=5, hints=hints)
     info = await svc.add_computer(CHANNEL, ANA, level)
@@ -92,13 +100,8 @@ async def test_a_computer_never_acts_twice_for_one_turn(
 async def test_no_computer_acts_when_a_person_must(threads: Service) -> None:
     svc = threads
     computer = await bombay_with_computer(svc)
+    await until_a_person_must_act(svc, computer)
     info = await svc.game(CHANNEL)
-    if computer in info.to_act:
-        await svc.computer_turn(info.game_id, seconds=QUICK)
-        info = await svc.game(CHANNEL)
-    while computer in info.to_act:
-        await svc.computer_turn(info.game_id, seconds=QUICK)
-        info = await svc.game(CHANNEL)
     assert await svc.computer_turn(info.game_id, seconds=QUICK) is None
     assert (await svc.game(CHANNEL)).version == info.version
 
@@ -160,10 +163,7 @@ async def test_a_seat_can_be_voted_to_a_computer_and_the_creator_hands_it_to_a_p
 async def test_a_hint_is_three_legal_moves_for_one_own_turn_only(threads: Service) -> None:
     svc = threads
     computer = await bombay_with_computer(svc)
-    info = await svc.game(CHANNEL)
-    while computer in info.to_act:
-        await svc.computer_turn(info.game_id, seconds=QUICK)
-        info = await svc.game(CHANNEL)
+    await until_a_person_must_act(svc, computer)
     lines = await svc.hint(CHANNEL, ANA, seconds=QUICK)
     assert lines[0].startswith("The computer's three best moves")
     assert 2 <= len(lines) <= 4
@@ -176,10 +176,7 @@ async def test_a_hint_is_three_legal_moves_for_one_own_turn_only(threads: Servic
 async def test_a_competitive_table_has_no_hints(threads: Service) -> None:
     svc = threads
     computer = await bombay_with_computer(svc, hints=False)
-    info = await svc.game(CHANNEL)
-    while computer in info.to_act:
-        await svc.computer_turn(info.game_id, seconds=QUICK)
-        info = await svc.game(CHANNEL)
+    await until_a_person_must_act(svc, computer)
     with pytest.raises(ServiceError) as err:
         await svc.hint(CHANNEL, ANA, seconds=QUICK)
     assert err.value.key == "service.hints_off"

@@ -21,8 +21,8 @@ from tests.discord.helpers import confirmed
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, deliver, slash
 
 
-async def open_with_computer(bot: TurnpostBot, game: str = "imhotep") -> int:
-    await deliver(bot, slash(ALICE, "game new", game=game, players=2))
+async def open_with_computer(bot: TurnpostBot, game: str = "imhotep", *, hints: bool = True) -> int:
+    await deliver(bot, slash(ALICE, "game new", game=game, players=2, hints=hints))
     await deliver(bot, slash(ALICE, "game computer", action="add", level="easy"))
     info = await bot.service.game(CHANNEL_ID)
     assert [s.name for s in info.seats] == ["Alice", "Computer 1 (easy)"]
@@ -96,17 +96,22 @@ async def test_a_restart_while_the_computer_thinks_plays_its_move_once(
     assert await computers_move(bot) == 0
 
 
-async def test_a_hint_is_private_to_the_caller(bot: TurnpostBot, fake: FakeDiscord) -> None:
+async def hint_reply(bot: TurnpostBot, fake: FakeDiscord, *, hints: bool = True) -> str:
+    """Alice opens a table with a computer, and asks for a hint on her turn: the one reply."""
     bot.computers.pause = 0
-    computer = await open_with_computer(bot)
+    computer = await open_with_computer(bot, hints=hints)
     if computer in (await bot.service.game(CHANNEL_ID)).to_act:
         await computers_move(bot)
     mark = len(fake.sent)
     await deliver(bot, slash(ALICE, "game hint"))
     replies = [s for s in fake.since(mark) if s.content]
     assert replies and all(s.visible_ephemeral for s in replies)
-    assert "three best moves" in replies[-1].content
     assert fake.public_messages(mark) == []
+    return replies[-1].content
+
+
+async def test_a_hint_is_private_to_the_caller(bot: TurnpostBot, fake: FakeDiscord) -> None:
+    assert "three best moves" in await hint_reply(bot, fake)
 
 
 async def test_a_vote_hands_a_players_seat_to_a_computer(
@@ -138,14 +143,4 @@ async def test_a_vote_hands_a_players_seat_to_a_computer(
 async def test_a_table_created_without_hints_refuses_them(
     bot: TurnpostBot, fake: FakeDiscord
 ) -> None:
-    bot.computers.pause = 0
-    await deliver(bot, slash(ALICE, "game new", game="imhotep", players=2, hints=False))
-    await deliver(bot, slash(ALICE, "game computer", action="add", level="easy"))
-    await deliver(bot, slash(ALICE, "game start"))
-    if any(is_computer(u) for u in (await bot.service.game(CHANNEL_ID)).to_act):
-        await computers_move(bot)
-    mark = len(fake.sent)
-    await deliver(bot, slash(ALICE, "game hint"))
-    replies = [s for s in fake.since(mark) if s.content]
-    assert replies and all(s.visible_ephemeral for s in replies)
-    assert "Hints are turned off" in replies[-1].content
+    assert "Hints are turned off" in await hint_reply(bot, fake, hints=False)
