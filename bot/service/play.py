@@ -4,6 +4,7 @@ board and hand as they are now, completion, and the announcements owed to the ta
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import json
 from collections.abc import Mapping, Sequence
@@ -37,6 +38,7 @@ from bot.storage import (
     GameRow,
     OutboxRow,
     SeatRow,
+    dumps,
 )
 from engines.base import Engine, Event, IllegalAction
 from engines.randomplay import random_action
@@ -182,13 +184,14 @@ class Playing(Scheduling, Boards):
         result = engine.result(state)
         result_json = result.to_json() if result is not None else None
         status = "finished" if not to_act else "active"
+        round_info = status_json(engine, state)
         version = await self.db.write_snapshot(
             row.id,
             expected_version=row.version,
             snapshot=engine.dumps(state),
             status=status,
             to_act=list(to_act),
-            round_info=status_json(engine, state),
+            round_info=round_info,
             result=result_json,
             now=now,
         )
@@ -217,14 +220,24 @@ class Playing(Scheduling, Boards):
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self._remember(row.id, version, state)
         self._seats[row.id] = (version, tuple(seats))
-        fresh = await self.db.game(row.id)
-        if fresh is not None:
-            if fresh.status in LIVE:
-                self._live[row.channel_id] = fresh
-            else:
-                self._live.pop(row.channel_id, None)
+        # The row as this transaction wrote it (its columns as a read would give them back): no
+        # second query for what we just stored.
+        fresh = dataclasses.replace(
+            row,
+            version=version,
+            status=status,
+            to_act=list(to_act),
+            round_info=round_info,
+            result=json.loads(dumps(result_json)) if result_json is not None else None,
+            updated_at=now,
+            snapshot=None,
+        )
+        if fresh.status in LIVE:
+            self._live[row.channel_id] = fresh
+        else:
+            self._live.pop(row.channel_id, None)
         return Change(
-            row=fresh or row,
+            row=fresh,
             version=version,
             seats=tuple(seats),
             state=state,

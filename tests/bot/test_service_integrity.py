@@ -340,3 +340,16 @@ async def test_random_table_chaos_keeps_the_log_the_truth(service: Service, seed
     await _check(service)
     # Not a vacuous run: moves landed, and undos or votes happened between them.
     assert done.get("act", 0) >= 8 and done.get("undo", 0) + done.get("vote", 0) >= 1
+
+
+async def test_the_row_a_move_leaves_in_memory_is_the_row_as_stored(service: Service) -> None:
+    """The commit builds the game row it wrote instead of reading it back (#14 step 1): what
+    autocomplete and the outcome see must be exactly what a read gives, to the last column."""
+    await started_game(service)
+    for _ in range(3):
+        user = await whose_turn(service)
+        await service.act(CHANNEL, user, (await service.legal(CHANNEL, user) or [])[0])
+        kept = service._live[CHANNEL]
+        async with service.db.read():
+            stored = await service.db.game(kept.id)
+        assert kept == stored
