@@ -48,7 +48,7 @@ def render(
     lang = W.language(view, lang)
     full = view.get("sheet") is not None
     sheet = full or bool(view.get("final"))
-    base = base_layer(lang, len(view["order"]), full, sheet)
+    base = base_layer(lang, len(view["order"]), full, sheet, bool(view.get("final")))
     img = base.copy()
     d = DirtyPen(img)
     framed = []

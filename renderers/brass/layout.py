@@ -81,13 +81,14 @@ COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
 ROMAN = ("–", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
-def height(players: int, sheet: bool) -> int:
+def height(players: int, sheet: bool, ties: bool = False) -> int:
     """The board's height: the map, two player cards per row, markets and legend, and the score
-    sheet when there is one (the full game always, the introductory game at the end)."""
+    sheet when there is one (the full game always, the introductory game at the end), with a
+    line of tie-break numbers under each player once the game is over (``ties``)."""
     rows = (players + 1) // 2
     h = PANEL_Y + PLAYERS_TOP + rows * (CARD_H + 10) + MARKETS_H
     if sheet:
-        h += SHEET_HEAD + players * (SHEET_ROW + SHEET_TIE) + 10
+        h += SHEET_HEAD + players * (SHEET_ROW + (SHEET_TIE if ties else 0)) + 10
     return h + 10
 
 

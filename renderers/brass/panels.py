@@ -57,11 +57,13 @@ def card_box(index: int) -> kit.Box:
     return (x, y, x + CARD_W, y + CARD_H)
 
 
-def panel_grounds(d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, sheet: bool) -> None:
+def panel_grounds(
+    d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, sheet: bool, ties: bool
+) -> None:
     """What the panel shows on every board of a game: its ground, headings, the market boxes'
     prices, the legend and the score sheet's column headings (part of the cached base layer)."""
     x = PANEL_X
-    bottom = height(players, sheet) - 10
+    bottom = height(players, sheet, ties) - 10
     kit.panel(d, (x, PANEL_Y, x + PANEL_W, bottom), W.say("players", lang), size=22)
     for i in range(players):
         d.rounded_rectangle(card_box(i), 10, fill=CARD_GROUND)
@@ -290,7 +292,8 @@ def _sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, y: float) ->
             tie = details[seat]
             line = W.say("tie_break", lang, level=tie["income_level"], money=tie["money"])
             kit.text(d, (x + 26, y - 8), line, 15, fill=kit.MUTED)
-        y += SHEET_TIE
+        if final:
+            y += SHEET_TIE
 
 
 def render_glance(

@@ -90,7 +90,8 @@ def move(text: str, lang: str) -> str:
     name_key = f"brass.verb_name.{verb}"
     head = CATALOG.messages(lang).get(name_key, verb)
     head = head[:1].upper() + head[1:]
-    parts: list[str] = []
+    values: list[str] = []
+    extras: list[str] = []
     for tok in tokens[1:]:
         key, sep, raw = tok.partition("=")
         if not sep:
@@ -100,9 +101,11 @@ def move(text: str, lang: str) -> str:
         shown = ", ".join(_token(v, lang) for v in raw.split(","))
         if key and key not in ("industry", "industry2", "location", "line"):
             label = CATALOG.messages(lang).get(f"brass.param.{key}", key)
-            shown = f"{label}: {shown}"
-        parts.append(shown)
-    return f"{head}: {', '.join(parts)}" if parts else head
+            extras.append(say("move_param", lang, name=label, value=shown))
+        else:
+            values.append(shown)
+    said = f"{head}: {', '.join(values)}" if values else head
+    return say("move_params", lang, move=said, params=", ".join(extras)) if extras else said
 
 
 def _token(tok: str, lang: str) -> str:

@@ -123,10 +123,10 @@ def test_the_board_shows_no_internal_ids() -> None:
 
 def test_the_last_move_is_said_in_words() -> None:
     assert W.move("develop coal_mine brewery card=wild_industry", "en") == (
-        "Develop: Coal mine, Brewery, card: Wild industry"
+        "Develop: Coal mine, Brewery (card: Wild industry)"
     )
     assert W.move("network birmingham-dudley card=dudley", "en") == (
-        "Network: Birmingham–Dudley, card: Dudley"
+        "Network: Birmingham–Dudley (card: Dudley)"
     )
     ja = W.move("build cotton_mill leek slot=1 card=leek", "ja")
     assert "紡績所" in ja and "リーク" in ja and "slot" not in ja
