@@ -297,10 +297,13 @@ class Console:
         if len(info.to_act) == 1:
             them = User(info.to_act[0], waiting[0])
             verbs = [t for t in await self.service.complete(CHANNEL_ID, them, "") if t]
-            verb = engines.get(info.game).meta.verb(verbs[0]) if len(verbs) == 1 else None
+            meta = engines.get(info.game).meta
+            verb = meta.verb(verbs[0]) if len(verbs) == 1 else None
             if verb is not None:
+                lang = self.service.lang
+                help_text = meta.verb_help(verb, lang)  # in the table's language (#13.1)
                 asked = CATALOG.text(
-                    "console.asked", {"help": verb.help, "verb": verb.name}, lang=self.service.lang
+                    "console.asked", {"help": help_text, "verb": verb.name}, lang=lang
                 )
         self.say("not_your_turn", names=waiting, asked=asked)
 
