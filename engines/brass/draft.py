@@ -1,25 +1,27 @@
 """A mutable working copy of a state used inside ``apply``, frozen again at the end.
 
-Rules code reads and writes plain lists here; the input ``State`` is never touched. The helpers are
-the game's small recurring effects: paying (money spent, B20), advancing income (B73), flipping
-emptied tiles (B35), discarding cards (B18).
+Brass's ``Draft`` is the kit's (``engines.kit.Draft``) holding mutable copies of the fields the
+rules change step by step: rules code reads and writes plain lists here; the input ``State`` is
+never touched. The helpers are the game's small recurring effects: paying (money spent, B20),
+advancing income (B73), flipping emptied tiles (B35), discarding cards (B18).
 """
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
-from engines.base import Event, IllegalAction
+from engines import kit
+from engines.base import IllegalAction
 from engines.brass import components as C
-from engines.brass.state import State, Tile, evolve
+from engines.brass.state import State, Tile
 
 
-class Draft:
-    """Field-by-field mutable copy of a ``State``."""
+class Draft(kit.Draft[State]):
+    """Field-by-field mutable copy of a ``State`` (a ``kit.Draft`` with list fields)."""
 
     def __init__(self, state: State) -> None:
-        self.base = state
+        super().__init__(state)
         self.players = state.players
         self.deck = list(state.deck)
         self.hands = [list(h) for h in state.hands]
@@ -49,7 +51,6 @@ class Draft:
         self.face_down = state.face_down
         self.canal_scores = list(state.canal_scores)
         self.pending = state.pending
-        self.events: list[Event] = []
         self.places: list[str] = []
 
     def freeze(self, **extra: Any) -> State:
@@ -85,9 +86,8 @@ class Draft:
             "pending": self.pending,
         }
         changes.update(extra)
-        known = {f.name for f in fields(State)}
-        assert set(changes) <= known
-        return evolve(self.base, **changes)
+        self.set(**changes, memo={})
+        return super().freeze()
 
     # -- small effects ------------------------------------------------------------------------
     def emit(self, key: str, **params: Any) -> None:
@@ -97,7 +97,7 @@ class Draft:
                 params[name + "_name"] = display_name(params[name])
         if "sources" in params:
             params["sources_names"] = sources_text(params["sources"])
-        self.events.append(Event("brass." + key, params))
+        super().emit("brass." + key, **params)
 
     def pay(self, seat: int, amount: int) -> None:
         """Pay the bank during a turn: money spent this round (B20)."""

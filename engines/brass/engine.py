@@ -303,6 +303,13 @@ class Brass(Engine[State, Action]):
     def result(self, state: State) -> Result | None:
         return final_result(state) if state.phase == OVER else None
 
+    def asked(self, state: State, seat: int) -> Event | None:
+        """After a first rail link, the optional second one of a double (R33); else the verbs
+        offered say it."""
+        if state.phase == LINK2 and seat == state.current:
+            return Event("brass.asked.second_link", {"money": moves.SECOND})
+        return None
+
     def status(self, state: State) -> Event:
         """The round of the era, e.g. "Round 2 of 10 (canal era)"."""
         if state.phase == OVER:

@@ -1,4 +1,4 @@
-"""The game state: frozen dataclasses of tuples, cheap to copy with ``dataclasses.replace``.
+"""The game state: frozen dataclasses of tuples, cheap to copy with ``evolve`` (the kit's).
 
 Per-player values are tuples indexed by seat. Board pieces are small frozen records. A per-state
 memo (``memo``) caches derived facts such as connectivity; it is not part of equality or dumps.
@@ -7,9 +7,10 @@ memo (``memo``) caches derived facts such as connectivity; it is not part of equ
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engines import kit
 from engines.brass import components as C
 
 #: Turn phases.
@@ -112,9 +113,9 @@ class State:
 
 
 def evolve(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes`` and a fresh memo."""
+    """A copy of ``state`` with ``changes`` and a fresh memo (the kit's fast copy)."""
     changes.setdefault("memo", {})
-    return replace(state, **changes)
+    return kit.evolve(state, **changes)
 
 
 def set_at(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

@@ -490,6 +490,9 @@ def test_R33_single_for_5_and_1_coal_double_for_15_in_all_1_coal_each_and_1_beer
     assert s.phase == LINK2 and s.money[0] == 35 and tile_at(s, "cannock").cubes == 1
     assert "brass.linked_rail" in keys(events)
     assert "done" in legal(s, 0) and all("card=" not in t for t in legal(s, 0))
+    asked = E.asked(s, 0)
+    assert asked is not None and asked.key == "brass.asked.second_link"
+    assert asked.params == {"money": 10}
     s, events = play(s, 0, "network burton_on_trent-cannock")
     assert s.phase == ACT and s.actions_left == 1
     assert s.money[0] == 25 and s.spent[0] == 15  # £15 for the two links
