@@ -1,31 +1,57 @@
-"""One seat's screen: its secret goal cards (or the four to choose from) and its character."""
+"""One seat's screen: its secret goal cards (or the four to choose from) and its character.
+
+Drawn as wide as a phone shows it (``PRIVATE_W`` px), every word from the catalog in the table's
+language (``marco_polo.board.private_*``); goal ids, city and character names keep their printed
+form.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from renderers import kit
-from renderers.marco_polo.layout import (
-    FONT,
-    MUTED,
-    PANEL_BG,
-    SEATS,
-    W,
-    ability_text,
-    city_name,
-    draft_lines,
-    put_text,
-    width_of,
-    wrap_words,
-)
+from renderers.marco_polo.layout import MUTED, PANEL_BG, SEATS, city_name, put_text
 from renderers.marco_polo.static import encode
 
+#: The private screen's width: what a phone shows at full screen, so 16 px text reads.
+PRIVATE_W = 1080
+#: Its text sizes: body, headings, the title.
+BODY, HEAD, TITLE = 18, 22, 26
+LINE = 26
 
-def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
-    """One seat's secret goal cards (and goal choice in the advanced set-up)."""
+
+def _character_lines(view: dict[str, Any], seat: int, lang: str) -> list[tuple[str, str]]:
+    """(heading, text) lines: your character and what it does; during the draft, every character
+    on offer and what it does (M13, M51-M58)."""
+    seats = view.get("seats") or []
+    word = seats[seat].get("ability", "") if seat < len(seats) else ""
+    room = PRIVATE_W - 80
+    out: list[tuple[str, str]] = []
+    if word:
+        out.append(
+            (kit.say("marco_polo.board.private_character", lang, name=seats[seat]["char_name"]), "")
+        )
+        text = CATALOG.text(f"marco_polo.value.{word}", lang=lang)
+        out += [("", line) for line in kit.wrap(text, BODY, room - 24, 6)]
+    elif view.get("phase") == "draft":
+        out.append((kit.say("marco_polo.board.private_offer", lang), ""))
+        for c in view["draft"]["offer"]:
+            out.append((f"{T.CHARACTERS[c]['name']} (choose {c})", ""))
+            text = CATALOG.text(f"marco_polo.value.{T.ability_word(c)}", lang=lang)
+            out += [("", line) for line in kit.wrap(text, BODY, room - 24, 6)]
+    return out
+
+
+def render_private(
+    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+) -> bytes | None:
+    """One seat's secret goal cards (and goal choice in the advanced set-up), in the table's
+    language."""
     view = kit.with_names(view, names)
+    lang = kit.language(view, lang)
     private = view.get("private")
     if not private:
         return None
@@ -34,56 +60,55 @@ def render_private(view: dict[str, Any], *, names: Sequence[str] | None = None) 
     offer = list(private.get("goal_offer") or [])
     cards = goals or offer
     seats = view.get("seats") or []
-    # Your character and what it does; while the draft runs, what each one on offer does.
-    char_lines: list[tuple[str, str]] = []
-    word = seats[seat].get("ability", "") if seat < len(seats) else ""
-    if word:
-        head = f"Your character: {seats[seat]['char_name']} — "
-        body = wrap_words(ability_text(word), FONT, W - 100 - width_of(head, FONT, True))
-        char_lines = [(head if i == 0 else "", line) for i, line in enumerate(body)]
-    elif view.get("phase") == "draft":
-        char_lines = [("Characters on offer: ", "")] + draft_lines(view)
-    height = 190 + 110 * max(1, len(cards)) + (20 + 24 * len(char_lines) if char_lines else 0)
-    img = kit.new_canvas(height)
+    char_lines = _character_lines(view, seat, lang)
+    height = 200 + 130 * max(1, len(cards)) + (30 + LINE * len(char_lines) if char_lines else 0)
+    img = kit.new_canvas(height, PRIVATE_W)
     d = kit.Pen(img)
     SEATS.mark(d, seat, 40, 40, 18)
-    title = f"{kit.player_name(view, seat)} — your goal cards (secret)"
-    if offer:
-        title = f"{kit.player_name(view, seat)} — keep 2 of these 4 goal cards (secret)"
-    put_text(d, (70, 24), title, 28, True, kit.INK)
+    name = kit.player_name(view, seat)
+    key = "private_keep" if offer else "private_title"
+    title = kit.say(f"marco_polo.board.{key}", lang, name=name)
+    for i, line in enumerate(kit.wrap(title, TITLE, PRIVATE_W - 110, 2, True)):
+        put_text(d, (70, 22 + i * 34), line, TITLE, True, kit.INK)
     posts = set(seats[seat]["posts"]) if seat < len(seats) else set()
-    y = 90
+    y = 100
     for g in cards:
         rec = T.GOALS[g]
-        d.rounded_rectangle((40, y, W - 40, y + 90), 14, fill=PANEL_BG, outline=kit.INK, width=2)
-        put_text(d, (60, y + 12), f"{g}: {rec['vp']} VP", 24, True, kit.INK)
-        xx: float = 60
-        for city in rec["cities"]:
-            mark = "✔ post" if city in posts else "✘ no post yet"
-            t = f"{city_name(city)} ({mark})"
-            put_text(d, (xx, y + 50), t, 20, False, kit.INK)
-            xx += width_of(t, 20) + 60
-        y += 110
+        d.rounded_rectangle(
+            (30, y, PRIVATE_W - 30, y + 110), 14, fill=PANEL_BG, outline=kit.INK, width=2
+        )
+        goal = kit.say("marco_polo.board.private_goal", lang, goal=g, vp=rec["vp"])
+        put_text(d, (50, y + 12), goal, HEAD, True, kit.INK)
+        for i, city in enumerate(rec["cities"]):
+            key = "private_post" if city in posts else "private_no_post"
+            t = kit.say(f"marco_polo.board.{key}", lang, city=city_name(city))
+            x = 50 + i * ((PRIVATE_W - 100) // 2)
+            put_text(d, (x, y + 62), kit.fit_text(t, BODY, (PRIVATE_W - 120) / 2), BODY)
+        y += 130
     if goals:
         done = sum(int(T.GOALS[g]["vp"]) for g in goals if set(T.GOALS[g]["cities"]) <= posts)
         cities = {c for g in goals for c in T.GOALS[g]["cities"]}
         reached = min(len(cities & posts), 4)
-        now = f"If the game ended now: {done} VP from cards + "
-        now += f"{T.DISTINCT_GOAL_CITY_VP[reached]} VP for {reached} goal cities reached."
-        put_text(d, (40, y + 4), now, 20, True, kit.INK)
-        y += 34
-    put_text(
-        d,
-        (40, y + 4),
-        "Distinct goal cities with your post: 1/3/6/10 VP for 1/2/3/4 cities.",
-        18,
-        False,
-        MUTED,
-    )
-    yy = y + 44
+        now = kit.say(
+            "marco_polo.board.private_now",
+            lang,
+            cards=done,
+            cities=T.DISTINCT_GOAL_CITY_VP[reached],
+            n=reached,
+        )
+        for line in kit.wrap(now, BODY, PRIVATE_W - 80, 2, True):
+            put_text(d, (40, y + 4), line, BODY, True, kit.INK)
+            y += LINE
+        y += 8
+    scale = kit.say("marco_polo.board.private_scale", lang)
+    for line in kit.wrap(scale, BODY, PRIVATE_W - 80, 2):
+        put_text(d, (40, y + 4), line, BODY, False, MUTED)
+        y += LINE
+    yy = y + 24
     for head, line in char_lines:
         if head:
-            put_text(d, (40, yy), head, FONT, True)
-        put_text(d, (40 + width_of(head, FONT, True) if head else 64, yy), line, FONT)
-        yy += 24
+            put_text(d, (40, yy), kit.fit_text(head, BODY, PRIVATE_W - 80, True), BODY, True)
+        else:
+            put_text(d, (64, yy), line, BODY)
+        yy += LINE
     return encode(img)

@@ -65,7 +65,7 @@ def test_public_board_ignores_private_information() -> None:
 def test_private_image_shows_a_seats_goals() -> None:
     st = _midgame(4, "basic", 20)
     png = R.render_private(_view(st, 2))
-    assert png is not None and Image.open(io.BytesIO(png)).width == 1600
+    assert png is not None and Image.open(io.BytesIO(png)).width == 1080  # a phone's width
     assert R.render_private(_view(st)) is None
     other = R.render_private(_view(st, 3))
     assert other != png
@@ -127,23 +127,37 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
 
 
 @pytest.mark.parametrize("lang", ["ja", "es"])
-def test_the_glance_speaks_the_tables_language_at_phone_size(lang: str) -> None:
-    """#13.2, #10.5: the phone-sized glance draws every word from the catalog in the table's
-    language (what is asked included), each at least ``kit.min_size`` of its width; notation and
-    names stay as typed."""
+def test_the_glance_and_private_screen_speak_the_tables_language_at_phone_size(lang: str) -> None:
+    """#13.2, #10.5: the phone-sized glance and a seat's private screen draw every word from the
+    catalog in the table's language (what is asked included), each text at least
+    ``kit.min_size`` of the image's width; notation and names stay as typed."""
     said: list[str] = []
     played: list[str] = []
-    for players, moves in ((2, 0), (3, 7), (4, 60), (2, 10_000)):
+    drawn = 0
+    for players, moves in ((2, 0), (3, 1), (3, 7), (4, 60), (2, 10_000)):
         st = E.setup(players, E.meta.validate_options({"setup": "advanced"}), 4)
         st, _ = random_play(E, st, Rng(4), moves)
         view = E.view(st, None)
-        with kit.recording() as log:
-            png = R.render_glance(view, names=NAMES[:players], lang=lang)
-        width = Image.open(io.BytesIO(png)).size[0]
-        assert kit.too_small(log, width) == []
-        said += [label for _, label, _ in log.texts]
+        for draw, shown in (
+            (R.render_glance, view),
+            (R.render_private, E.view(st, players - 1)),
+            (R.render_private, E.view(st, 0)),
+        ):
+            with kit.recording() as log:
+                png = draw(shown, names=NAMES[:players], lang=lang)
+            if png is None:
+                continue
+            drawn += 1
+            width = Image.open(io.BytesIO(png)).size[0]
+            assert kit.too_small(log, width) == []
+            said += [label for _, label, _ in log.texts]
         last = view.get("last") or {}
         played += [str(t) for t in last.get("turn") or [last.get("text", "")]]
+        played += [f"choose {c}" for c in st.draft_offer]
+    assert drawn >= 12
     allowed = ALLOWED | notation_words("marco_polo", played)
     allowed |= {w[:n] for name in NAMES for w in name.split() for n in range(2, len(w) + 1)}
+    # Printed names keep their printed form: characters (M51-M58) and cities.
+    allowed |= {w for c in T.CHARACTERS.values() for w in str(c["name"]).split()}
+    allowed |= {w for loc in T.LOCATIONS.values() for w in str(loc["name"]).split()}
     assert not english_in(said, allowed, lang), english_in(said, allowed, lang)
