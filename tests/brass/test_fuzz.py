@@ -16,6 +16,7 @@ WORDS = (
     + list(C.INDUSTRIES)
     + list(C.locations())
     + list(C.canal_lines())[:8]
+    + ["stone-uttoxeter", "burton_on_trent-walsall", "cannock-walsall"]
     + [
         "birmingham-nuneaton",
         "gloucester.1",
