@@ -162,6 +162,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE game_settings ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;
     """,
+    # 8: Brass games stored before the full game (issue 16) name no ``mode``: they are
+    # introductory games, and say so, so that validating their options again (a replay of their
+    # record) keeps them introductory instead of filling in the new default, ``full``.
+    """
+    UPDATE games SET options = json_set(options, '$.mode', 'intro')
+    WHERE engine = 'brass' AND json_extract(options, '$.mode') IS NULL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
