@@ -75,8 +75,11 @@ class Brass(Engine[State, Action]):
     """Brass: Birmingham: the full two-era game, or the introductory canal-era game."""
 
     meta = META
-    #: 2: the full game (``mode``, ``canal_scores``, ``pending``, survivor flags). 1 is read too.
-    format_version = 2
+    #: 1, extended without a new number: a full game's dump adds ``mode``, ``canal_scores``,
+    #: ``pending`` and the survivor flag of each tile; an intro game's dump is unchanged, so
+    #: intro snapshots stored before the full game equal today's dumps. (2 was written for a
+    #: short while by the first full-game code and is read the same way.)
+    format_version = 1
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
@@ -324,8 +327,8 @@ class Brass(Engine[State, Action]):
         return dump_state(state, self.format_version)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        if data.get("format") == 1:
-            return load_state(data)  # before the full game: an intro game (see load_state)
+        if data.get("format") == 2:
+            return load_state(data)
         self.check_format(data)
         return load_state(data)
 

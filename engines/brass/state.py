@@ -163,16 +163,23 @@ def take_from_mat(state: State, seat: int, industry: str) -> tuple[tuple[int, ..
     return set_at(state.mats[seat], k, tuple(counts))
 
 
+#: Fields only a full game's dump carries (an intro game's dump is exactly the one written
+#: before the full game existed, so stored snapshots of intro games stay byte-identical).
+FULL_ONLY = frozenset({"mode", "canal_scores", "pending"})
+
+
 def dump_state(state: State, version: int) -> dict[str, Any]:
     """JSON-compatible data of ``state``."""
     out: dict[str, Any] = {"format": version}
+    full = state.mode != C.INTRO
     for f in fields(state):
-        if f.name == "memo":
+        if f.name == "memo" or (f.name in FULL_ONLY and not full):
             continue
         value = getattr(state, f.name)
         if f.name == "tiles":
             value = [
-                [t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes, t.survivor]
+                [t.location, t.slot, t.owner, t.industry, t.level, t.flipped, t.cubes]
+                + ([t.survivor] if full else [])
                 for t in value
             ]
         elif f.name == "merchants":
@@ -194,9 +201,9 @@ def _tuples(value: Any) -> Any:
 
 
 def load_state(data: Mapping[str, Any]) -> State:
-    """Inverse of ``dump_state`` (the format is checked by the engine). A format-1 dump (before
-    the full game) has no ``mode``, ``canal_scores``, ``pending`` nor survivor flags: it is an
-    introductory game, and the defaults say so."""
+    """Inverse of ``dump_state`` (the format is checked by the engine). A dump without ``mode``,
+    ``canal_scores``, ``pending`` and survivor flags is an introductory game (every dump written
+    before the full game existed is one), and the defaults say so."""
     kw: dict[str, Any] = {}
     for f in fields(State):
         if f.name == "memo" or f.name not in data:
