@@ -24,8 +24,8 @@ GOODS_WEIGHT = 0.15
 class MarcoPoloKnowledge:
     """Marco Polo's hooks for the computer players (see ``engines.ai.knowledge.Knowledge``)."""
 
-    #: a round is a few dice per player: look about one round ahead
-    rollout_depth = 10
+    #: random dice placements say little: look only a couple of moves past the tree
+    rollout_depth = 2
     #: a few VP are a clear lead
     scale = 6.0
 

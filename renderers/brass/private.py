@@ -85,7 +85,8 @@ def next_tile_lines(industry: str, level: int, era: str, lang: str) -> list[str]
     lines = [head, W.say("vp_income", lang, vp=lv.vp, income=lv.income_spaces)]
     if lv.beer_to_sell:
         lines.append(W.say("sells_with", lang, count=lv.beer_to_sell))
-    made = lv.coal_out or lv.iron_out or lv.beer_out
+    # A brewery makes 2 beer in the rail era (R24): the era decides, not the canal figure.
+    made = lv.coal_out or lv.iron_out or lv.beer_out_in(era)
     if made:
         res = "coal" if lv.coal_out else "iron" if lv.iron_out else "beer"
         lines.append(W.say("makes", lang, count=made, resource=W.say("word." + res, lang)))

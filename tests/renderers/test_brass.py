@@ -315,3 +315,8 @@ def test_full_games_draw_both_eras_without_overlaps(players: int) -> None:
         labels = [label for _, label, _ in _drawn(R.render, view, names=NAMES[:players])[1].texts]
         assert "Rail tiles" in labels and "Canal tiles" in labels
     assert eras == {"canal", "rail"}
+
+
+def test_R24_the_private_screen_says_a_brewery_makes_two_beer_in_the_rail_era() -> None:
+    assert "makes 1 beer" in R.private.next_tile_lines("brewery", 2, "canal", "en")
+    assert "makes 2 beer" in R.private.next_tile_lines("brewery", 2, "rail", "en")
