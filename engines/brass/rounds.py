@@ -141,7 +141,11 @@ def pay_short(d: Draft, seat: int) -> None:
     d.money[seat] = 0
     lost = min(d.vp[seat], short)
     d.vp[seat] -= lost
-    d.emit("lost_vp", seat=seat, vp=lost, owed=short)
+    if lost:
+        d.emit("lost_vp", seat=seat, vp=lost, owed=short)
+    else:
+        # Nothing to take: saying "lost 0 VP" reads like a mistake (#12.4).
+        d.emit("short_no_vp", seat=seat, owed=short)
 
 
 def apply_remove(d: Draft, seat: int, location: str) -> None:

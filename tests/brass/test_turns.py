@@ -252,6 +252,22 @@ def test_B79_still_short_pay_all_and_lose_a_vp_per_pound() -> None:
     assert "brass.lost_vp" in keys(events)
 
 
+def test_B79_F8_short_with_no_vp_left_says_so_instead_of_losing_0_vp() -> None:
+    s = position(
+        income={1: 5},
+        money={1: 1},
+        vp={1: 0},
+        tiles=[("stafford", 2, 1, "pottery", 2)],
+        round_no=1,
+        actions_left=1,
+    )
+    s, _ = play(s, 0, f"pass card={s.hands[0][0]}")
+    s, events = play(s, 1, f"pass card={s.hands[1][0]}")
+    assert s.money[1] == 0 and s.vp[1] == 0
+    assert "brass.short_no_vp" in keys(events)
+    assert "brass.lost_vp" not in keys(events)
+
+
 def test_D13_negative_income_is_not_money_spent() -> None:
     s = position(income={0: 7, 1: 7}, round_no=1, actions_left=1)  # both level -3
     s, _ = play(s, 0, f"pass card={s.hands[0][0]}")
