@@ -173,8 +173,9 @@ def english_in(lines: list[str], allowed: set[str], lang: str) -> dict[str, str]
     word is suspect; in Spanish, a word of the English vocabulary."""
     found: dict[str, str] = {}
     for line in lines:
-        # Text in `backticks` is what a player types (`choose raschid`): notation, by convention.
-        for word in WORD.findall(re.sub(r"`[^`]*`", "", line)):
+        # Text in `backticks` is what a player types (`choose raschid`): notation, by convention
+        # (also when a board cut the line short inside it: "(`compen…").
+        for word in WORD.findall(re.sub(r"`[^`]*(`|…$)", "", line)):
             if word in allowed or word.lower() in allowed:
                 continue
             if lang == "ja" or word.lower() in english_words():

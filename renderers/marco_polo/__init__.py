@@ -38,24 +38,30 @@ __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "r
 
 
 def render(
-    view: dict[str, Any], *, seat: int | None = None, names: Sequence[str] | None = None
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
 ) -> bytes:
-    """The public board as PNG bytes (from the public part of the view only)."""
+    """The public board as PNG bytes (from the public part of the view only), in ``lang`` (else
+    the view's ``"lang"``, else English)."""
     view = kit.with_names(view, names)
-    height = board_height(view)
-    base = base_layer(height)
+    lang = kit.language(view, lang)
+    height = board_height(view, lang)
+    base = base_layer(height, lang)
     img = base.copy()
     d = kit.Pen(img)
-    draw_header(d, view)
-    rows = draw_side(d, view)
-    draw_cards(d, view)
+    draw_header(d, view, lang)
+    rows = draw_side(d, view, lang)
+    draw_cards(d, view, lang)
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
         ring_last(d, {**view, "last": mark}, rows, kit.EARLIER, kit.EARLIER_WIDTH)
     ring_last(d, view, rows)  # under the pieces, so the ring never hides a figure
-    draw_map_pieces(d, view, height)
-    draw_players(d, view)
+    draw_map_pieces(d, view, height, lang)
+    draw_players(d, view, lang)
     y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
-    y = draw_draft(d, view, y)
-    y = draw_final(d, view, y)
-    draw_legend(d, view, y)
+    y = draw_draft(d, view, y, lang)
+    y = draw_final(d, view, y, lang)
+    draw_legend(d, view, y, lang)
     return encode(img, base)

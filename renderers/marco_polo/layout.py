@@ -127,37 +127,21 @@ COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 
 
-RES_SHORT = {
-    "coin": "coin",
-    "camel": "camel",
-    "pepper": "pepper",
-    "silk": "silk",
-    "gold": "gold",
-    "vp": "VP",
-    "any_good": "good of choice",
-    "two_different_goods": "2 diff. goods",
-    "travel": "step",
-    "contract": "contract",
-    "black_die": "black die",
-    "own_city_bonus": "own city bonus",
-    "other_city_bonus": "other city bonus",
-}
-
-
 PANEL_BG = (250, 245, 232)
 
 
 MUTED = kit.MUTED
 
 
+#: The score sheet's columns in the text sheet's order (headings: ``marco_polo.board.final_<key>``).
 FINAL_COLUMNS = (
-    ("during_game", "in game"),
-    ("goal_cards", "goal cards"),
-    ("goal_cities", "goal cities"),
-    ("coins", "coins"),
-    ("beijing_post", "Beijing"),
-    ("beijing_goods", "Beijing goods"),
-    ("most_contracts", "contracts"),
+    "during_game",
+    "goal_cards",
+    "goal_cities",
+    "coins",
+    "beijing_post",
+    "beijing_goods",
+    "most_contracts",
 )
 
 
@@ -168,29 +152,29 @@ width_of = kit.text_width
 fit = lru_cache(maxsize=8192)(kit.fit_text)
 
 
-def ability_text(word: str) -> str:
+def say(key: str, lang: str, **params: Any) -> str:
+    """A board label ``marco_polo.board.<key>`` in the table's language."""
+    return kit.say(f"marco_polo.board.{key}", lang, **params)
+
+
+def ability_text(word: str, lang: str) -> str:
     """What a character does (M51-M58), from the catalog (``marco_polo.value.<word>``)."""
-    return CATALOG.text(f"marco_polo.value.{word}")
+    return CATALOG.text(f"marco_polo.value.{word}", lang=lang)
 
 
 def wrap_words(text: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines at most ``width`` wide (words are never cut)."""
-    out: list[str] = []
-    for word in text.split():
-        if out and width_of(f"{out[-1]} {word}", size, bold) <= width:
-            out[-1] = f"{out[-1]} {word}"
-        else:
-            out.append(word)
-    return out
+    """``text`` broken into lines at most ``width`` wide (words are never cut; a language written
+    without spaces breaks between characters)."""
+    return kit.wrap(text, size, width, 99, bold)
 
 
-def draft_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
+def draft_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     """(heading, ability line) per wrapped line of the draft offer, in offer order."""
     out: list[tuple[str, str]] = []
     for c in view["draft"]["offer"]:
-        head = f"{T.CHARACTERS[c]['name']} (choose {c}): "
+        head = say("draft_head", lang, name=T.CHARACTERS[c]["name"], id=c)
         body = wrap_words(
-            ability_text(T.ability_word(c)), FONT, W - 100 - width_of(head, FONT, True)
+            ability_text(T.ability_word(c), lang), FONT, W - 100 - width_of(head, FONT, True)
         )
         for i, line in enumerate(body):
             out.append((head if i == 0 else "", line))
@@ -227,36 +211,72 @@ def map_xy(loc: str) -> tuple[float, float]:
     return MAP_X + rec["x"] * MAP_SCALE, MAP_Y + rec["y"] * MAP_SCALE
 
 
-def bundle(b: dict[str, int]) -> str:
-    """``{"camel": 2, "silk": 1}`` as "2 camel + 1 silk"."""
-    parts = []
-    for k, n in b.items():
-        if k == "two_different_goods":
-            parts.append("2 different goods" if n == 1 else f"{n}x 2 different goods")
-        elif k in ("own_city_bonus", "other_city_bonus") and n == 1:
-            parts.append(RES_SHORT[k])
-        elif n:
-            parts.append(f"{n} {RES_SHORT.get(k, k)}")
-    return " + ".join(parts) or "-"
+def bundle(b: dict[str, int], lang: str) -> str:
+    """``{"camel": 2, "silk": 1}`` as the language says it ("2 camels and 1 silk")."""
+    return CATALOG.bundle("marco_polo", b, lang)
 
 
 def city_name(loc: str) -> str:
+    """A city's name as printed on the board (the same in every language)."""
     return str(T.LOCATIONS[loc]["name"]).split(" (")[0]
 
 
-def compact(b: dict[str, int]) -> str:
-    """A reward in a table cell: ``2 pepper+1 coin``."""
-    names = {"any_good": "good", "travel": "step", "vp": "VP"}
-    return "+".join(f"{n} {names.get(k, k)}" for k, n in b.items() if n)
+def short_one(k: str, n: int, lang: str) -> str:
+    """One counted thing in a map tag or table cell (``marco_polo.board.short_<word>``)."""
+    if k in ("coin", "camel") and n != 1:
+        k += "s"
+    return say(f"short_{k}", lang, n=n)
 
 
-def short(text: str) -> str:
-    """Map labels are short: the panels below spell things out."""
-    return (
-        text.replace("2 different goods", "2 diff. goods")
-        .replace("1 good of choice", "1 any good")
-        .replace("other city bonus", "other bonus")
-    )
+def compact(b: dict[str, int], lang: str) -> str:
+    """A reward in a table cell or map tag: ``2 pepper+1 coin``."""
+    return "+".join(short_one(k, n, lang) for k, n in b.items() if n) or "-"
+
+
+def short(b: dict[str, int], lang: str) -> str:
+    """A tile's reward on the map: ``3 camels + 1 coin``."""
+    return " + ".join(short_one(k, n, lang) for k, n in b.items() if n) or "-"
+
+
+def card_text(cid: str, lang: str) -> str:
+    """What a city card does, from its data in the table's language (the printed card shows
+    icons, so every language spells it from the same fields)."""
+    card = T.CITY_CARDS[cid]
+    kind = card["kind"]
+    if kind == "per_pip":
+        return say("card_per_pip", lang, gain=bundle(card["reward_per_pip"], lang))
+    if kind == "per_count":
+        key = "card_per_post" if card["count_of"] == "trading_posts_on_map" else "card_per_contract"
+        return say(key, lang, gain=bundle(card["reward_per_unit"], lang))
+    if kind == "threshold":
+        parts: list[str] = []
+        runs: list[tuple[int, int, dict[str, int]]] = []
+        for v in range(1, 7):
+            gain = card["table"][str(v)]
+            if runs and runs[-1][2] == gain:
+                runs[-1] = (runs[-1][0], v, gain)
+            else:
+                runs.append((v, v, gain))
+        for lo, hi, gain in runs:
+            key = "card_die" if lo == hi else "card_dice"
+            parts.append(say(key, lang, lo=lo, hi=hi, gain=bundle(gain, lang)))
+        return " ".join(parts)
+    if kind == "exchange_choice":
+        one, two = card["options"]
+        return say(
+            "card_choice",
+            lang,
+            cost=bundle(one["cost"], lang),
+            gain=bundle(one["reward"], lang),
+            cost2=bundle(two["cost"], lang),
+            gain2=bundle(two["reward"], lang),
+        )
+    if kind == "exchange_two_way":
+        return say(
+            "card_two_way", lang, a=bundle(card["side_a"], lang), b=bundle(card["side_b"], lang)
+        )
+    key = "card_distinct" if card.get("distinct_cities") else "card_exchange"
+    return say(key, lang, cost=bundle(card["cost"], lang), gain=bundle(card["reward"], lang))
 
 
 def split_words(text: str, size: int, width: float) -> tuple[str, str]:

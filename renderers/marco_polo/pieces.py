@@ -24,11 +24,11 @@ from renderers.marco_polo.layout import (
     SMALL,
     WHITE,
     W,
-    bundle,
     card_order,
     map_xy,
     put_centred,
     put_text,
+    say,
     short,
     width_of,
 )
@@ -67,17 +67,18 @@ def free_spot(
     return x + start, y
 
 
-def draw_map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int) -> None:
-    taken: list[kit.Box] = list(static_boxes(height))
+def draw_map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int, lang: str) -> None:
+    """Tiles, trading posts and figures on the map, clear of its labels."""
+    taken: list[kit.Box] = list(static_boxes(height, lang))
     # City bonus tiles and first-post tiles beside their cities.
     for city, tile in view["city_bonus"].items():
         x, y = map_xy(city)
-        text = short(bundle(T.CITY_BONUSES[tile]))
+        text = short(T.CITY_BONUSES[tile], lang)
         taken.append(tag(d, x, y + 36, text, (220, 232, 245)))
     for city, tile in view["first_post"].items():
         if tile:
             x, y = map_xy(city)
-            label = "1st: " + short(bundle(T.FIRST_POST_TILES[tile]))
+            label = say("first_tile", lang, what=short(T.FIRST_POST_TILES[tile], lang))
             taken.append(tag(d, x, y + 42, label, (250, 226, 200)))
     # Trading posts: the owner's mark (with its letter) on a white square, in a row left of the
     # city (its name is above, its tiles below, figures to the right); Beijing's in a column.

@@ -42,13 +42,15 @@ from renderers.marco_polo.layout import (
     map_xy,
     put_centred,
     put_text,
+    say,
     width_of,
 )
 
 
 # -- static layer -------------------------------------------------------------------------------
 @kit.layer
-def base_layer(height: int) -> Image.Image:
+def base_layer(height: int, lang: str) -> Image.Image:
+    """The map and reference table (city names keep their printed form; words in ``lang``)."""
     img = kit.new_canvas(height)
     d = kit.Pen(img)
     d.rounded_rectangle(
@@ -91,20 +93,20 @@ def base_layer(height: int) -> Image.Image:
         ty = y - 44 if kind != "beijing" else y - 50
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
         put_centred(d, (x, ty), name, FONT, bold=True)
-    draw_reference(d)
+    draw_reference(d, lang)
     return img
 
 
-def draw_reference(d: ImageDraw.ImageDraw) -> None:
+def draw_reference(d: ImageDraw.ImageDraw, lang: str) -> None:
     """What each action space gives, as printed on the board (static: drawn once)."""
     y0 = REF_Y
     d.rounded_rectangle((20, y0, W - 20, y0 + REF_H), 14, fill=PANEL_BG, outline=kit.INK)
-    put_text(d, (36, y0 + 8), "Bazaar: take one column up to your lowest die", 18, True, kit.INK)
+    put_text(d, (36, y0 + 8), say("ref_bazaar", lang), 18, True, kit.INK)
     label_w = 116
     ys = y0 + 38
     # Each column as wide as its longest cell, so no reward is ever cut short.
     widths = [
-        max(width_of(compact(T.BAZAAR[row][1][v]), SMALL) for row in T.BAZAAR_ROWS) + 26
+        max(width_of(compact(T.BAZAAR[row][1][v], lang), SMALL) for row in T.BAZAAR_ROWS) + 26
         for v in range(1, 7)
     ]
     centres = [36 + label_w + sum(widths[:i]) + widths[i] / 2 for i in range(6)]
@@ -113,25 +115,27 @@ def draw_reference(d: ImageDraw.ImageDraw) -> None:
     for i, row in enumerate(T.BAZAAR_ROWS):
         yy = ys + 24 + i * 26
         n, by_value = T.BAZAAR[row]
-        put_text(d, (36, yy), f"{row} ({n} {'die' if n == 1 else 'dice'})", SMALL, True, kit.INK)
+        put_text(d, (36, yy), say(f"ref_row_{row}", lang), SMALL, True, kit.INK)
         for v in range(1, 7):
-            put_centred(d, (centres[v - 1], yy + 9), compact(by_value[v]), SMALL, False, kit.INK)
+            put_centred(
+                d, (centres[v - 1], yy + 9), compact(by_value[v], lang), SMALL, False, kit.INK
+            )
     x = int(36 + label_w + sum(widths) + 30)
     d.line((x - 16, y0 + 12, x - 16, y0 + REF_H - 12), fill=MUTED, width=2)
-    put_text(d, (x, y0 + 8), "Travel (2 dice): a row up to your lowest die", 18, True, kit.INK)
+    put_text(d, (x, y0 + 8), say("ref_travel", lang), 18, True, kit.INK)
     row_w = 58
     yy = ys + 8
-    for label, k in (("row", 0), ("steps", 1), ("coins", 2)):
-        put_text(d, (x, yy - 8), label, SMALL, True, kit.INK)
+    for label, k in (("ref_row", 0), ("ref_steps", 1), ("ref_coins", 2)):
+        put_text(d, (x, yy - 8), say(label, lang), SMALL, True, kit.INK)
         for r, (need, steps, base) in T.TRAVEL_ROWS.items():
             cell = (need, steps, base)[k]
             put_centred(d, (x + 60 + (r - 0.5) * row_w, yy), str(cell), SMALL, k == 0, kit.INK)
         yy += 24
-    khan = compact(dict(T.KHAN_REWARD))
+    khan = compact(dict(T.KHAN_REWARD), lang)
     lines = (
-        f"Khan's favor (1 die ≥ the previous, no fee): {khan}",
-        "Contracts (1 die): take 1 or 2 from slots up to the die;",
-        "slot 5 adds 1, slot 6 adds 2 coins or camels.",
+        say("ref_khan", lang, reward=khan),
+        say("ref_contracts", lang),
+        say("ref_contracts2", lang),
     )
     for line in lines:
         put_text(d, (x, yy - 6), fit(line, SMALL, W - 36 - x), SMALL, False, kit.INK)
@@ -139,9 +143,9 @@ def draw_reference(d: ImageDraw.ImageDraw) -> None:
 
 
 @cache
-def static_boxes(height: int) -> tuple[kit.Box, ...]:
+def static_boxes(height: int, lang: str) -> tuple[kit.Box, ...]:
     """The boxes of every label the static map carries (names, route costs, oases)."""
-    return tuple(t[0] for t in base_layer.layout(height).texts)  # type: ignore[attr-defined]
+    return tuple(t[0] for t in base_layer.layout(height, lang).texts)  # type: ignore[attr-defined]
 
 
 @kit.sprite

@@ -10,6 +10,7 @@ Imhotep are checked here; the other games' renderers add themselves to ``CHECKED
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -24,7 +25,7 @@ from tests.test_no_english import ALLOWED, english_in, notation_words
 #: Games whose every board, private screen and glance reads at phone size.
 CHECKED = ["bombay", "brass", "imhotep"]
 #: Games whose every board label comes from the catalog (checked in Japanese).
-TRANSLATED = ["bombay"]
+TRANSLATED = ["bombay", "marco_polo"]
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]
 
 
@@ -103,14 +104,25 @@ def test_a_japanese_board_says_no_english(game: str) -> None:
     # Notation stays as typed in every language: site ids, the commands of the last turn, the
     # bale letters; the players' names (maybe cut short with "…") and the product's name are names.
     allowed = ALLOWED | {"Turnpost"} | notation_words(game, played) | _site_ids(game)
-    words = [w for name in NAMES for w in name.split()]
+    # A long name or last turn may be cut short with "…" where its box ends.
+    words = [w for name in NAMES for w in name.split()] + sorted(notation_words(game, played))
     allowed |= {w[:n] for w in words for n in range(2, len(w) + 1)}
     found = english_in(said, allowed, "ja")
-    assert not found, found
+    assert not found, sorted(found.items())
 
 
 def _site_ids(game: str) -> set[str]:
-    """The typable ids of the board's places (for Bombay, its sites)."""
+    """The typable ids of the board's places (for Bombay, its sites; for Marco Polo its places,
+    city-card spaces, contracts and goals) and, for Marco Polo, the names printed on its board
+    and characters (docs/games/marco_polo.md, "The board")."""
+    if game == "marco_polo":
+        from engines.marco_polo import tables as T
+
+        printed = [str(r["name"]) for r in T.LOCATIONS.values()]
+        printed += [str(c["name"]) for c in T.CHARACTERS.values()]
+        words = {w for name in printed for w in re.findall(r"[^\W\d_]+", name)}
+        ids = {*T.LOCATIONS, *T.CITY_SPACES, *T.CONTRACTS, *T.GOALS}
+        return words | {w for i in ids for w in re.findall(r"[^\W\d_]+", i)}
     if game != "bombay":
         return set()
     from engines.bombay.components import board
