@@ -17,37 +17,51 @@ SEATS = kit.Seats.of("marco_polo")
 
 
 # -- layout constants (one place) -------------------------------------------------------------
-W = kit.WIDTH
+# The board is as wide as a phone shows a tapped image (kit.PHONE_WIDTH, 1080 px), so every label
+# at 14 px or more reads there (#10.5): the map across the width, everything else below it.
+W = kit.PHONE_WIDTH
 
 
-HEADER_H = 96
+HEADER_H = 180  # title; round and who acts; what is asked (2 lines); the last turn
 
 
-MAP_X, MAP_Y, MAP_SCALE = 24, HEADER_H + 10, 1.0
+MAP_X, MAP_Y, MAP_SCALE = 40, HEADER_H + 10, 1.0
 
 
 MAP_W, MAP_H = 1000, 700
 
 
-SIDE_X = MAP_X + MAP_W + 24
+SIDE_Y = MAP_Y + MAP_H + 18  # action spaces (left) and the contract display (right)
 
 
-SIDE_W = W - SIDE_X - 20
+SIDE_X = 36
 
 
-CARDS_Y = MAP_Y + MAP_H + 18
+SIDE_W = 500
 
 
-CARDS_H = 252
+SIDE_H = 392
+
+
+DISPLAY_X = SIDE_X + SIDE_W + 20
+
+
+DISPLAY_W = W - 36 - DISPLAY_X
+
+
+CARDS_Y = SIDE_Y + SIDE_H + 12
 
 
 CARD_ROW = 42  # two lines of card text per card, never cut short
 
 
+CARDS_H = 48 + 9 * CARD_ROW
+
+
 REF_Y = CARDS_Y + CARDS_H + 12
 
 
-REF_H = 176
+REF_H = 300
 
 
 PLAYERS_Y = REF_Y + REF_H + 12
@@ -56,10 +70,7 @@ PLAYERS_Y = REF_Y + REF_H + 12
 PANEL_W = (W - 60) // 2
 
 
-PANEL_H = 300  # room for a third contract while a discard is pending, and the ability (2 lines)
-
-
-LEGEND_H = 150
+PANEL_H = 370  # resources on two lines, posts on two, three contracts, the ability on three
 
 
 FONT = 16
@@ -162,10 +173,23 @@ def ability_text(word: str, lang: str) -> str:
     return CATALOG.text(f"marco_polo.value.{word}", lang=lang)
 
 
-def wrap_words(text: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines at most ``width`` wide (words are never cut; a language written
-    without spaces breaks between characters)."""
-    return kit.wrap(text, size, width, 99, bold)
+def wrap_words(
+    text: str, size: int, width: float, lines: int = 99, bold: bool = False
+) -> list[str]:
+    """``text`` broken into at most ``lines`` lines ``width`` wide: at spaces, words never cut
+    (a word wider than a line stands alone), except in a language written without spaces
+    (Japanese), which breaks between characters (kit.wrap)."""
+    if not text.isascii() and " " not in text.strip():
+        return kit.wrap(text, size, width, lines, bold)
+    out: list[str] = []
+    for word in text.split():
+        if out and width_of(f"{out[-1]} {word}", size, bold) <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out[lines - 1 :] = [fit(" ".join(out[lines - 1 :]), size, width, bold)]
+    return out
 
 
 def draft_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
@@ -279,14 +303,19 @@ def card_text(cid: str, lang: str) -> str:
     return say(key, lang, cost=bundle(card["cost"], lang), gain=bundle(card["reward"], lang))
 
 
-def split_words(text: str, size: int, width: float) -> tuple[str, str]:
-    """The longest run of whole words that fits ``width``, and the rest."""
-    words = text.split()
-    for n in range(len(words), 0, -1):
-        head = " ".join(words[:n])
-        if width_of(head, size) <= width:
-            return head, " ".join(words[n:])
-    return "", text
+def card_xy(i: int) -> tuple[float, float]:
+    """Where the ``i``-th city card's row starts (one card per row, across the width)."""
+    return 36, CARDS_Y + 44 + i * CARD_ROW
+
+
+def card_text_x() -> float:
+    """Where a city card's text starts in its row (after the widest space name)."""
+    return 36 + 34 + max(width_of(f"{space}:", SMALL + 1, True) for space in T.CITY_SPACES)
+
+
+def card_lines(cid: str, lang: str) -> list[str]:
+    """A city card's text in its two lines (cut with "…" only if it did not fit)."""
+    return kit.wrap(card_text(cid, lang), SMALL, W - 40 - card_text_x(), 2)
 
 
 def card_order(view: dict[str, Any]) -> list[str]:

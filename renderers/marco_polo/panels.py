@@ -13,18 +13,16 @@ from engines.marco_polo import tables as T
 from renderers import kit
 from renderers.marco_polo.layout import (
     CAMEL_BADGE,
-    CARD_ROW,
     CARDS_H,
     CARDS_Y,
     COIN_BADGE,
+    DISPLAY_W,
+    DISPLAY_X,
     FINAL_COLUMNS,
     FONT,
     GOOD_COLOURS,
     HEADER_H,
     LARGE,
-    LEGEND_H,
-    MAP_H,
-    MAP_Y,
     MUTED,
     OASIS,
     PANEL_BG,
@@ -32,22 +30,26 @@ from renderers.marco_polo.layout import (
     PANEL_W,
     PLAYERS_Y,
     SEATS,
+    SIDE_H,
     SIDE_W,
     SIDE_X,
+    SIDE_Y,
     SMALL,
     SMALL_CITY,
     W,
     ability_text,
-    bundle,
+    card_lines,
     card_order,
-    card_text,
+    card_text_x,
+    card_xy,
     city_name,
+    compact,
     draft_lines,
     fit,
     put_centred,
     put_text,
     say,
-    split_words,
+    short,
     whole_turn,
     width_of,
     wrap_words,
@@ -93,65 +95,55 @@ def last_line(view: dict[str, Any], lang: str) -> str:
 
 
 def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+    """Title; the round and who acts; what they are asked (up to 2 lines); the last turn."""
     d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
-    put_text(d, (24, 14), kit.say("marco_polo.name", lang), 30, True, kit.INK)
+    put_text(d, (24, 12), fit(kit.say("marco_polo.name", lang), 30, W - 48, True), 30, True)
     info = status_line(view, lang)
-    put_text(d, (24, 56), info, 20, True, kit.INK)
+    put_text(d, (24, 54), info, 20, True, kit.INK)
     who = view.get("to_act") or []
-    pending = view.get("pending")
     if who:
-        names = ", ".join(kit.player_name(view, s) for s in who)
-        text = say("to_act", lang, names=names)
-        if pending:
-            text += f"  ({asked_line(view, lang)})"
-        x = 24 + width_of(info, 20, True) + 40
+        x = 24 + width_of(info, 20, True) + 30
         for s in who:
-            SEATS.mark(d, s, x + 12, 68, 12)
+            SEATS.mark(d, s, x + 12, 66, 12)
             x += 30
-        # The set-up note shares this line on the right; otherwise the line is free to the edge.
-        room = 560 if view.get("phase") in ("draft", "goals") else W - x - 30
-        put_text(d, (x + 6, 56), fit(text, 20, room), 20, True, kit.INK)
+        names = ", ".join(kit.player_name(view, s) for s in who)
+        text = fit(say("to_act", lang, names=names), 20, W - x - 30, True)
+        put_text(d, (x + 6, 54), text, 20, True, kit.INK)
+    asked = asked_line(view, lang)
+    if view.get("phase") == "draft" and not view.get("pending"):
+        offer = ", ".join(T.CHARACTERS[c]["name"] for c in view["draft"]["offer"])
+        asked = say("draft_note", lang, offer=offer)
+    for i, line in enumerate(kit.wrap(asked, 18, W - 48, 2)):
+        put_text(d, (24, 86 + 24 * i), line, 18, False, kit.INK)
     txt = last_line(view, lang)
     if txt:
-        txt = fit(txt, 18, 620)
+        txt = fit(txt, 18, W - 76, True)
         tw = width_of(txt, 18, True)
-        d.rounded_rectangle((W - tw - 44, 16, W - 16, 48), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
-        put_text(d, (W - tw - 30, 21), txt, 18, True, kit.INK)
-    phase = view.get("phase")
-    note = ""
-    if phase == "draft":
-        offer = ", ".join(T.CHARACTERS[c]["name"] for c in view["draft"]["offer"])
-        note = say("draft_note", lang, offer=offer)
-    elif phase == "goals":
-        note = say("glance_goals", lang)
-    if note:
-        note = fit(note, 18, 900)
-        tw = width_of(note, 18, True)
-        d.rounded_rectangle((W - tw - 44, 54, W - 16, 86), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
-        put_text(d, (W - tw - 30, 59), note, 18, True, kit.INK)
+        d.rounded_rectangle((16, 138, 16 + tw + 28, 168), 8, fill=kit.HIGHLIGHT, outline=kit.INK)
+        put_text(d, (30, 142), txt, 18, True, kit.INK)
 
 
 def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[str, float]:
-    x0, y = SIDE_X, MAP_Y - 8
-    d.rounded_rectangle(
-        (x0 - 8, y, x0 + SIDE_W, MAP_Y + MAP_H + 8), 14, fill=PANEL_BG, outline=kit.INK
-    )
+    """Under the map: the action spaces with their dice and Khan's favor (left), the contract
+    display (right). Returns the y of each space's row (for the last-move ring)."""
+    x0, y = SIDE_X, SIDE_Y
+    d.rounded_rectangle((20, y, W - 20, y + SIDE_H), 14, fill=PANEL_BG, outline=kit.INK)
     y += 10
-    put_text(d, (x0 + 4, y), say("spaces", lang), 20, True, kit.INK)
+    put_text(d, (x0 + 4, y), fit(say("spaces", lang), 20, SIDE_W - 8, True), 20, True, kit.INK)
     y += 32
     rows = ("camel", "pepper", "silk", "gold", "travel", "coins5", "coins3", "contracts")
     where: dict[str, float] = {}
     for key in rows:
         where[key] = y
-        put_text(d, (x0 + 4, y), fit(say(f"space_{key}", lang), FONT, 240), FONT, False, kit.INK)
+        put_text(d, (x0 + 4, y), fit(say(f"space_{key}", lang), FONT, 250), FONT, False, kit.INK)
         dice = view["spaces"].get(key, [])
         if key == "coins3" and len(dice) > 6:
-            put_text(d, (x0 + 250, y), say("dice_count", lang, n=len(dice)), FONT, True, kit.INK)
+            put_text(d, (x0 + 266, y), say("dice_count", lang, n=len(dice)), FONT, True, kit.INK)
         else:
-            dice_row(d, dice[-7:], x0 + 262, y + 10, 32)
+            dice_row(d, dice[-7:], x0 + 276, y + 10, 32)
         y += 34
     where["khan"] = y
-    put_text(d, (x0 + 4, y), say("khan", lang), FONT, False, kit.INK)
+    put_text(d, (x0 + 4, y), fit(say("khan", lang), FONT, SIDE_W - 8), FONT, False, kit.INK)
     y += 26
     for i in range(T.KHAN_SPACES):
         cx = x0 + 30 + i * 48
@@ -159,72 +151,48 @@ def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[s
         if i < len(view["khan"]):
             seat, kind, value = view["khan"][i]
             die(d, seat, kind, value, cx, y + 15)
-    put_text(
-        d,
-        (x0 + 230, y + 4),
-        fit(say("black_left", lang, n=view["black_pool"]), FONT, SIDE_W - 240),
-        FONT,
-        True,
-        kit.INK,
-    )
-    y += 50
-    put_text(d, (x0 + 4, y), say("display", lang, n=view["pile"]), 18, True, kit.INK)
-    y += 28
+    black = fit(say("black_left", lang, n=view["black_pool"]), FONT, SIDE_W - 230, True)
+    put_text(d, (x0 + 220, y + 4), black, FONT, True, kit.INK)
+    x0, y = DISPLAY_X, SIDE_Y + 10
+    d.line((x0 - 12, y + 4, x0 - 12, SIDE_Y + SIDE_H - 14), fill=MUTED, width=2)
+    title = fit(say("display", lang, n=view["pile"]), 18, DISPLAY_W, True)
+    put_text(d, (x0, y), title, 18, True, kit.INK)
+    y += 34
+    tx = 16 + max(width_of(say("slot", lang, n=6, cid="c00"), SMALL, True), 60)
     for i, cid in enumerate(view["display"]):
         c = T.CONTRACTS[cid]
-        d.rounded_rectangle((x0, y - 2, x0 + SIDE_W - 16, y + 42), 6, outline=MUTED)
-        put_text(d, (x0 + 6, y), say("slot", lang, n=i + 1, cid=cid), SMALL, True, kit.INK)
-        put_text(
-            d,
-            (x0 + 120, y),
-            fit(say("pay", lang, what=bundle(c["cost"], lang)), SMALL, SIDE_W - 140),
-            SMALL,
-            False,
-            kit.INK,
-        )
-        put_text(
-            d,
-            (x0 + 120, y + 21),
-            fit(say("get", lang, what=bundle(c["reward"], lang)), SMALL, SIDE_W - 140),
-            SMALL,
-            True,
-            kit.INK,
-        )
-        y += 47
+        d.rounded_rectangle((x0, y - 2, x0 + DISPLAY_W, y + 48), 6, outline=MUTED)
+        put_text(d, (x0 + 6, y + 2), say("slot", lang, n=i + 1, cid=cid), SMALL, True, kit.INK)
+        room = DISPLAY_W - tx - 6
+        pay = fit(say("pay", lang, what=short(c["cost"], lang)), SMALL, room)
+        put_text(d, (x0 + tx, y + 2), pay, SMALL, False, kit.INK)
+        get = fit(say("get", lang, what=short(c["reward"], lang)), SMALL, room, True)
+        put_text(d, (x0 + tx, y + 24), get, SMALL, True, kit.INK)
+        y += 58
     return where
 
 
 def draw_cards(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
-    """The 9 city cards under the map; a used card shows the die on it."""
+    """The 9 city cards, one per row across the width; a used card shows the die on it."""
     y0 = CARDS_Y
     d.rounded_rectangle((20, y0, W - 20, y0 + CARDS_H), 14, fill=PANEL_BG, outline=kit.INK)
-    put_text(
-        d,
-        (36, y0 + 8),
-        say("cards_title", lang),
-        18,
-        True,
-        kit.INK,
-    )
-    col_w = (W - 60) // 2
+    for i, line in enumerate(kit.wrap(say("cards_title", lang), 18, W - 72, 1, True)):
+        put_text(d, (36, y0 + 8 + 24 * i), line, 18, True, kit.INK)
     for i, space in enumerate(card_order(view)):
         card = view["cards"][space]
-        x = 36 + (i // 5) * col_w
-        y = y0 + 38 + (i % 5) * CARD_ROW
+        x, y = card_xy(i)
         if card["used"]:
             seat, kind, value = card["used"]
             die(d, seat, kind, value, x + 12, y + 10)
         else:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
         put_text(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
-        tx = x + 34 + width_of(f"{space}:", SMALL + 1, True)
-        first, rest = split_words(card_text(card["card"], lang), SMALL, col_w - (tx - x) - 20)
-        put_text(d, (tx, y + 1), first, SMALL, False, kit.INK)
-        if rest:
-            put_text(d, (x + 30, y + 19), fit(rest, SMALL, col_w - 50), SMALL, False, kit.INK)
+        for j, line in enumerate(card_lines(card["card"], lang)):
+            put_text(d, (card_text_x(), y + 1 + 19 * j), line, SMALL, False, kit.INK)
 
 
 def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+    """A panel per player, two per row: resources, dice, posts, contracts, ability, goals."""
     to_act = view.get("to_act") or []
     for s, seat in enumerate(view["seats"]):
         col, row = s % 2, s // 2
@@ -241,34 +209,28 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         SEATS.mark(d, s, x + 26, y + 26, 16)
         name = kit.player_name(view, s)
         arrow = "▶ " if s in to_act else ""
-        start = "  " + say("start_player", lang) if view.get("start") == s else ""
-        put_text(
-            d,
-            (x + 50, y + 12),
-            fit(
-                f"{arrow}{name} — {seat['char_name'] or say('no_character', lang)}{start}",
-                20,
-                PANEL_W - 70,
-                True,
-            ),
-            20,
-            True,
-            kit.INK,
-        )
-        y2 = y + 48
+        put_text(d, (x + 50, y + 12), fit(f"{arrow}{name}", 20, PANEL_W - 66, True), 20, True)
+        char = seat["char_name"] or say("no_character", lang)
+        if view.get("start") == s:
+            char += "  " + say("start_player", lang)
+        put_text(d, (x + 16, y + 46), fit(char, FONT, PANEL_W - 30), FONT, False, kit.INK)
+        y2 = y + 74
         xx: float = x + 16
         for word in ("vp", "coin", "camel"):
             t = CATALOG.text(f"marco_polo.count.{word}", {"count": seat[word]}, lang=lang)
             put_text(d, (xx, y2), t, 18, True, kit.INK)
             xx += width_of(t, 18, True) + 22
+        y2 += 30
+        xx = x + 16
         for g in ("pepper", "silk", "gold"):
             d.rectangle((xx, y2 + 2, xx + 16, y2 + 18), fill=GOOD_COLOURS[g], outline=kit.INK)
             t = CATALOG.text(f"marco_polo.count.{g}", {"count": seat[g]}, lang=lang)
             put_text(d, (xx + 22, y2), t, 18, False, kit.INK)
             xx += width_of(t, 18) + 40
-        y2 += 34
-        put_text(d, (x + 16, y2), say("dice", lang), FONT, False, kit.INK)
-        xx = x + 80
+        y2 += 32
+        label = say("dice", lang)
+        put_text(d, (x + 16, y2), label, FONT, False, kit.INK)
+        xx = x + 32 + width_of(label, FONT) + 14
         for tok in seat["dice"]:
             kind = "o"
             if tok[0] in "bw":
@@ -276,22 +238,18 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
             die(d, s, kind, int(tok) if tok.isdigit() else 0, xx, y2 + 10)
             xx += 36
         if not seat["dice"]:
-            put_text(d, (xx, y2), say("no_dice", lang), FONT, False, MUTED)
+            put_text(d, (xx - 16, y2), say("no_dice", lang), FONT, False, MUTED)
         y2 += 34
         posts = ", ".join(city_name(c) for c in seat["posts"]) or say("none", lang)
+        text = say("posts", lang, left=seat["posts_left"], posts=posts)
+        for line in kit.wrap(text, FONT, PANEL_W - 30, 2):
+            put_text(d, (x + 16, y2), line, FONT, False, kit.INK)
+            y2 += 22
+        y2 += 4
         put_text(
             d,
             (x + 16, y2),
-            fit(say("posts", lang, left=seat["posts_left"], posts=posts), FONT, PANEL_W - 30),
-            FONT,
-            False,
-            kit.INK,
-        )
-        y2 += 26
-        put_text(
-            d,
-            (x + 16, y2),
-            say("contracts", lang, n=len(seat["fulfilled"])),
+            fit(say("contracts", lang, n=len(seat["fulfilled"])), FONT, PANEL_W - 30, True),
             FONT,
             True,
             kit.INK,
@@ -299,13 +257,13 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         y2 += 24
         for cid in seat["contracts"]:
             c = T.CONTRACTS[cid]
-            line = f"{cid}: {bundle(c['cost'], lang)} → {bundle(c['reward'], lang)}"
-            put_text(d, (x + 28, y2), fit(line, FONT, PANEL_W - 44), FONT, False, kit.INK)
-            y2 += 22
+            line = f"{cid}: {compact(c['cost'], lang)} → {compact(c['reward'], lang)}"
+            put_text(d, (x + 24, y2), fit(line, SMALL, PANEL_W - 36), SMALL, False, kit.INK)
+            y2 += 20
         if not seat["contracts"]:
-            put_text(d, (x + 28, y2), say("none", lang), FONT, False, MUTED)
+            put_text(d, (x + 24, y2), say("none", lang), FONT, False, MUTED)
         if seat.get("ability"):
-            ability = wrap_words(ability_text(seat["ability"], lang), SMALL, PANEL_W - 30)[:2]
+            ability = kit.wrap(ability_text(seat["ability"], lang), SMALL, PANEL_W - 30, 3)
             for i, line in enumerate(ability):
                 yy = y + PANEL_H - 26 - 18 * (len(ability) - i)
                 put_text(d, (x + 16, yy), line, SMALL, False, kit.INK)
@@ -331,50 +289,73 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         )
 
 
+LEGEND_ITEMS = (
+    ("large", "legend_large"),
+    ("small", "legend_small"),
+    ("oasis", "legend_oasis"),
+    ("camel", "legend_camel"),
+    ("coin", "legend_coin"),
+    ("black", "legend_black"),
+    ("white", "legend_white"),
+)
+
+
+def legend_height(view: dict[str, Any], lang: str) -> int:
+    """The legend's height: its symbols flow over as many lines as the language needs."""
+    x, rows = 40.0, 1
+    for _, key in LEGEND_ITEMS:
+        width = 34 + width_of(say(key, lang), FONT)
+        if x + width > W - 40:
+            x, rows = 40, rows + 1
+        x += width + 26
+    return 14 + 32 * rows + 4 + 28 * len(view["seats"]) + 6 + 56 + 16
+
+
 def draw_legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
-    d.rounded_rectangle((20, y, W - 20, y + LEGEND_H - 10), 12, fill=PANEL_BG, outline=kit.INK)
-    x = 40
+    """What the shapes and colours mean, flowing across the width; one line per seat."""
+    h = legend_height(view, lang)
+    d.rounded_rectangle((20, y, W - 20, y + h - 10), 12, fill=PANEL_BG, outline=kit.INK)
+    x: float = 40
     yy = y + 14
-    d.ellipse((x, yy, x + 24, yy + 24), fill=LARGE, outline=kit.INK)
-    put_text(d, (x + 32, yy + 2), say("legend_large", lang), FONT, False, kit.INK)
-    x += 230
-    d.rectangle((x, yy, x + 22, yy + 22), fill=SMALL_CITY, outline=kit.INK)
-    put_text(d, (x + 30, yy + 2), say("legend_small", lang), FONT, False, kit.INK)
-    x += 200
-    d.polygon(kit.polygon(x + 12, yy + 12, 13, 4), fill=OASIS, outline=kit.INK)
-    put_text(d, (x + 30, yy + 2), say("legend_oasis", lang), FONT, False, kit.INK)
-    x += 100
-    d.rectangle((x, yy, x + 22, yy + 22), fill=CAMEL_BADGE, outline=kit.INK)
-    put_text(d, (x + 30, yy + 2), say("legend_camel", lang), FONT, False, kit.INK)
-    x += 200
-    d.ellipse((x, yy, x + 24, yy + 24), fill=COIN_BADGE, outline=kit.INK)
-    put_text(d, (x + 32, yy + 2), say("legend_coin", lang), FONT, False, kit.INK)
-    x += 190
-    die(d, -1, "b", 4, x + 14, yy + 12)
-    put_text(d, (x + 34, yy + 2), say("legend_black", lang), FONT, False, kit.INK)
-    x += 130
-    die(d, -1, "w", 4, x + 14, yy + 12)
-    put_text(d, (x + 34, yy + 2), say("legend_white", lang), FONT, False, kit.INK)
-    yy += 40
+
+    def room(label: str, mark: float = 30) -> None:
+        nonlocal x, yy
+        if x + mark + width_of(label, FONT) > W - 40:
+            x, yy = 40, yy + 32
+
+    for kind, key in LEGEND_ITEMS:
+        label = say(key, lang)
+        room(label, 34)
+        if kind == "large":
+            d.ellipse((x, yy, x + 24, yy + 24), fill=LARGE, outline=kit.INK)
+        elif kind == "small":
+            d.rectangle((x, yy, x + 22, yy + 22), fill=SMALL_CITY, outline=kit.INK)
+        elif kind == "oasis":
+            d.polygon(kit.polygon(x + 12, yy + 12, 13, 4), fill=OASIS, outline=kit.INK)
+        elif kind == "camel":
+            d.rectangle((x, yy, x + 22, yy + 22), fill=CAMEL_BADGE, outline=kit.INK)
+        elif kind == "coin":
+            d.ellipse((x, yy, x + 24, yy + 24), fill=COIN_BADGE, outline=kit.INK)
+        else:
+            die(d, -1, kind[0], 4, x + 14, yy + 12)
+        put_text(d, (x + 34, yy + 2), label, FONT, False, kit.INK)
+        x += 34 + width_of(label, FONT) + 26
+    yy += 36
     x = 40
     for s in range(len(view["seats"])):
         SEATS.mark(d, s, x + 12, yy + 12, 12)
         name = kit.player_name(view, s)
         t = say("legend_seat", lang, letter=kit.seat_letter(s), name=name)
-        put_text(d, (x + 30, yy + 2), fit(t, FONT, 700), FONT, False, kit.INK)
-        if s % 2 == 0:
-            x = 40 + 760
-        else:
-            x = 40
-            yy += 28
-    d.ellipse((40, y + LEGEND_H - 38, 64, y + LEGEND_H - 14), outline=kit.HIGHLIGHT, width=4)
-    put_text(d, (72, y + LEGEND_H - 36), say("legend_last", lang), SMALL, False, kit.INK)
-    d.rounded_rectangle(
-        (240, y + LEGEND_H - 38, 264, y + LEGEND_H - 14), 4, outline=kit.TO_ACT, width=4
-    )
-    put_text(d, (272, y + LEGEND_H - 36), say("legend_to_act", lang), SMALL, False, kit.INK)
-    note = say("legend_map", lang)
-    put_text(d, (W - 40 - width_of(note, SMALL), y + LEGEND_H - 34), note, SMALL, False, MUTED)
+        put_text(d, (x + 30, yy + 2), fit(t, FONT, W - 110), FONT, False, kit.INK)
+        yy += 28
+    yy += 6
+    d.ellipse((40, yy, 64, yy + 24), outline=kit.HIGHLIGHT, width=4)
+    put_text(d, (72, yy + 2), say("legend_last", lang), SMALL, False, kit.INK)
+    x = 72 + width_of(say("legend_last", lang), SMALL) + 30
+    d.rounded_rectangle((x, yy, x + 24, yy + 24), 4, outline=kit.TO_ACT, width=4)
+    put_text(d, (x + 32, yy + 2), say("legend_to_act", lang), SMALL, False, kit.INK)
+    note = fit(say("legend_map", lang), SMALL, W - 80)
+    put_text(d, (40, yy + 32), note, SMALL, False, MUTED)
 
 
 def draw_final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
@@ -385,34 +366,28 @@ def draw_final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str
         return y
     n = len(view["seats"])
     d.rounded_rectangle(
-        (20, y, W - 20, y + 60 + 28 * n), 12, fill=(255, 240, 200), outline=kit.INK, width=3
+        (20, y, W - 20, y + 112 + 28 * n), 12, fill=(255, 240, 200), outline=kit.INK, width=3
     )
-    col0, step = 310, 132
+    col0, step = 250, 88
     total_x = col0 + len(FINAL_COLUMNS) * step
-    put_text(d, (40, y + 12), say("final_title", lang), 18, True, kit.INK)
-    for i, key in enumerate(FINAL_COLUMNS):
-        label = fit(say(f"final_{key}", lang), SMALL, step - 8, True)
-        put_centred(d, (col0 + i * step, y + 22), label, SMALL, True, kit.INK)
-    put_centred(d, (total_x, y + 22), say("final_total", lang), SMALL, True, kit.INK)
-    put_centred(
-        d,
-        (total_x + step, y + 22),
-        fit(say("final_camels", lang), SMALL, step - 8, True),
-        SMALL,
-        True,
-        kit.INK,
-    )
+    put_text(d, (40, y + 12), fit(say("final_title", lang), 18, W - 80, True), 18, True)
+    y += 28
+    heads = [say(f"final_{key}", lang) for key in FINAL_COLUMNS]
+    heads += [say("final_total", lang), say("final_camels", lang)]
+    for i, label in enumerate(heads):
+        for j, line in enumerate(wrap_words(label, SMALL, step - 4, 2, True)):
+            put_centred(d, (col0 + i * step, y + 22 + 18 * j), line, SMALL, True, kit.INK)
     ranking = final.get("ranking") or [[s] for s in range(n)]
     winners = ranking[0] if ranking else []
     row, place = 0, 1
     for group in ranking:
         for s in group:
             sheet = final["breakdown"][s]
-            yy = y + 52 + 28 * row
+            yy = y + 76 + 28 * row
             SEATS.mark(d, s, 52, yy, 11)
             star = "★ " if s in winners else ""
             name = f"{place}. {star}" + kit.player_name(view, s)
-            put_text(d, (72, yy - 10), fit(name, FONT, col0 - 72 - 40, True), FONT, True, kit.INK)
+            put_text(d, (72, yy - 10), fit(name, FONT, col0 - 72 - 44, True), FONT, True, kit.INK)
             for i, key in enumerate(FINAL_COLUMNS):
                 put_centred(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
             put_centred(d, (total_x, yy), str(final["scores"][s]), FONT, True, kit.INK)
@@ -421,15 +396,17 @@ def draw_final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str
             )
             row += 1
         place += len(group)
-    return y + 70 + 28 * n
+    return y + 94 + 28 * n  # y moved down 28 for the title
 
 
 def board_height(view: dict[str, Any], lang: str) -> int:
+    """The board's height: the fixed parts, a row of panels per two players, the draft or the
+    score sheet when shown, the legend."""
     rows = (len(view["seats"]) + 1) // 2
-    extra = 70 + 28 * len(view["seats"]) if view.get("final") else 0
+    extra = 122 + 28 * len(view["seats"]) if view.get("final") else 0
     if view.get("phase") == "draft":
         extra += 64 + 24 * len(draft_lines(view, lang))
-    return PLAYERS_Y + rows * (PANEL_H + 14) + LEGEND_H + extra + 10
+    return PLAYERS_Y + rows * (PANEL_H + 14) + legend_height(view, lang) + extra + 10
 
 
 def draw_draft(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:

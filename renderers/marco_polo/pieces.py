@@ -12,8 +12,6 @@ from engines.marco_polo import tables as T
 from renderers import kit
 from renderers.marco_polo.layout import (
     BLACK,
-    CARD_ROW,
-    CARDS_Y,
     DIE,
     MUTED,
     NEUTRAL,
@@ -23,8 +21,8 @@ from renderers.marco_polo.layout import (
     SIDE_X,
     SMALL,
     WHITE,
-    W,
     card_order,
+    card_xy,
     map_xy,
     put_centred,
     put_text,
@@ -150,15 +148,13 @@ def ring_last(
         if key in rows:
             y = rows[key]
             d.rounded_rectangle(
-                (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 12, y + 30),
+                (SIDE_X - 4, y - 4, SIDE_X + SIDE_W - 4, y + 30),
                 8,
                 outline=colour,
                 width=min(4, width),
             )
         elif key in view["cards"]:
-            i = card_order(view).index(key)
-            x = 36 + (i // 5) * ((W - 60) // 2)
-            y = CARDS_Y + 38 + (i % 5) * CARD_ROW
+            x, y = card_xy(card_order(view).index(key))
             d.rounded_rectangle(
                 (x - 4, y - 3, x + 200, y + 23), 6, outline=colour, width=min(4, width)
             )

@@ -23,7 +23,7 @@ from renderers import kit
 from tests.test_no_english import ALLOWED, english_in, notation_words
 
 #: Games whose every board, private screen and glance reads at phone size.
-CHECKED = ["bombay", "brass", "imhotep"]
+CHECKED = ["bombay", "brass", "imhotep", "marco_polo"]
 #: Games whose every board label comes from the catalog (checked in Japanese).
 TRANSLATED = ["bombay", "marco_polo"]
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]
