@@ -249,6 +249,8 @@ def short_one(k: str, n: int, lang: str) -> str:
     """One counted thing in a map tag or table cell (``marco_polo.board.short_<word>``)."""
     if k in ("coin", "camel") and n != 1:
         k += "s"
+    if k == "two_different_goods" and n == 1:  # "1× 2 different goods" reads oddly
+        k += "_one"
     return say(f"short_{k}", lang, n=n)
 
 

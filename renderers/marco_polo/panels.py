@@ -109,7 +109,8 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
         names = ", ".join(kit.player_name(view, s) for s in who)
         text = fit(say("to_act", lang, names=names), 20, W - x - 30, True)
         put_text(d, (x + 6, 54), text, 20, True, kit.INK)
-    asked = asked_line(view, lang)
+    # At the end the status line already says the game is over; the score sheet is below.
+    asked = "" if view.get("final") else asked_line(view, lang)
     if view.get("phase") == "draft" and not view.get("pending"):
         offer = ", ".join(T.CHARACTERS[c]["name"] for c in view["draft"]["offer"])
         asked = say("draft_note", lang, offer=offer)
