@@ -196,7 +196,7 @@ def draft_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     """(heading, ability line) per wrapped line of the draft offer, in offer order."""
     out: list[tuple[str, str]] = []
     for c in view["draft"]["offer"]:
-        head = say("draft_head", lang, name=T.CHARACTERS[c]["name"], id=c)
+        head = say("draft_head", lang, name=named(T.CHARACTERS[c]["name"], lang), id=c)
         body = wrap_words(
             ability_text(T.ability_word(c), lang), FONT, W - 100 - width_of(head, FONT, True)
         )
@@ -240,9 +240,17 @@ def bundle(b: dict[str, int], lang: str) -> str:
     return CATALOG.bundle("marco_polo", b, lang)
 
 
-def city_name(loc: str) -> str:
-    """A city's name as printed on the board (the same in every language)."""
-    return str(T.LOCATIONS[loc]["name"]).split(" (")[0]
+def named(printed: str, lang: str) -> str:
+    """A printed name (city, character) as the table's language calls it in its messages
+    (``marco_polo.value.<printed>``), else as printed: the board and the chat say the same."""
+    key = f"marco_polo.value.{printed}"
+    return CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else printed
+
+
+def city_name(loc: str, lang: str = "") -> str:
+    """A city's name: as printed on the board, or with ``lang`` as that language calls it."""
+    printed = str(T.LOCATIONS[loc]["name"]).split(" (")[0]
+    return named(printed, lang) if lang else printed
 
 
 def short_one(k: str, n: int, lang: str) -> str:

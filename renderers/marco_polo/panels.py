@@ -46,6 +46,7 @@ from renderers.marco_polo.layout import (
     compact,
     draft_lines,
     fit,
+    named,
     put_centred,
     put_text,
     say,
@@ -112,7 +113,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     # At the end the status line already says the game is over; the score sheet is below.
     asked = "" if view.get("final") else asked_line(view, lang)
     if view.get("phase") == "draft" and not view.get("pending"):
-        offer = ", ".join(T.CHARACTERS[c]["name"] for c in view["draft"]["offer"])
+        offer = ", ".join(named(T.CHARACTERS[c]["name"], lang) for c in view["draft"]["offer"])
         asked = say("draft_note", lang, offer=offer)
     for i, line in enumerate(kit.wrap(asked, 18, W - 48, 2)):
         put_text(d, (24, 86 + 24 * i), line, 18, False, kit.INK)
@@ -211,7 +212,7 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         name = kit.player_name(view, s)
         arrow = "▶ " if s in to_act else ""
         put_text(d, (x + 50, y + 12), fit(f"{arrow}{name}", 20, PANEL_W - 66, True), 20, True)
-        char = seat["char_name"] or say("no_character", lang)
+        char = named(seat["char_name"], lang) if seat["char_name"] else say("no_character", lang)
         if view.get("start") == s:
             char += "  " + say("start_player", lang)
         put_text(d, (x + 16, y + 46), fit(char, FONT, PANEL_W - 30), FONT, False, kit.INK)
@@ -241,7 +242,7 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         if not seat["dice"]:
             put_text(d, (xx - 16, y2), say("no_dice", lang), FONT, False, MUTED)
         y2 += 34
-        posts = ", ".join(city_name(c) for c in seat["posts"]) or say("none", lang)
+        posts = ", ".join(city_name(c, lang) for c in seat["posts"]) or say("none", lang)
         text = say("posts", lang, left=seat["posts_left"], posts=posts)
         for line in kit.wrap(text, FONT, PANEL_W - 30, 2):
             put_text(d, (x + 16, y2), line, FONT, False, kit.INK)
@@ -274,7 +275,8 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
                 "goals",
                 lang,
                 goals=", ".join(
-                    f"{g} ({'+'.join(city_name(c) for c in T.GOALS[g]['cities'])})" for g in goals
+                    f"{g} ({'+'.join(city_name(c, lang) for c in T.GOALS[g]['cities'])})"
+                    for g in goals
                 ),
             )
             if goals is not None

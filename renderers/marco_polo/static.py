@@ -60,6 +60,7 @@ def base_layer(height: int, lang: str) -> Image.Image:
     for r in T.ROUTES:
         (x1, y1), (x2, y2) = map_xy(r["a"]), map_xy(r["b"])
         d.line((x1, y1, x2, y2), fill=ROUTE, width=5)
+    badges: list[kit.Box] = []  # route-cost badges: a city's name must not cover one
     for r in T.ROUTES:
         cost = r["extra_cost"]
         if cost["type"] == "none":
@@ -67,6 +68,7 @@ def base_layer(height: int, lang: str) -> Image.Image:
         (x1, y1), (x2, y2) = map_xy(r["a"]), map_xy(r["b"])
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         label = str(cost["amount"])
+        badges.append((mx - 14, my - 14, mx + 14, my + 14))
         if cost["type"] == "camel":  # camel costs: brown square; coin costs: gold circle
             d.rectangle((mx - 13, my - 13, mx + 13, my + 13), fill=CAMEL_BADGE, outline=kit.INK)
             put_centred(d, (mx, my), label, SMALL + 2, True, WHITE)
@@ -88,13 +90,26 @@ def base_layer(height: int, lang: str) -> Image.Image:
             d.polygon(kit.polygon(x, y, 32, 8, 22.5), fill=BEIJING, outline=kit.INK, width=3)
         else:
             d.polygon(kit.polygon(x, y, 28, 5), fill=(90, 90, 90), outline=kit.INK, width=3)
-        name = city_name(loc)
+        name = city_name(loc, lang)
         tw = width_of(name, FONT, True)
         ty = y - 44 if kind != "beijing" else y - 50
+        x = clear_of(badges, x, ty, tw / 2 + 5)
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
         put_centred(d, (x, ty), name, FONT, bold=True)
     draw_reference(d, lang)
     return img
+
+
+def clear_of(badges: list[kit.Box], x: float, y: float, half: float) -> float:
+    """The x nearest ``x`` where a name ``2 * half`` wide at height ``y`` covers no badge (a long
+    name, as in Japanese, slides sideways off a route's cost)."""
+    for dx in sorted(range(-60, 61, 4), key=abs):
+        box = (x + dx - half, y - 11, x + dx + half, y + 11)
+        if not any(
+            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in badges
+        ):
+            return x + dx
+    return x
 
 
 def draw_reference(d: ImageDraw.ImageDraw, lang: str) -> None:

@@ -161,3 +161,15 @@ def test_the_glance_and_private_screen_speak_the_tables_language_at_phone_size(l
     allowed |= {w for c in T.CHARACTERS.values() for w in str(c["name"]).split()}
     allowed |= {w for loc in T.LOCATIONS.values() for w in str(loc["name"]).split()}
     assert not english_in(said, allowed, lang), english_in(said, allowed, lang)
+
+
+def test_a_japanese_board_names_cities_and_characters_as_the_chat_does() -> None:
+    """#13.2: the map, the panels and the messages name a place alike (the catalog's names)."""
+    st = _midgame(3)
+    with kit.recording() as log:
+        R.render(_view(st), lang="ja")
+    drawn = [label for _, label, _ in log.texts]
+    assert "モスクワ" in drawn and "北京" in drawn and "Moscow" not in drawn
+    printed = str(_view(st)["seats"][0]["char_name"])
+    assert L.named(printed, "ja") != printed
+    assert any(L.named(printed, "ja") in label for label in drawn)
