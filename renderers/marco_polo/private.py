@@ -13,7 +13,7 @@ from typing import Any
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from renderers import kit
-from renderers.marco_polo.layout import MUTED, PANEL_BG, SEATS, city_name, put_text
+from renderers.marco_polo.layout import MUTED, PANEL_BG, SEATS, city_name, named, put_text
 from renderers.marco_polo.static import encode
 
 #: The private screen's width: what a phone shows at full screen, so 16 px text reads.
@@ -39,7 +39,8 @@ def _character_lines(view: dict[str, Any], seat: int, lang: str) -> list[tuple[s
     elif view.get("phase") == "draft":
         out.append((kit.say("marco_polo.board.private_offer", lang), ""))
         for c in view["draft"]["offer"]:
-            out.append((f"{T.CHARACTERS[c]['name']} (choose {c})", ""))
+            name = named(T.CHARACTERS[c]["name"], lang)  # as the board and the chat name it
+            out.append((kit.say("marco_polo.board.draft_head", lang, name=name, id=c).strip(), ""))
             text = CATALOG.text(f"marco_polo.value.{T.ability_word(c)}", lang=lang)
             out += [("", line) for line in kit.wrap(text, BODY, room - 24, 6)]
     return out

@@ -173,3 +173,15 @@ def test_a_japanese_board_names_cities_and_characters_as_the_chat_does() -> None
     printed = str(_view(st)["seats"][0]["char_name"])
     assert L.named(printed, "ja") != printed
     assert any(L.named(printed, "ja") in label for label in drawn)
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_no_label_covers_another_in_japanese_or_spanish(lang: str) -> None:
+    """#12.8 in every language: longer or wider words (Japanese city names, Spanish phrases)
+    still cover no other label or piece, from the draft to the score sheet."""
+    for setup, steps in (("advanced", 2), ("basic", 60), ("basic", 10_000)):
+        st = game(4, setup, seed=12)
+        st, _ = random_play(E, st, Rng(12), steps)
+        with kit.recording() as log:
+            R.render(_view(st), lang=lang)
+        assert log.texts and log.overlaps() == [], (setup, steps)
