@@ -169,6 +169,10 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE games SET options = json_set(options, '$.mode', 'intro')
     WHERE engine = 'brass' AND json_extract(options, '$.mode') IS NULL;
     """,
+    # 9: the table's quiet hours in an IANA zone, so daylight saving does not move them (#13.5).
+    """
+    ALTER TABLE game_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -277,6 +281,8 @@ class SettingsRow:
     tz_offset_minutes: int = 0
     #: whether players may ask for a hint (the AI's best moves) on their turn
     hints: bool = True
+    #: the table's IANA zone for its quiet hours ("" = use ``tz_offset_minutes``)
+    time_zone: str = ""
 
 
 @dataclass(frozen=True)
@@ -798,19 +804,21 @@ class Storage:
         """A game's reminder settings."""
         r = await self._one(
             "SELECT reminder_delay, reminder_interval, reminder_max, deadline, quiet_start,"
-            " quiet_end, tz_offset_minutes, hints FROM game_settings WHERE game_id = ?",
+            " quiet_end, tz_offset_minutes, hints, time_zone FROM game_settings WHERE game_id = ?",
             (game_id,),
         )
         if not r:
             return None
-        return SettingsRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], hints=bool(r[7]))
+        return SettingsRow(
+            r[0], r[1], r[2], r[3], r[4], r[5], r[6], hints=bool(r[7]), time_zone=str(r[8])
+        )
 
     async def put_settings(self, game_id: int, s: SettingsRow) -> None:
         """Store a game's reminder settings."""
         await self._exec(
             "INSERT OR REPLACE INTO game_settings (game_id, reminder_delay, reminder_interval,"
-            " reminder_max, deadline, quiet_start, quiet_end, tz_offset_minutes, hints)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
+            " reminder_max, deadline, quiet_start, quiet_end, tz_offset_minutes, hints,"
+            " time_zone) VALUES (?,?,?,?,?,?,?,?,?,?)",
             (
                 game_id,
                 s.reminder_delay,
@@ -821,6 +829,7 @@ class Storage:
                 s.quiet_end,
                 s.tz_offset_minutes,
                 int(s.hints),
+                s.time_zone,
             ),
         )
 

@@ -237,8 +237,8 @@ class VoteOutcome:
 @dataclass(frozen=True)
 class GameSettings:
     """Per-game reminder settings (hours; deadline 0 = none) and the table's quiet hours: local
-    hours [start, end) (equal: none), local = UTC + ``tz_offset_minutes``; no reminder falls in
-    them, nor in the player's own."""
+    hours [start, end) (equal: none), local to the IANA zone ``time_zone`` when set, else
+    UTC + ``tz_offset_minutes``; no reminder falls in them, nor in the player's own."""
 
     game_id: int
     reminder_delay_hours: float
@@ -248,6 +248,7 @@ class GameSettings:
     quiet_start: int = 0
     quiet_end: int = 0
     tz_offset_minutes: int = 0
+    time_zone: str = ""
 
 
 @dataclass(frozen=True)

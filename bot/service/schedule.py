@@ -37,7 +37,7 @@ from bot.storage import (
 
 
 def policy_of(s: SettingsRow) -> Policy:
-    table = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes)
+    table = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes, time_zone=s.time_zone)
     return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline, table)
 
 
@@ -94,6 +94,7 @@ class Scheduling(Narration):
             s.quiet_start,
             s.quiet_end,
             s.tz_offset_minutes,
+            s.time_zone,
         )
 
     async def update_settings(
@@ -109,10 +110,14 @@ class Scheduling(Narration):
         quiet_start: int | None = None,
         quiet_end: int | None = None,
         tz_offset_minutes: int | None = None,
+        time_zone: str | None = None,
     ) -> GameSettings:
         """Change reminder settings or the table's quiet hours (creator or ``can_manage``); due
-        times are recomputed."""
+        times are recomputed. The quiet hours are local to ``time_zone`` (an IANA name that
+        follows daylight saving; "" clears it) or, without one, to ``tz_offset_minutes`` from
+        UTC; setting an offset clears the zone."""
         check_quiet(quiet_start, quiet_end, tz_offset_minutes)
+        zone = check_zone(time_zone)
         problem = reminder_problem(
             delay=reminder_delay_hours,
             interval=reminder_interval_hours,
@@ -139,6 +144,9 @@ class Scheduling(Narration):
                 old.quiet_end if quiet_end is None else quiet_end,
                 old.tz_offset_minutes if tz_offset_minutes is None else tz_offset_minutes,
                 hints=old.hints,
+                time_zone=zone
+                if zone is not None
+                else ("" if tz_offset_minutes is not None else old.time_zone),
             )
             await self.db.put_settings(row.id, new)
             if row.status == "active":

@@ -213,3 +213,25 @@ async def test_a_reminder_waits_for_the_end_of_quiet_hours_in_the_players_zone(
     assert await service.due_reminders(T0 + DAY + 3 * HOUR - 1) == []
     due = await service.due_reminders(T0 + DAY + 3 * HOUR)
     assert due == [DueReminder(info.game_id, CHANNEL, (ANA.id,), T0 + DAY + 3 * HOUR, "reminder")]
+
+
+async def test_the_tables_quiet_hours_follow_its_time_zone_by_iana_name(service: Service) -> None:
+    """#13.5: a table in Madrid keeps quiet 22–07 Madrid time; a fixed offset is the old way."""
+    await started_game(service)  # at T0 (2026-01-05 00:00 UTC), Ana to move: due a day later
+    s = await service.update_settings(
+        CHANNEL, ANA, quiet_start=22, quiet_end=7, time_zone="europe/madrid"
+    )
+    assert s.time_zone == "Europe/Madrid"
+    # Due at 01:00 in Madrid (UTC+1 in January), which is quiet: it waits for 07:00 there.
+    assert await service.due_reminders(T0 + DAY + 6 * HOUR - 1) == []
+    [due] = await service.due_reminders(T0 + DAY + 6 * HOUR)
+    assert due.due_at == T0 + DAY + 6 * HOUR
+    s = await service.update_settings(CHANNEL, ANA, tz_offset_minutes=120)  # clears the zone
+    assert s.time_zone == ""
+    # A fixed UTC+2 says 07:00 an hour earlier in January (the schedule is recomputed at once).
+    [row] = [r for r in await service.db.reminders() if r.kind == "reminder"]
+    assert row.due_at == T0 + DAY + 5 * HOUR
+    with pytest.raises(ServiceError) as err:
+        await service.update_settings(CHANNEL, ANA, time_zone="Mars/Olympus", quiet_start=3)
+    assert err.value.key == "service.bad_time_zone"
+    assert (await service.settings(CHANNEL)).quiet_start == 22  # nothing changed
