@@ -3,6 +3,8 @@ reason, and a refused action changes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.notation import VERBS
@@ -67,6 +69,22 @@ def _noise(rng: Rng, hand: tuple[str, ...]) -> str:
     return " ".join(toks)
 
 
+def probe_near_misses(s: Any, seat: int, rng: Rng, tries: int) -> None:
+    """``tries`` near-miss commands for ``seat``: each is refused with a catalog reason or is
+    exactly a move the engine lists, and none changes the state."""
+    before = E.dumps(s)
+    for _ in range(tries):
+        text = _noise(rng, s.hands[seat])
+        try:
+            E.play(s, seat, text)
+        except IllegalAction as exc:
+            assert CATALOG.has(exc.key), exc.key
+        else:
+            # Whatever is accepted is exactly something the engine lists.
+            assert str(E.parse(s, seat, text)) in E.legal_texts(s, seat), text
+        assert E.dumps(s) == before
+
+
 def test_near_miss_actions_never_crash() -> None:
     rng = Rng(2024)
     for players in (2, 3, 4):
@@ -75,16 +93,6 @@ def test_near_miss_actions_never_crash() -> None:
         while E.to_act(s):
             seat = E.to_act(s)[0]
             if step % 4 == 0:
-                before = E.dumps(s)
-                for _ in range(60):
-                    text = _noise(rng, s.hands[seat])
-                    try:
-                        E.play(s, seat, text)
-                    except IllegalAction as exc:
-                        assert CATALOG.has(exc.key), exc.key
-                    else:
-                        # Whatever is accepted is exactly something the engine lists.
-                        assert str(E.parse(s, seat, text)) in E.legal_texts(s, seat), text
-                    assert E.dumps(s) == before
+                probe_near_misses(s, seat, rng, 60)
             s, _ = E.play(s, seat, random_text(s, seat, rng, 2))
             step += 1
