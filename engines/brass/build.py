@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 from engines.base import IllegalAction
 from engines.brass import components as C
@@ -74,22 +75,25 @@ def no_cube_anywhere(state: State, resource: str) -> bool:
 
 def sites(state: State, seat: int, industry: str, location: str, level: int) -> list[Site]:
     """The slots (free, or overbuilds) the build may use (B41, B42, B48, B49, D9)."""
-    loc = C.locations()[location]
-    here = [t for t in state.tiles if t.location == location]
+    here = tiles_at(state).get(location, ())
     # One tile per location applies to the canal era only (B42, R22).
-    mine = [t for t in here if t.owner == seat] if state.era == C.CANAL else []
-    taken = {t.slot for t in here}
+    mine = state.era == C.CANAL and any(t.owner == seat for t in here)
     out: list[Site] = []
     if not mine:
-        free = [s for s in loc.slots if s.index not in taken and _slot_allows(s, industry)]
-        singles = [s for s in free if s.single_icon]
+        taken = {t.slot for t in here}
         kinds: set[tuple[str, ...]] = set()
-        for s in singles or free:
+        for s in _slot_choices(location, industry):
             # Two free spaces with the same icons are the same choice (nothing in the rules
             # tells them apart), so only the first is offered: no slot= to ask for.
-            if s.industries not in kinds:
+            if s.index not in taken and s.industries not in kinds:
                 kinds.add(s.industries)
                 out.append(Site(s.index, None))
+        if not out and any(s.single_icon for s in _slot_choices(location, industry)):
+            # Every single-icon space is taken: the spaces with both icons may be used (B41).
+            for s in _slot_choices(location, industry, single=False):
+                if s.index not in taken and s.industries not in kinds:
+                    kinds.add(s.industries)
+                    out.append(Site(s.index, None))
     for t in here:
         if t.industry != industry or t.level >= level:
             continue
@@ -99,7 +103,29 @@ def sites(state: State, seat: int, industry: str, location: str, level: int) -> 
             and no_cube_anywhere(state, "coal" if industry == "coal_mine" else "iron")
         ):
             out.append(Site(t.slot, t))
-    return sorted(out, key=lambda s: s.slot)
+    if len(out) > 1:
+        out.sort(key=lambda s: s.slot)
+    return out
+
+
+def tiles_at(state: State) -> dict[str, tuple[Tile, ...]]:
+    """Location → the tiles on it (kept in the state's memo)."""
+    got: dict[str, tuple[Tile, ...]] | None = state.memo.get("tiles_at")
+    if got is None:
+        found: dict[str, list[Tile]] = {}
+        for t in state.tiles:
+            found.setdefault(t.location, []).append(t)
+        got = state.memo["tiles_at"] = {k: tuple(v) for k, v in found.items()}
+    return got
+
+
+@cache
+def _slot_choices(location: str, industry: str, single: bool = True) -> tuple[C.Slot, ...]:
+    """The spaces of ``location`` showing ``industry``: with ``single``, those showing it alone
+    when there are any (a space with one icon is used before one with two, B41), else all."""
+    fit = tuple(s for s in C.locations()[location].slots if _slot_allows(s, industry))
+    singles = tuple(s for s in fit if s.single_icon)
+    return singles if single and singles else fit
 
 
 @dataclass(frozen=True)
@@ -113,6 +139,27 @@ class BuildPlan:
 
 def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
     """Everything that does not depend on the card or the choices; raises with the reason."""
+    got = build_plan(state, seat, industry, location, explain=True)
+    assert got is not None  # explain=True raises instead
+    return got
+
+
+def build_plan(
+    state: State, seat: int, industry: str, location: str, *, explain: bool = False
+) -> BuildPlan | None:
+    """``plan``, or ``None`` when the build cannot be done; with ``explain`` the reason is raised.
+
+    One code path for "is it legal", "why not" and listing: the legal-move listing asks
+    without ``explain`` (no refusal is built for the many builds that fail), a refused action
+    asks again with it. The answer is kept in the state's memo, so the build a player picks from
+    the list is planned once for its listing, its parsing and its application.
+    """
+    key = ("plan", seat, industry, location)
+    memo = state.memo
+    if key in memo:
+        got: BuildPlan | None = memo[key]
+        if got is not None or not explain:
+            return got
     if industry not in C.INDUSTRIES:
         raise refuse(
             "brass.unknown_industry", industry=industry[:30], industries=", ".join(C.INDUSTRIES)
@@ -120,17 +167,36 @@ def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
     loc = C.locations().get(location)
     if loc is None or loc.kind == "merchant":
         raise refuse("brass.unknown_build_location", location=location[:30])
+    got = None
     level = lowest_level(state, seat, industry)
     if level == 0:
-        raise refuse("brass.no_tiles_left", industry=industry)
+        if explain:
+            raise refuse("brass.no_tiles_left", industry=industry)
+        memo[key] = got
+        return got
     data = C.level(industry, level)
     if not data.buildable_in(state.era):  # B40, R23
-        key = "brass.not_in_canal_era" if state.era == C.CANAL else "brass.not_in_rail_era"
-        raise refuse(key, industry=industry, level=data.roman)
-    if not any(_slot_allows(s, industry) for s in loc.slots):
-        raise refuse("brass.no_such_slot", industry=industry, location=location)
+        if explain:
+            key_ = "brass.not_in_canal_era" if state.era == C.CANAL else "brass.not_in_rail_era"
+            raise refuse(key_, industry=industry, level=data.roman)
+    elif not _slots_for(location, industry):
+        if explain:
+            raise refuse("brass.no_such_slot", industry=industry, location=location)
+    elif not explain and data.money > state.money[seat]:
+        pass  # the tile alone is too dear: no need to look for spaces and cubes (B43)
+    else:
+        got = _plan_found(state, seat, industry, location, level, data, explain)
+    memo[key] = got
+    return got
+
+
+def _plan_found(
+    state: State, seat: int, industry: str, location: str, level: int, data: C.Level, explain: bool
+) -> BuildPlan | None:
     found = sites(state, seat, industry, location, level)
     if not found:
+        if not explain:
+            return None
         if state.era == C.CANAL and any(
             t.owner == seat for t in state.tiles if t.location == location
         ):
@@ -138,10 +204,14 @@ def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
         raise refuse("brass.no_free_slot", industry=industry, location=location)
     coal = coal_supplies(state, location, data.coal)
     if not coal:
+        if not explain:
+            return None
         raise refuse("brass.no_coal", count=data.coal, location=location)
     iron = iron_supplies(state, data.iron)
     cost = data.money + coal[0].cost + iron[0].cost
     if cost > state.money[seat]:
+        if not explain:
+            return None
         raise refuse(
             "brass.cannot_afford_build",
             money=state.money[seat],
@@ -154,6 +224,31 @@ def plan(state: State, seat: int, industry: str, location: str) -> BuildPlan:
             location=location,
         )
     return BuildPlan(level, tuple(found), tuple(coal), tuple(iron), cost)
+
+
+@cache
+def _slots_for(location: str, industry: str) -> bool:
+    """Whether ``location`` has any space showing ``industry`` (static: the printed board)."""
+    return any(_slot_allows(s, industry) for s in C.locations()[location].slots)
+
+
+@cache
+def build_places(industry: str) -> tuple[str, ...]:
+    """Locations (towns and farm breweries, board order) with a space for ``industry``."""
+    return tuple(
+        lid
+        for lid, loc in C.locations().items()
+        if loc.kind != "merchant" and _slots_for(lid, industry)
+    )
+
+
+@cache
+def industry_cards(industry: str) -> frozenset[str]:
+    """The cards that build ``industry`` anywhere in the network: its industry cards and the
+    wild industry (B39)."""
+    return frozenset(
+        [C.WILD_INDUSTRY] + [c for c, inds in C.industry_card_builds().items() if industry in inds]
+    )
 
 
 def choose(options: list[str], given: str | None, param: str) -> str:
@@ -339,22 +434,36 @@ def apply_build(
 
 
 def legal_builds(state: State, seat: int) -> list[str]:
-    """Every legal build as canonical text."""
+    """Every legal build as canonical text (the cards first: only a place some card in hand
+    allows is planned, B38, B39, B31)."""
     hand = sorted(set(state.hands[seat]))
     out: list[str] = []
+    anywhere = not has_pieces(state, seat)
+    net = network(state, seat)
+    kinds = C.locations()
+    town_cards = {C.WILD_LOCATION}
+    money = state.money[seat]
     for industry in C.INDUSTRIES:
         level = lowest_level(state, seat, industry)
-        if not level or not C.level(industry, level).buildable_in(state.era):
+        if not level:
             continue
-        for location, loc in C.locations().items():
-            if loc.kind == "merchant" or not any(industry in s.industries for s in loc.slots):
-                continue
-            cards = [c for c in hand if card_allows(state, seat, c, industry, location)]
+        data = C.level(industry, level)
+        if not data.buildable_in(state.era) or data.money > money:
+            continue  # the same tile everywhere: not this era, or too dear anywhere (B40, B43)
+        by_industry = industry_cards(industry)
+        for location in build_places(industry):
+            town = kinds[location].kind == "town"
+            ok_industry = anywhere or location in net
+            cards = [
+                c
+                for c in hand
+                if (ok_industry and c in by_industry)
+                or (town and (c == location or c in town_cards))
+            ]
             if not cards:
                 continue
-            try:
-                p = plan(state, seat, industry, location)
-            except IllegalAction:
+            p = build_plan(state, seat, industry, location)
+            if p is None:
                 continue
             slots = [f" slot={slot_token(s)}" for s in p.sites] if len(p.sites) > 1 else [""]
             coals = [f" coal={s.token}" for s in p.coal] if len(p.coal) > 1 else [""]

@@ -63,8 +63,23 @@ META = EngineMeta(
 )
 
 
+#: Actions by canonical text: the same few hundred texts come back in every state's legal list,
+#: and actions are immutable, so each is built once per process.
+_ACTIONS: dict[str, Action] = {}
+_MAX_ACTIONS = 200_000
+
+
 def _fast_action(text: str) -> Action:
     """An action from canonical text (no checks: only for texts the engine produced)."""
+    got = _ACTIONS.get(text)
+    if got is None:
+        if len(_ACTIONS) >= _MAX_ACTIONS:
+            _ACTIONS.clear()  # a bound on memory for a long-running bot; refilled as needed
+        got = _ACTIONS[text] = _make_action(text)
+    return got
+
+
+def _make_action(text: str) -> Action:
     parts = text.split()
     args = tuple(p for p in parts[1:] if "=" not in p)
     kw = tuple(tuple(p.split("=", 1)) for p in parts[1:] if "=" in p)
@@ -152,7 +167,7 @@ class Brass(Engine[State, Action]):
         return out
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return [_fast_action(t) for t in self.legal_texts(state, seat)]
+        return list(map(_fast_action, self.legal_texts(state, seat)))
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         return complete_from_texts(self.legal_texts(state, seat), prefix)

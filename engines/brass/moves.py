@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
 from engines.brass.draft import Draft, refuse
@@ -289,21 +288,48 @@ def apply_develop(d: Draft, seat: int, industries: list[str], iron: str | None, 
     d.take(supply.sources)
 
 
+#: The developments worth asking about: one industry, or two (the same one twice too), in the
+#: order the mat lists them.
+_COMBOS: tuple[tuple[str, ...], ...] = tuple(
+    [(a,) for a in C.INDUSTRIES]
+    + [(a, b) for i, a in enumerate(C.INDUSTRIES) for b in C.INDUSTRIES[i:]]
+)
+
+
 def legal_develops(state: State, seat: int) -> list[str]:
-    """Every legal Develop action as canonical text."""
+    """Every legal Develop action as canonical text: the checks of ``develop_levels`` and
+    ``_develop_plan`` (B55–B58) read once per industry instead of raised per combination."""
     cards = sorted(set(state.hands[seat]))
     out: list[str] = []
-    combos: list[list[str]] = [[a] for a in C.INDUSTRIES]
-    combos += [[a, b] for i, a in enumerate(C.INDUSTRIES) for b in C.INDUSTRIES[i:]]
-    for combo in combos:
-        try:
-            _, supplies = _develop_plan(state, seat, combo)
-        except IllegalAction:
+    # Per industry, how many of its tiles may go in one action: the lowest level must be
+    # developable (B57), and for a second one the next tile too (the same level, or the next).
+    room: dict[str, int] = {}
+    for k, ind in enumerate(C.INDUSTRIES):
+        counts = state.mats[seat][k]
+        n = 0
+        for i, count in enumerate(counts):
+            if not count or not C.level(ind, i + 1).can_develop:
+                if count:
+                    break
+                continue
+            n += count
+            if n >= 2:
+                break
+        room[ind] = min(n, 2)
+    money = state.money[seat]
+    for combo in _COMBOS:
+        if len(combo) == 2 and combo[0] == combo[1]:
+            if room[combo[0]] < 2:
+                continue
+        elif any(room[ind] < 1 for ind in combo):
             continue
-        irons = [f" iron={s.token}" for s in supplies] if len(supplies) > 1 else [""]
-        for i in irons:
+        supplies = iron_supplies(state, len(combo))
+        if supplies[0].cost > money:
+            continue
+        irons = [f" iron={sup.token}" for sup in supplies] if len(supplies) > 1 else [""]
+        for iron in irons:
             for c in cards:
-                out.append(f"develop {' '.join(combo)}{i} card={c}")
+                out.append(f"develop {' '.join(combo)}{iron} card={c}")
     return out
 
 

@@ -86,6 +86,14 @@ def coal_supplies_from(state: State, starts: tuple[str, ...], n: int) -> list[Su
     any end is connected to a merchant location (D11)."""
     if n == 0:
         return [Supply()]
+    key = ("coal", starts, n)
+    got: list[Supply] | None = state.memo.get(key)
+    if got is None:
+        got = state.memo[key] = _coal_supplies_from(state, starts, n)
+    return got
+
+
+def _coal_supplies_from(state: State, starts: tuple[str, ...], n: int) -> list[Supply]:
     if len(starts) == 1:
         reach = distances(state, starts[0])
     else:
@@ -95,8 +103,13 @@ def coal_supplies_from(state: State, starts: tuple[str, ...], n: int) -> list[Su
                 if dist < reach.get(loc, dist + 1):
                     reach[loc] = dist
     by_distance: dict[int, list[Tile]] = {}
-    for t in state.tiles:
-        if t.industry == "coal_mine" and t.cubes and t.location in reach:
+    mines = state.memo.get("mines")
+    if mines is None:
+        mines = state.memo["mines"] = [
+            t for t in state.tiles if t.industry == "coal_mine" and t.cubes
+        ]
+    for t in mines:
+        if t.location in reach:
             by_distance.setdefault(reach[t.location], []).append(t)
     fixed: tuple[str, ...] = ()
     left = n
@@ -126,6 +139,14 @@ def iron_supplies(state: State, n: int) -> list[Supply]:
     connection needed) only for what the works cannot give."""
     if n == 0:
         return [Supply()]
+    key = ("iron", n)
+    got: list[Supply] | None = state.memo.get(key)
+    if got is None:
+        got = state.memo[key] = _iron_supplies(state, n)
+    return got
+
+
+def _iron_supplies(state: State, n: int) -> list[Supply]:
     works = [t for t in state.tiles if t.industry == "iron_works" and t.cubes]
     total = sum(t.cubes for t in works)
     if total >= n:

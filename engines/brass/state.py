@@ -104,7 +104,7 @@ class State:
     #: While a rail Network action waits for its optional second link (phase ``link2``): the
     #: first link's line, then where its coal came from (tile refs, ``market`` per bought cube).
     pending: tuple[str, ...] = ()
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def current(self) -> int:
