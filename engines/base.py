@@ -20,9 +20,12 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engines.catalog import CATALOG
+
+if TYPE_CHECKING:
+    from engines.kit import View  # the kit builds on this module
 
 #: A ``complete`` result containing this token means "the prefix is already a whole legal action".
 END = ""
@@ -416,9 +419,12 @@ class Engine(ABC, Generic[S, A]):
 
     # -- information ------------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """Redacted data for a renderer. ``None`` is the public view; a seat gets the public view
-        plus a ``"private"`` key holding that seat's hidden information and nothing else of anyone's.
+    def view(self, state: S, seat: int | None) -> View[Any, Any] | dict[str, Any]:
+        """What ``seat`` may see (``None``: the public), for a renderer: a frozen dataclass built on
+        ``engines.kit.View`` in the game's words, whose ``private`` holds that seat's hidden
+        information and nothing else of anyone's (``None`` in the public view); ``kit.plain``
+        gives its JSON. A game whose view is not yet typed returns that JSON as a dict, with
+        the hidden information under ``"private"`` (#14: Marco Polo and Brass, until converted).
         """
 
     @abstractmethod

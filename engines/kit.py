@@ -36,8 +36,9 @@ step") says how the service will apply and log them, and why old games still rep
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
 from engines.base import END, Event, IllegalAction, tokens
 from engines.rng import Rng
@@ -50,17 +51,28 @@ __all__ = [
     "ChanceRules",
     "Decision",
     "Draft",
+    "Mark",
     "Rule",
+    "View",
     "complete_decision",
     "complete_from_texts",
+    "drawing",
     "evolve",
+    "from_plain",
+    "keyed",
+    "last_mark",
     "legal",
+    "optional",
     "perform",
+    "plain",
     "pop",
+    "private_fields",
     "push",
     "sample",
     "to_act",
+    "turn_of",
     "why_not",
+    "with_recent",
 ]
 
 S = TypeVar("S", bound="DataclassInstance")
@@ -422,3 +434,171 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: Rng) -> T:
         if x < 0:
             return action
     return outcomes[-1][0]
+
+
+# -- views ----------------------------------------------------------------------------------------
+# What a renderer and the service see of a state: per game a frozen dataclass named in the game's
+# words (``BombayView``, ``Elephant``, ``Market``), built on ``View``; ``plain`` is its JSON, the
+# shape stored, exported and compared by the tests. A misspelt field is then a type error in the
+# renderers and the bot (mypy strict), where a misspelt dict key drew nothing.
+
+#: ``plain`` leaves such a field out: it is for drawing only (who looks, the players' names, the
+#: earlier moves' marks the service adds), never part of the stored view.
+_DRAWING: Mapping[str, str] = {"plain": "skip"}
+#: ``plain`` writes such a field's key only while its value is not ``None``.
+_OPTIONAL: Mapping[str, str] = {"plain": "optional"}
+
+
+def optional() -> Any:
+    """A view field whose JSON key is there only while it is set (``None`` leaves it out): the
+    final score sheet of a finished game, the parts of a mark a move did not touch."""
+    return field(default=None, metadata=_OPTIONAL)
+
+
+def keyed(key: str) -> Any:
+    """A view field written under another JSON key than its name (Bombay's mark says
+    ``"action"`` for what every mark calls ``text``)."""
+    return field(default=None, metadata={"key": key})
+
+
+def drawing(default: Any) -> Any:
+    """A view field that is for drawing only and not in the view's JSON (``plain``)."""
+    return field(default=default, metadata=_DRAWING)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mark:
+    """What one move changed on the public board (a view's ``last``), kept with the move in the
+    log so a board can mark the moves since a player's last turn (``View.recent``).
+
+    ``seat`` made the move; ``text`` is its public notation; ``turn`` the texts of that seat's
+    whole turn when it took several commands (the board's "Last:" line). A game adds what its
+    board highlights (a site, a ship, a path)."""
+
+    seat: int | None = optional()
+    text: str | None = optional()
+    turn: tuple[str, ...] | None = optional()
+
+
+M = TypeVar("M", bound=Mark)
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, kw_only=True)
+class View(Generic[M, P]):
+    """The base of every game's view: what every view has and the service reads.
+
+    ``seat`` is who is looking (``None``: the public); ``players`` how many seats the game has;
+    ``to_act`` the seats that must decide now; ``last`` the mark of the last move;
+    ``private`` that seat's hidden information (``None`` in the public view, and nothing of
+    anyone else's); ``recent`` the marks of the moves since the acting seat's last turn, oldest
+    first, which the service adds for drawing; ``names`` the players' display names by seat,
+    which the render call adds. A game's view subclasses this with its own fields and names its
+    mark class in ``mark`` (to read marks back from the log, ``from_plain``)."""
+
+    mark: ClassVar[type[Mark]] = Mark
+
+    seat: int | None = drawing(None)
+    players: int
+    to_act: tuple[int, ...]
+    last: M | None = None
+    private: P | None = optional()
+    recent: tuple[M, ...] = drawing(())
+    names: tuple[str, ...] = drawing(())
+
+    def name(self, seat: int) -> str:
+        """The display name of ``seat`` (from the render call's names), or "Player N"."""
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+
+V = TypeVar("V", bound=View[Any, Any])
+
+
+@cache
+def _plan(cls: type) -> tuple[tuple[str, str, str], ...]:
+    """Per dataclass: (attribute, JSON key, how) for each field ``plain`` writes."""
+    out = []
+    for f in fields(cls):
+        how = f.metadata.get("plain", "")
+        if how != "skip":
+            # A trailing underscore spells a JSON key that is a Python keyword (``from_``).
+            key = f.metadata.get("key") or (f.name[:-1] if f.name.endswith("_") else f.name)
+            out.append((f.name, key, how))
+    return tuple(out)
+
+
+def plain(value: Any) -> Any:
+    """A view (or any part of one) as JSON data: dataclasses become dicts (without the drawing
+    fields and the unset optional ones), tuples become lists, mappings dicts. This is the shape
+    the views had before they were typed, and the one stored and exported."""
+    if is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for name, key, how in _plan(type(value)):
+            item = getattr(value, name)
+            if item is None and how == "optional":
+                continue
+            out[key] = plain(item)
+        return out
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def from_plain(cls: type[M], data: Mapping[str, Any]) -> M:
+    """A mark read back from its JSON (``plain``): the keys it has, lists as tuples (nested ones
+    too). Marks are flat records, so this is all it takes. A key the mark no longer has (a mark
+    logged by an older version) is passed over."""
+
+    def tup(v: Any) -> Any:
+        return tuple(tup(x) for x in v) if isinstance(v, list) else v
+
+    names = {key: name for name, key, _ in _plan(cls)}  # type: ignore[arg-type]
+    return cls(**{names[k]: tup(v) for k, v in data.items() if k in names})
+
+
+def with_recent(view: V, recent: Sequence[Mapping[str, Any]]) -> V:
+    """``view`` with the marks of the moves since the acting seat's last turn (as stored in the
+    log, oldest first) and, when those are several commands of one seat's turn, that turn's
+    texts on ``last`` (#12.3), unless the game's mark says them already."""
+    if not recent:
+        return view
+    marks = tuple(from_plain(type(view).mark, m) for m in recent)
+    last = view.last
+    turn = turn_of(marks)
+    if len(turn) > 1 and last is not None and last.turn is None:
+        last = replace(last, turn=turn)
+    return replace(view, recent=marks, last=last)
+
+
+def turn_of(marks: Sequence[Mark]) -> tuple[str, ...]:
+    """The public texts of the last player's whole turn, oldest first: the run of marks at the
+    end of ``marks`` by the seat of the last one (a Marco Polo turn of several commands, a Brass
+    turn of two actions). Empty when the marks do not say whose move they were."""
+    if not marks or marks[-1].seat is None:
+        return ()
+    seat = marks[-1].seat
+    texts: list[str] = []
+    for mark in reversed(marks):
+        if mark.seat != seat:
+            break
+        if mark.text:
+            texts.append(mark.text)
+    return tuple(texts[::-1])
+
+
+def last_mark(view: View[Any, Any] | Mapping[str, Any]) -> Any:
+    """The JSON of the view's mark of the last move (``None`` if none), as the log keeps it."""
+    if isinstance(view, View):
+        return plain(view.last)
+    return view.get("last")  # a view not yet typed (#14)
+
+
+def private_fields(view: View[Any, Any] | Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The fields of the view's private part as (JSON key, JSON value), in order: what the
+    service lists under a seat's "my hand" (each field's label is ``<game>.private.<key>``)."""
+    if isinstance(view, View):
+        hidden = view.private
+        return list(plain(hidden).items()) if hidden is not None else []
+    return list((view.get("private") or {}).items())  # a view not yet typed (#14)

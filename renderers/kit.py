@@ -13,14 +13,15 @@ import struct
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast, overload
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engines.catalog import CATALOG
 from engines.data import DATA_DIR
+from engines.kit import M, View
 
 _T = TypeVar("_T")
 
@@ -555,7 +556,7 @@ class Seats:
     def legend_row(
         self,
         draw: ImageDraw.ImageDraw,
-        view: dict[str, object],
+        view: View[Any, Any] | dict[str, object],
         seats: int,
         x: float,
         y: float,
@@ -603,27 +604,43 @@ def text_centered(
     text(draw, xy, label, size, fill=fill, bold=bold, anchor="mm")
 
 
-def earlier_marks(view: dict[str, Any]) -> list[Any]:
+#: A game's view: typed (``engines.kit.View``), or a dict for a game not yet converted (#14).
+AnyView = TypeVar("AnyView", bound=View[Any, Any] | dict[str, Any])
+
+
+@overload
+def earlier_marks(view: View[M, Any]) -> list[M]: ...
+@overload
+def earlier_marks(view: dict[str, Any]) -> list[Any]: ...
+def earlier_marks(view: View[Any, Any] | dict[str, Any]) -> list[Any]:
     """The marks of the moves since the acting player's last turn before the newest one, oldest
     first, each in the shape of the view's own ``last``. The service lists every move's mark in
-    ``view["recent"]``; a renderer draws these with ``EARLIER`` under its ``last`` highlight, so
-    a player coming back sees everything that changed since they last moved."""
-    marks = list(view.get("recent") or [])
-    if marks and marks[-1] == view.get("last"):
+    the view's ``recent``; a renderer draws these with ``EARLIER`` under its ``last`` highlight,
+    so a player coming back sees everything that changed since they last moved."""
+    if isinstance(view, View):
+        marks: list[Any] = list(view.recent)
+        last: Any = view.last
+    else:
+        marks, last = list(view.get("recent") or []), view.get("last")
+    if marks and marks[-1] == last:
         marks.pop()
     return marks
 
 
-def with_names(view: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+def with_names(view: AnyView, names: Sequence[str] | None) -> AnyView:
     """``view`` with the players' display names by seat (the ``names`` a renderer is called with);
     the view itself is not changed."""
     if names is None:
         return view
-    return {**view, "names": list(names)}
+    if isinstance(view, View):
+        return replace(view, names=tuple(names))
+    return cast(AnyView, {**view, "names": list(names)})
 
 
-def player_name(view: dict[str, object], seat: int) -> str:
+def player_name(view: View[Any, Any] | dict[str, object], seat: int) -> str:
     """The display name of ``seat`` (from the render call's ``names``), or "Player N"."""
+    if isinstance(view, View):
+        return view.name(seat)
     names = view.get("names")
     if isinstance(names, list) and 0 <= seat < len(names):
         return str(names[seat])
@@ -632,7 +649,7 @@ def player_name(view: dict[str, object], seat: int) -> str:
 
 def legend_row(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, object],
+    view: View[Any, Any] | dict[str, object],
     seats: int,
     x: float,
     y: float,
@@ -754,11 +771,12 @@ def wrap(label: str, size: int, width: float, lines: int, bold: bool = False) ->
     return [fit_text(line, size, width, bold) for line in out]
 
 
-def glance(view: dict[str, Any], seats: Seats, g: Glance) -> bytes:
+def glance(view: View[Any, Any] | dict[str, Any], seats: Seats, g: Glance) -> bytes:
     """The glance image: a header band (game, round), the seat to act in large type with what it
     is asked, one row per seat with name and score, and the last move."""
     n = len(g.scores)
-    to_act = [s for s in view.get("to_act") or [] if isinstance(s, int)]
+    acting = view.to_act if isinstance(view, View) else view.get("to_act") or []
+    to_act = [s for s in acting if isinstance(s, int)]
     m = 28
     row = 64
     asked = wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
@@ -941,7 +959,9 @@ def say(key: str, lang: str, **params: Any) -> str:
     return CATALOG.text(key, params, lang=lang)
 
 
-def language(view: dict[str, Any], lang: str | None) -> str:
-    """The language to draw in: the call's ``lang``, else the view's ``"lang"`` (the service
-    may put the table's language there), else English."""
-    return str(lang or view.get("lang") or "en")
+def language(view: View[Any, Any] | dict[str, Any], lang: str | None) -> str:
+    """The language to draw in: the call's ``lang``, else (a view not yet typed) the view's
+    ``"lang"``, else English."""
+    if lang or isinstance(view, View):
+        return lang or "en"
+    return str(view.get("lang") or "en")

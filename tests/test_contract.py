@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 import engines
 from engines.base import END, Engine, IllegalAction
 from engines.catalog import CATALOG
+from engines.kit import View, plain
 from engines.randomplay import random_action, random_play
 from engines.rng import Rng
 
@@ -170,11 +172,16 @@ def test_public_view_is_private_view_without_private_part(engine: Engine[Any, An
     opts = engine.meta.validate_options({})
     players = engine.meta.max_players
     for state, _, _ in states_of_random_game(engine, players, opts, 21, 300)[::7]:
-        public = engine.view(state, None)
+        seen = engine.view(state, None)
+        public = plain(seen)
         json.dumps(public)
         assert "private" not in public
         for seat in range(players):
-            mine = dict(engine.view(state, seat))
+            view = engine.view(state, seat)
+            if isinstance(view, View):  # typed (#14): it says who looks; the rest is the public's
+                assert isinstance(seen, View) and seen.seat is None and view.seat == seat
+                assert replace(view, seat=None, private=None) == seen
+            mine = plain(view)
             assert "private" in mine
             json.dumps(mine)
             secret = mine.pop("private")

@@ -44,9 +44,8 @@ def test_the_board_sheet_lists_players_by_place_as_the_text_does(game: str) -> N
     assert result is not None
     names = ["Ann", "Ben", "Cat"]
     view = engine.view(state, None)
-    view["names"] = names
     with kit.recording() as log:
-        renderers.get(game).render(view, seat=None)
+        renderers.get(game).render(view, seat=None, names=names)
     rows = sorted(
         (box[1], text) for box, text, _ in log.texts if text[:1].isdigit() and ". " in text
     )

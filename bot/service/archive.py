@@ -23,6 +23,7 @@ from bot.storage import (
     LIVE,
     GameRow,
 )
+from engines.kit import plain
 
 EXPORT_FORMAT = 1
 
@@ -141,7 +142,7 @@ class Archive(Narration):
                 }
                 for a in actions
             ],
-            "view": engine.view(state, None) if state is not None else None,
+            "view": plain(engine.view(state, None)) if state is not None else None,
             "result": None,
         }
 

@@ -9,24 +9,24 @@ from typing import Any
 
 import engines
 import renderers
+from engines.kit import Mark, View, from_plain, turn_of, with_recent
 
 
-def last_turn(recent: Sequence[Any]) -> list[str]:
-    """The public texts of the last player's whole turn, oldest first (#12.3): the run of marks
-    at the end of ``recent`` by the seat of the last one (a Marco Polo turn of several commands,
-    a Brass turn of two actions), so the board's "Last:" line says all of it, not only the last
-    command. Renderers draw ``view["last"]["turn"]`` when it is there (Bombay's engine fills it
-    itself). Empty when the marks do not say whose move they were."""
-    if not recent or not isinstance(recent[-1], dict) or recent[-1].get("seat") is None:
-        return []
-    seat = recent[-1]["seat"]
-    texts: list[str] = []
-    for mark in reversed(recent):
-        if not isinstance(mark, dict) or mark.get("seat") != seat:
-            break
-        if mark.get("text"):
-            texts.append(str(mark["text"]))
-    return texts[::-1]
+def with_marks(view: Any, recent: Sequence[Any]) -> Any:
+    """``view`` with the board marks of the moves since the acting player's last turn (the
+    log's JSON, oldest first) and the texts of the last player's whole turn on its ``last``
+    (#12.3), so the board's "Last:" line says all of a turn of several commands
+    (``engines.kit.with_recent``)."""
+    if isinstance(view, View):
+        return with_recent(view, recent)
+    # A view not yet typed (#14: Marco Polo, Brass until converted).
+    view = {**view, "recent": list(recent)}
+    # The test game's marks are plain text, which say no seat and so end the run.
+    turn = turn_of([from_plain(Mark, m) if isinstance(m, dict) else Mark() for m in recent])
+    last = view.get("last")
+    if len(turn) > 1 and isinstance(last, dict) and "turn" not in last:
+        view["last"] = {**last, "turn": list(turn)}
+    return view
 
 
 class Boards:
@@ -45,13 +45,7 @@ class Boards:
         ``recent``: board marks of the moves since the acting player's last turn, oldest first
         (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
         engine = engines.get(game)
-        view = engine.view(state, None)
-        if recent:
-            view["recent"] = list(recent)
-            turn = last_turn(recent)
-            last = view.get("last")
-            if len(turn) > 1 and isinstance(last, dict) and "turn" not in last:
-                view["last"] = {**last, "turn": turn}
+        view = with_marks(engine.view(state, None), recent) if recent else engine.view(state, None)
         renderer = renderers.get(game)
         draw = renderer.render
         data: bytes = draw(view, seat=None, names=list(names), **_lang(draw, lang))

@@ -41,6 +41,7 @@ from bot.storage import (
     dumps,
 )
 from engines.base import Engine, Event, IllegalAction
+from engines.kit import last_mark, private_fields
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 
@@ -72,7 +73,7 @@ def status_json(engine: Engine[Any, Any], state: Any) -> str:
 
 def mark_of(engine: Engine[Any, Any], state: Any) -> Any:
     """What the last move changed on the public board, as the engine's public view says."""
-    return engine.view(state, None).get("last")
+    return last_mark(engine.view(state, None))
 
 
 class Playing(Scheduling, Boards):
@@ -407,8 +408,7 @@ class Playing(Scheduling, Boards):
                 raise ServiceError("service.not_seated")
             state = await self._state_of(row, engine)
             actions = await self.db.actions(row.id)
-        view = engine.view(state, seat)
-        hidden = view.get("private") or {}
+        hidden = private_fields(engine.view(state, seat))
         recent = self._shown_since_own_move(actions, seat, names)
         lines = [self._t("service.private_title", {"player": seat}, names)]
         if not hidden and not recent:
@@ -416,7 +416,7 @@ class Playing(Scheduling, Boards):
         if recent:
             lines.append(self._t("service.private_recent", {}))
             lines.extend(recent)
-        for key, value in hidden.items():
+        for key, value in hidden:
             if key == "seat":
                 continue  # the title already names the player; a zero-based number says nothing
             label = self._private_label(row.engine, key)

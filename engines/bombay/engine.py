@@ -12,7 +12,7 @@ from engines.bombay.notation import OPTIONS, VERBS, Action, normalise_build, par
 from engines.bombay.scoring import result as final_result
 from engines.bombay.setup import new_game
 from engines.bombay.state import State, dump_state, load_state
-from engines.bombay.view import public_view, screen, status
+from engines.bombay.view import BombayView, make_view, status
 from engines.kit import Draft, perform
 
 META = EngineMeta(
@@ -92,12 +92,9 @@ class Bombay(Engine[State, Action]):
         """A player out of time ends their turn (Y42)."""
         return "end" if not state.over and seat == state.current else None
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> BombayView:
         """Public table, plus ``private`` (the seat's screen) when a seat is given."""
-        view = public_view(state, self.to_act(state))
-        if seat is not None:
-            view["private"] = screen(state, seat)
-        return view
+        return make_view(state, self.to_act(state), seat)
 
     def result(self, state: State) -> Result | None:
         """``None`` until the last set is over, then the opened screens and bonuses (Y85–Y91)."""

@@ -15,10 +15,10 @@ markets, last move, score sheet, glance), ``private`` (a seat's screen).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
+from engines.bombay.view import BombayView
 from renderers import kit
 from renderers.bombay.layout import COL_Y, COMPONENT_COLOURS, HEIGHT, LEFT_X, SEATS, WIDTH, board
 from renderers.bombay.panels import header, last_box, markets, players, render_glance, scores
@@ -45,9 +45,9 @@ __all__ = [
 ]
 
 
-def compose(view: dict[str, Any], lang: str) -> Image.Image:
+def compose(view: BombayView, lang: str) -> Image.Image:
     """The public board as an image (before encoding), on a copy of the static layer."""
-    posts = view.get("trading_posts", {})
+    posts = view.trading_posts
     unused = tuple(
         s["id"]
         for s in board()["sites"]
@@ -59,7 +59,7 @@ def compose(view: dict[str, Any], lang: str) -> Image.Image:
     draw = kit.Pen(img)
     for mark in kit.earlier_marks(view):  # other players' turns since the acting one's last
         draw_last(draw, mark, earlier=True)
-    draw_last(draw, view.get("last"))
+    draw_last(draw, view.last)
     draw_posts(draw, view, lang)
     draw_tokens(draw, view, lang)
     draw_cities(draw, view, lang)
@@ -68,7 +68,7 @@ def compose(view: dict[str, Any], lang: str) -> Image.Image:
     draw_elephants(draw, view, taken)
     header(draw, view, lang)
     y: float = COL_Y
-    if view.get("over"):
+    if view.over:
         # The final sheet is tall; the markets no longer matter, so it takes their room.
         y = scores(draw, view, LEFT_X, y, lang)
     else:
@@ -79,14 +79,14 @@ def compose(view: dict[str, Any], lang: str) -> Image.Image:
 
 
 def render(
-    view: dict[str, Any],
+    view: BombayView,
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
     """PNG of the public board: map, merchants, markets, last move, legend, in ``lang`` (else
-    the view's ``"lang"``, else English)."""
+    English)."""
     view = kit.with_names(view, names)
     img = compose(view, kit.language(view, lang))
     return encode(img, img.info.pop("base", None))

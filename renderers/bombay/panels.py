@@ -3,11 +3,11 @@ sheet, and the phone-sized glance. Every word comes from the catalog in the tabl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from engines.bombay.view import BombayView
 from engines.catalog import CATALOG
 from renderers import kit
 from renderers.bombay.layout import COL_W, LAST_FILL, MARKET_FILL, SEATS, WIDTH
@@ -16,88 +16,86 @@ from renderers.bombay.pieces import bale
 MARKETS = ("left", "middle", "right")
 
 
-def names_of(view: dict[str, Any]) -> list[str]:
+def names_of(view: BombayView) -> list[str]:
     """The players' names by seat."""
-    return [kit.player_name(view, s) for s in range(int(view.get("players", 0)))]
+    return [view.name(s) for s in range(view.players)]
 
 
-def status(view: dict[str, Any], lang: str) -> str:
+def status(view: BombayView, lang: str) -> str:
     """Set and game turn, or the end (the engine's ``status`` message, from the view)."""
-    if view.get("over"):
-        return CATALOG.text("bombay.status.over", {"sets": view.get("sets", 0)}, lang=lang)
+    if view.over:
+        return CATALOG.text("bombay.status.over", {"sets": view.sets}, lang=lang)
     params = {
-        "set": view.get("set", 1),
-        "sets": view.get("sets", 1),
-        "turn": view.get("game_turn", 1),
-        "turns": view.get("turns_per_set", 1),
+        "set": view.set,
+        "sets": view.sets,
+        "turn": view.game_turn,
+        "turns": view.turns_per_set,
     }
     return CATALOG.text("bombay.status.turn", params, lang=lang)
 
 
-def asked(view: dict[str, Any], lang: str, name: str | None = None) -> str:
+def asked(view: BombayView, lang: str, name: str | None = None) -> str:
     """Who plays and the AP left (with the purchase made), or that the screens are open."""
-    if view.get("over"):
+    if view.over:
         return kit.say("bombay.board.game_over", lang)
     if name is None:
-        line = kit.say("bombay.board.ap_left", lang, ap=view.get("ap", 0))
+        line = kit.say("bombay.board.ap_left", lang, ap=view.ap)
     else:
-        line = kit.say("bombay.board.to_play", lang, name=name, ap=view.get("ap", 0))
-    if view.get("bought"):
+        line = kit.say("bombay.board.to_play", lang, name=name, ap=view.ap)
+    if view.bought:
         line += " · " + kit.say("bombay.board.bought", lang)
     return line
 
 
-def header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def header(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Title, set and turn, and whose turn it is."""
     names = names_of(view)
     title = kit.say("bombay.name", lang)
     kit.text(draw, (24, 14), title, 40, bold=True)
     x = 40 + kit.text_width(title, 40, True)
     kit.text(draw, (x, 16), status(view, lang), 24, bold=True, max_width=WIDTH - x - 24)
-    cur = view.get("current")
-    name = names[cur] if isinstance(cur, int) and cur < len(names) else "?"
+    cur = view.current
+    name = names[cur] if cur is not None and cur < len(names) else "?"
     kit.text(draw, (x, 54), asked(view, lang, name), 22, max_width=WIDTH - x - 24)
 
 
-def players(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, lang: str
-) -> float:
+def players(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, lang: str) -> float:
     """One row per merchant: mark, name, site, palaces left, first player, bales carried."""
     names = names_of(view)
     h = 46 + 52 * len(names)
     yy = kit.panel(draw, (x, y, x + COL_W, y + h), kit.say("bombay.board.merchants", lang))
     yy = y + 44
     for seat in range(len(names)):
-        if seat == view.get("current"):
+        if seat == view.current:
             draw.rounded_rectangle(
                 (x + 6, yy - 4, x + COL_W - 6, yy + 44), 8, outline=kit.TO_ACT, width=4
             )
         SEATS.mark(draw, seat, x + 28, yy + 20, 15)
-        bold = seat == view.get("current")
+        bold = seat == view.current
         kit.text(draw, (x + 52, yy + 2), names[seat], 19, bold=bold, max_width=COL_W - 140)
         sub = kit.say(
             "bombay.board.merchant_line",
             lang,
-            site=view["elephants"][seat]["site"],
-            left=view["palaces_left"][seat],
+            site=view.elephants[seat].site,
+            left=view.palaces_left[seat],
         )
-        if seat == view.get("first_player"):
+        if seat == view.first_player:
             sub += " · " + kit.say("bombay.board.first", lang)
         kit.text(draw, (x + 52, yy + 24), sub, 15, max_width=COL_W - 140)
         bx = x + COL_W - 70
-        for j, colour in enumerate(view["elephants"][seat]["bales"]):
+        for j, colour in enumerate(view.elephants[seat].bales):
             bale(draw, colour, bx + j * 30, yy + 8, 26)
         yy += 52
     return y + h + 12
 
 
-def scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, lang: str) -> float:
+def scores(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, lang: str) -> float:
     """The final score sheet: the text sheet's order (places, then rupees, empire bonus, city
     bonus, total) and under each player the numbers behind the bonuses and the tie-break."""
     names = names_of(view)
-    screens = view.get("screens", [])
-    details = view.get("score_details") or [{} for _ in screens]
-    ranking = view.get("ranking") or [[s] for s in range(len(screens))]
+    screens = view.screens or ()
+    details: Sequence[Mapping[str, int]] = view.score_details or [{} for _ in screens]
+    ranking = view.ranking or [(s,) for s in range(len(screens))]
     facts: dict[int, list[str]] = {}
     for seat in range(len(screens)):
         d = details[seat] if seat < len(details) else {}
@@ -113,7 +111,7 @@ def scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, 
     for key, cx in cols:
         head = kit.say(f"bombay.board.col.{key}", lang)
         kit.text(draw, (x + cx, y + 40), head, 15, bold=True, max_width=70)
-    winners = view.get("winners", [])
+    winners = view.winners or ()
     yy = y + 66
     place = 1
     for group in ranking:
@@ -123,7 +121,7 @@ def scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, 
             won = seat in winners
             label = f"{place}. " + ("★ " if won else "") + names[seat]
             kit.text(draw, (x + 46, yy), label, 17, bold=won, max_width=148)
-            vals = [sc["money"], sc["empire_bonus"], sc["city_bonus"], sc["total"]]
+            vals = [sc.money, sc.empire_bonus, sc.city_bonus, sc.total]
             for (_, cx), v in zip(cols, vals, strict=True):
                 kit.text(draw, (x + cx, yy), str(v), 17, bold=won)
             for k, line in enumerate(facts[seat]):
@@ -136,15 +134,13 @@ def scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, 
     return y + h + 12
 
 
-def markets(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, lang: str
-) -> float:
+def markets(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, lang: str) -> float:
     """The three markets with their prices (Y49) and the bales in each, and the bag."""
     h = 178
-    title = kit.say("bombay.board.markets", lang, count=view.get("bag", 0))
+    title = kit.say("bombay.board.markets", lang, count=view.bag)
     kit.panel(draw, (x, y, x + COL_W, y + h), title)
     col_w = (COL_W - 20) / 3
-    costs = view.get("market_costs", {})
+    costs = view.market_costs
     for i, name in enumerate(MARKETS):
         cx = x + 10 + i * col_w
         draw.rounded_rectangle(
@@ -154,14 +150,14 @@ def markets(
             outline=kit.INK,
             width=2,
         )
-        rupees, ap = costs.get(name, [0, 0])
+        rupees, ap = costs.get(name, (0, 0))
         mid = cx + col_w / 2
         word = kit.say("bombay.board.market", lang, market=name)
         kit.text(draw, (mid, y + 56), word, 17, bold=True, anchor="mm", max_width=col_w - 12)
         price = kit.say("bombay.board.market_cost", lang, rupees=rupees, ap=ap)
         kit.text(draw, (mid, y + 78), price, 15, anchor="mm", max_width=col_w - 12)
         yy = y + 94
-        bales = view.get("markets", {}).get(name, {})
+        bales = view.markets.get(name, {})
         if not bales:
             empty = kit.say("bombay.board.empty", lang)
             kit.text(draw, (mid, yy + 22), empty, 15, fill=kit.MUTED, anchor="mm")
@@ -173,15 +169,13 @@ def markets(
     return y + h + 12
 
 
-def last_box(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, lang: str
-) -> float:
+def last_box(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, lang: str) -> float:
     """The last turn's commands, as typed (notation), under whose name."""
-    last = view.get("last")
+    last = view.last
     names = names_of(view)
-    if last:
-        who = names[last["seat"]] if 0 <= last["seat"] < len(names) else "?"
-        lines = kit.wrap(f"{who}: " + ", ".join(last.get("turn", [])), 17, COL_W - 28, 3)
+    if last is not None:
+        who = names[last.seat] if last.seat is not None and 0 <= last.seat < len(names) else "?"
+        lines = kit.wrap(f"{who}: " + ", ".join(last.turn or ()), 17, COL_W - 28, 3)
     else:
         lines = [kit.say("bombay.board.none_yet", lang)]
     h = 44 + 24 * len(lines)
@@ -195,40 +189,35 @@ def last_box(
 # -- the glance (#10.5) ---------------------------------------------------------------------------
 
 
-def glance_of(view: dict[str, Any], lang: str) -> kit.Glance:
+def glance_of(view: BombayView, lang: str) -> kit.Glance:
     """Bombay's glance: rupees are hidden (Y8), so seats show what the table sees — palaces left
     and bales carried — until the screens open at the end."""
-    screens = view.get("screens") or []
-    if view.get("over") and screens:
+    if view.over and view.screens:
         seat_lines = [
-            kit.say("bombay.board.glance_rupees", lang, total=sc["total"]) for sc in screens
+            kit.say("bombay.board.glance_rupees", lang, total=sc.total) for sc in view.screens
         ]
     else:
-        left = view.get("palaces_left") or [0] * int(view.get("players", 0))
-        carried = [len(e.get("bales", [])) for e in view.get("elephants", [])]
-        carried += [0] * (len(left) - len(carried))
         seat_lines = [
-            kit.say("bombay.board.glance_seat", lang, left=p, bales=b)
-            for p, b in zip(left, carried, strict=True)
+            kit.say("bombay.board.glance_seat", lang, left=p, bales=len(e.bales))
+            for p, e in zip(view.palaces_left, view.elephants, strict=True)
         ]
-    last = view.get("last") or {}
-    who = last.get("seat")
-    said = " · ".join(last.get("turn") or [last.get("action", "")]) if last else ""
+    last = view.last
+    said = " · ".join(last.turn or (last.text or "",)) if last is not None else ""
     line = ""
-    if isinstance(who, int) and said:
-        line = kit.say("bombay.board.last_line", lang, name=kit.player_name(view, who), said=said)
+    if last is not None and last.seat is not None and said:
+        line = kit.say("bombay.board.last_line", lang, name=view.name(last.seat), said=said)
     return kit.Glance(
         kit.say("bombay.name", lang),
         status(view, lang),
         asked(view, lang),
         seat_lines,
         line,
-        bool(view.get("over")),
+        view.over,
     )
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: BombayView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, AP left, each seat (#10.5)."""
     view = kit.with_names(view, names)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engines.bombay.view import BombayMark, BombayView
 from renderers import kit
 from renderers.bombay.layout import (
     BADGE_FILL,
@@ -117,17 +118,17 @@ def site_label(draw: ImageDraw.ImageDraw, s: dict[str, Any]) -> None:
 # -- the moving parts ----------------------------------------------------------------------------------
 
 
-def draw_posts(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_posts(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Trading-post tokens by colour; a closed one crossed out and marked so (Y36)."""
-    for site, post in view.get("trading_posts", {}).items():
+    for site, post in view.trading_posts.items():
         cx, cy = xy(sites()[site]["x"], sites()[site]["y"])
         r = SITE_R["trading_post_site"] - 4
-        colour = post["colour"]
+        colour = post.colour
         draw.rectangle(
             (cx - r, cy - r, cx + r, cy + r), fill=SILK_RGB[colour], outline=kit.INK, width=2
         )
         text = WHITE if colour == "purple" else kit.INK
-        if not post["open"]:
+        if not post.open:
             draw.line((cx - r, cy - r, cx + r, cy + r), fill=CLOSED, width=5)
             draw.line((cx - r, cy + r, cx + r, cy - r), fill=CLOSED, width=5)
             draw.rectangle((cx - 11, cy - 13, cx + 11, cy + 13), fill=SILK_RGB[colour])
@@ -136,9 +137,9 @@ def draw_posts(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> No
         kit.text_centered(draw, (cx, cy), SILK_LETTER[colour], 24, fill=text, bold=True)
 
 
-def draw_tokens(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_tokens(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Palace tokens still on the board, yellow side up with their kind (Y5, Y68)."""
-    for site, token in view.get("palace_tokens", {}).items():
+    for site, token in view.palace_tokens.items():
         cx, cy = xy(sites()[site]["x"], sites()[site]["y"])
         r = SITE_R["palace_token_site"] - 4
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TOKEN_FILL, outline=kit.INK, width=2)
@@ -146,10 +147,10 @@ def draw_tokens(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> N
         kit.text(draw, (cx, cy), word, 15, bold=True, anchor="mm", max_width=2 * r + 6)
 
 
-def draw_cities(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_cities(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Each city's demand column with what each slot pays (Y56), and its city tokens left."""
     values = (*POSITION_VALUE, kit.say("bombay.board.demand_bottom", lang))
-    for city, column in view.get("demand", {}).items():
+    for city, column in view.demand.items():
         site = sites()[city]
         for i, (slot, colour) in enumerate(zip(site["demand_slots"], column, strict=False)):
             sx, sy = xy(*slot)
@@ -158,7 +159,7 @@ def draw_cities(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> N
             tx = sx + side * (BALE / 2 + 20)
             kit.text_centered(draw, (tx, sy), values[i], 15, bold=True)
         lx, ly = label_pos(site)
-        left = view.get("city_stacks", {}).get(city, 0)
+        left = view.city_stacks.get(city, 0)
         fill = BADGE_FILL if left else kit.PANEL
         draw.rounded_rectangle(
             (lx - 70, ly + 12, lx + 70, ly + 36), 8, fill=fill, outline=kit.INK, width=2
@@ -176,34 +177,34 @@ def draw_cities(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> N
         )
 
 
-def draw_palaces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_palaces(draw: ImageDraw.ImageDraw, view: BombayView) -> None:
     """Every palace, a house in its owner's colour and letter (Y66)."""
-    for site, seat in view.get("palaces", {}).items():
+    for site, seat in view.palaces.items():
         cx, cy = xy(sites()[site]["x"], sites()[site]["y"])
-        house(draw, int(seat), cx, cy + 2, 19)
+        house(draw, seat, cx, cy + 2, 19)
 
 
-def draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any], taken: list[kit.Box]) -> None:
+def draw_elephants(draw: ImageDraw.ImageDraw, view: BombayView, taken: list[kit.Box]) -> None:
     """Each elephant with the bales it carries, around its site's top first, on the first spot
     where it covers none of the map's labels (``taken``: the static layer's texts)."""
     taken = list(taken)
-    for city in view.get("demand", {}):
+    for city in view.demand:
         lx, ly = label_pos(sites()[city])
         taken.append((lx - 70, ly + 12, lx + 70, ly + 36))  # the city's tokens badge
         for sx, sy in (xy(*slot) for slot in sites()[city]["demand_slots"]):
             taken.append((sx - BALE / 2 - 48, sy - BALE / 2, sx + BALE / 2 + 48, sy + BALE / 2))
-    for site in view.get("palace_tokens", {}):
+    for site in view.palace_tokens:
         tx, ty = xy(sites()[site]["x"], sites()[site]["y"])
         taken.append((tx - 27, ty - 9, tx + 27, ty + 9))  # the token's word
     by_site: dict[str, list[int]] = {}
-    for seat, e in enumerate(view.get("elephants", [])):
-        by_site.setdefault(e["site"], []).append(seat)
-    current = view.get("current")
+    for seat, e in enumerate(view.elephants):
+        by_site.setdefault(e.site, []).append(seat)
+    current = view.current
     for site, seats in by_site.items():
         cx, cy = xy(sites()[site]["x"], sites()[site]["y"])
         ring = SITE_R[sites()[site]["kind"]] + 10
         for seat in seats:
-            n = len(view["elephants"][seat]["bales"])
+            n = len(view.elephants[seat].bales)
             ex, ey = cx + ring * math.cos(math.radians(-90)), cy - ring
             for extra, deg in [(e, a) for e in (0, 18, 36) for a in ELEPHANT_ANGLES]:
                 angle = math.radians(deg)
@@ -222,28 +223,26 @@ def draw_elephants(draw: ImageDraw.ImageDraw, view: dict[str, Any], taken: list[
             if seat == current:
                 draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.TO_ACT, width=5)
             SEATS.mark(draw, seat, ex, ey, 16)
-            for j, colour in enumerate(view["elephants"][seat]["bales"]):
+            for j, colour in enumerate(view.elephants[seat].bales):
                 bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
 
 
-def draw_last(
-    draw: ImageDraw.ImageDraw, last: dict[str, Any] | None, *, earlier: bool = False
-) -> None:
+def draw_last(draw: ImageDraw.ImageDraw, last: BombayMark | None, *, earlier: bool = False) -> None:
     """The last turn's walk, thin, then its last step, bold, and a ring where it ended; an
     ``earlier`` turn (since the acting player's last) in the lighter, thinner marks."""
-    if not last or not last.get("site"):
+    if last is None or not last.site:
         return
     path_fill, fill, width = (
         (kit.EARLIER, kit.EARLIER, kit.EARLIER_WIDTH) if earlier else (PATH, kit.HIGHLIGHT, 6)
     )
-    path = [sites()[p] for p in last.get("path", []) if p in sites()]
+    path = [sites()[p] for p in last.path if p in sites()]
     for a, b in zip(path, path[1:], strict=False):
         draw.line(step(a, b), fill=path_fill, width=width)
-    s = sites()[last["site"]]
+    s = sites()[last.site]
     cx, cy = xy(s["x"], s["y"])
     r = SITE_R[s["kind"]] + 10
-    if last.get("from"):
-        draw.line(step(sites()[last["from"]], s), fill=fill, width=width + 2)
+    if last.from_:
+        draw.line(step(sites()[last.from_], s), fill=fill, width=width + 2)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=width)
     # the ring and the walk cross site labels: keep the typable ids readable on top
     for site in {p["id"]: p for p in (*path, s)}.values():

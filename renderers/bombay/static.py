@@ -5,10 +5,20 @@ every board is encoded with."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.bombay.view import (
+    Approximate,
+    BombayMark,
+    BombayView,
+    Elephant,
+    OpenScreen,
+    Options,
+    TradingPost,
+)
 from renderers import kit
 from renderers.bombay.layout import (
     BALE,
@@ -174,35 +184,52 @@ def glance_strip(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> No
 # -- palette and encoding --------------------------------------------------------------------------
 
 
-def sample_view() -> dict[str, Any]:
+def sample_view() -> BombayView:
     """A made-up 5-player position showing every kind of piece, for the shared palette."""
     ids = list(sites())
     colours = list(SILK_RGB)
-    return {
-        "players": 5,
-        "set": 1,
-        "sets": 5,
-        "game_turn": 1,
-        "turns_per_set": 3,
-        "current": 0,
-        "ap": 3,
-        "first_player": 0,
-        "elephants": [
-            {"site": ids[i * 3], "bales": [colours[i % 4], colours[(i + 1) % 4]]} for i in range(5)
-        ],
-        "palaces": {ids[i * 3 + 1]: i for i in range(5)},
-        "palaces_left": [4] * 5,
-        "trading_posts": {
-            s["id"]: {"colour": colours[k % 4], "open": k % 2 == 0}
+    return BombayView(
+        players=5,
+        to_act=(0,),
+        approximate=Approximate(
+            board=True, demand_columns=True, palace_token_split=True, first_game_placements=False
+        ),
+        options=Options(
+            setup="random",
+            five_player_start_money="printed",
+            empire_split_rounding="floor",
+            palace_on_hills="true",
+            client_tokens_limited="true",
+        ),
+        round="",
+        set=1,
+        sets=5,
+        game_turn=1,
+        turns_per_set=3,
+        current=0,
+        ap=3,
+        bought=False,
+        over=False,
+        first_player=0,
+        elephants=tuple(
+            Elephant(site=ids[i * 3], bales=(colours[i % 4], colours[(i + 1) % 4]))
+            for i in range(5)
+        ),
+        palaces={ids[i * 3 + 1]: i for i in range(5)},
+        palaces_left=(4,) * 5,
+        trading_posts={
+            s["id"]: TradingPost(colour=colours[k % 4], open=k % 2 == 0)
             for k, s in enumerate(x for x in board()["sites"] if x["kind"] == "trading_post_site")
         },
-        "palace_tokens": {},
-        "markets": {"left": {c: 2 for c in colours}, "middle": {}, "right": {}},
-        "market_costs": {"left": [1, 1], "middle": [1, 2], "right": [2, 2]},
-        "demand": {c["site"]: colours[:3] for c in board()["cities"]},
-        "city_stacks": {c["site"]: 2 for c in board()["cities"]},
-        "last": {"seat": 0, "action": "move b", "turn": ["move b"], "from": ids[0], "site": ids[1]},
-    }
+        palace_tokens={},
+        markets={"left": {c: 2 for c in colours}, "middle": {}, "right": {}},
+        market_costs={"left": (1, 1), "middle": (1, 2), "right": (2, 2)},
+        bag=0,
+        demand={c["site"]: tuple(colours[:3]) for c in board()["cities"]},
+        city_stacks={c["site"]: 2 for c in board()["cities"]},
+        moves=0,
+        last=BombayMark(seat=0, text="move b", turn=("move b",), from_=ids[0], site=ids[1]),
+    )
 
 
 @kit.sprite
@@ -210,11 +237,17 @@ def palette() -> Image.Image:
     """The fixed palette, measured once from a sample board and its final score sheet."""
     from renderers.bombay import compose  # the sample is drawn like any board
 
-    over = dict(
-        sample_view(),
-        over=True,
-        screens=[{"money": 1, "empire_bonus": "1", "city_bonus": 0, "total": "2"}] * 5,
+    sheet = OpenScreen(
+        money=1,
+        clients=0,
+        city_tokens=(),
+        palace_tokens=(),
+        empire_score=0,
+        empire_bonus="1",
+        city_bonus=0,
+        total="2",
     )
+    over = replace(sample_view(), over=True, screens=(sheet,) * 5)
     return kit.palette_from_sample(compose(sample_view(), "en"), compose(over, "en"))
 
 

@@ -13,6 +13,7 @@ from engines.base import Event
 from engines.bombay import ENGINE
 from engines.bombay.components import MARKETS, board, rules
 from engines.bombay.state import State
+from engines.bombay.view import Screen
 
 COLOURS = rules().colours
 
@@ -126,3 +127,10 @@ def with_demand(state: State, city: str, column: tuple[str, str, str]) -> State:
     demand = list(state.demand)
     demand[board().cities.index(city)] = column
     return replace(state, demand=tuple(demand))
+
+
+def screen_of(state: State, seat: int) -> Screen:
+    """What lies behind ``seat``'s screen, as its own view shows it (Y82)."""
+    screen = ENGINE.view(state, seat).private
+    assert screen is not None
+    return screen

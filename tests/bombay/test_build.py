@@ -9,7 +9,17 @@ import pytest
 from engines.base import IllegalAction
 from engines.bombay import ENGINE
 from engines.bombay.state import State
-from tests.bombay.helpers import COLOURS, at, event, keys, new, play, sites_of, with_markets
+from tests.bombay.helpers import (
+    COLOURS,
+    at,
+    event,
+    keys,
+    new,
+    play,
+    screen_of,
+    sites_of,
+    with_markets,
+)
 
 G = sites_of("palace_token_site")
 H = sites_of("empty_site")
@@ -80,14 +90,14 @@ def test_Y68_builder_takes_the_palace_token_off_the_board() -> None:
     s = _on(G[0], ("blue",), "client")
     s2, _ = play(s, 0, "build")
     assert s2.token_at(G[0]) is None
-    assert G[0] not in ENGINE.view(s2, None)["palace_tokens"]
+    assert G[0] not in ENGINE.view(s2, None).palace_tokens
 
 
 def test_Y69_client_token_kept_behind_screen_counts_as_client() -> None:
     s = _on(G[0], ("blue",), "client")
     s2, events = play(s, 0, "build")
     assert s2.kept[0] == ("client",) and "bombay.token_client" in keys(events)
-    assert ENGINE.view(s2, 0)["private"]["client_palace_tokens"] == 1
+    assert screen_of(s2, 0).client_palace_tokens == 1
 
 
 def test_Y70_city_token_kept_counts_as_a_city_token_of_no_city() -> None:

@@ -70,9 +70,9 @@ def test_Y52_last_bale_closes_every_post_of_the_colour() -> None:
     s, post, colour = _at_post("left", 1, money=2)
     s2, events = play(s, 0, f"buy {colour}")
     assert "bombay.post_closed_event" in keys(events)
-    view = ENGINE.view(s2, None)["trading_posts"]
-    same = [p for p, v in view.items() if v["colour"] == colour]
-    assert len(same) == 2 and all(not view[p]["open"] for p in same)
+    posts = ENGINE.view(s2, None).trading_posts
+    same = [p for p, v in posts.items() if v.colour == colour]
+    assert len(same) == 2 and all(not posts[p].open for p in same)
 
 
 def test_Y53_one_bale_per_purchase_and_silk_token_is_not_a_purchase() -> None:

@@ -112,7 +112,7 @@ def test_Y15_board_is_marked_stand_in_and_view_says_approximate() -> None:
     from engines.bombay import ENGINE
 
     assert board().status == "stand-in"
-    assert ENGINE.view(new(2), None)["approximate"]["board"] is True
+    assert ENGINE.view(new(2), None).approximate.board is True
     assert "approximate" in ENGINE.meta.notes
     raw = load_json("bombay", "board.json")
     assert raw["counts"]["trails"] == len(raw["trails"])

@@ -8,6 +8,8 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.bombay import ENGINE
+from engines.bombay.view import Screen
+from engines.kit import plain
 from tests.bombay.helpers import at, keys, neighbour, new, play, sites_of
 
 
@@ -29,22 +31,22 @@ def test_Y99_fortune_after_spending_ap_is_illegal() -> None:
 def test_Y82_screen_contents_only_in_the_owners_private_view() -> None:
     s = new(3)
     s = at(s, 1, sites_of("city")[0], money=13, turn=False)
-    mine = ENGINE.view(s, 1)["private"]
-    assert mine == {
-        "seat_number": 2,
-        "rupees": 13,
-        "client_tokens": 0,
-        "client_palace_tokens": 0,
-        "city_tokens": [],
-        "city_palace_tokens": 0,
-        "city_count": 0,
-    }
-    public = json.dumps(ENGINE.view(s, None))
+    mine = ENGINE.view(s, 1).private
+    assert mine == Screen(
+        seat_number=2,
+        rupees=13,
+        client_tokens=0,
+        client_palace_tokens=0,
+        city_tokens=(),
+        city_palace_tokens=0,
+        city_count=0,
+    )
+    public = json.dumps(plain(ENGINE.view(s, None)))
     assert "13" not in public and "private" not in public
 
 
 def test_Y83_public_view_shows_the_table() -> None:
-    v = ENGINE.view(new(4), None)
+    v = plain(ENGINE.view(new(4), None))
     for key in (
         "elephants",
         "palaces",
@@ -65,7 +67,8 @@ def test_Y84_events_name_payouts_but_public_view_never_totals() -> None:
     s = new(3)
     s2, events = play(s, 0, "fortune")
     assert events[0].visible_to is None  # the table sees the action
-    assert "screens" not in ENGINE.view(s2, None)
+    assert ENGINE.view(s2, None).screens is None
+    assert "screens" not in plain(ENGINE.view(s2, None))
 
 
 def test_Y83_last_turn_is_public_with_its_walk() -> None:
@@ -74,6 +77,7 @@ def test_Y83_last_turn_is_public_with_its_walk() -> None:
     b = neighbour(a, "trading_post_site")
     c = neighbour(b, "palace_token_site")
     s, _ = play(s, 0, f"move {b}", f"move {c}")
-    last = ENGINE.view(s, None)["last"]
-    assert last["seat"] == 0 and last["turn"] == [f"move {b}", f"move {c}"]
-    assert last["path"] == [a, b, c] and last["from"] == b and last["site"] == c
+    last = ENGINE.view(s, None).last
+    assert last is not None
+    assert last.seat == 0 and last.turn == (f"move {b}", f"move {c}")
+    assert last.path == (a, b, c) and last.from_ == b and last.site == c

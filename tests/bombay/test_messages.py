@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engines.bombay import ENGINE
 from engines.catalog import CATALOG
+from engines.kit import private_fields
 from engines.rng import Rng
 
 SOURCE = Path(__file__).resolve().parents[2] / "engines" / "bombay"
@@ -64,5 +65,5 @@ def test_event_sentences_read_as_english_for_every_colour() -> None:
 
 def test_Y90_private_screen_labels_the_city_count() -> None:
     view = ENGINE.view(ENGINE.setup(2, ENGINE.meta.validate_options({}), 1), 0)
-    for key in view["private"]:
+    for key, _ in private_fields(view):
         assert CATALOG.has(f"bombay.private.{key}"), key

@@ -9,7 +9,7 @@ import pytest
 from engines.base import IllegalAction
 from engines.bombay import ENGINE
 from engines.bombay.components import board
-from tests.bombay.helpers import at, event, keys, neighbour, new, play, trail_into
+from tests.bombay.helpers import at, event, keys, neighbour, new, play, screen_of, trail_into
 
 
 def test_Y45_move_to_adjacent_site_costs_one() -> None:
@@ -116,9 +116,9 @@ def test_Y78_income_arrives_during_other_players_turns_behind_the_screen() -> No
     src, dest = trail_into("palace_token_site")
     s = replace(at(s, 1, src), palaces=((dest, 0),))
     s2, _ = play(s, 1, f"move {dest}")
-    assert ENGINE.view(s2, 0)["private"]["rupees"] == s.money[0] + 1
+    assert screen_of(s2, 0).rupees == s.money[0] + 1
     public = ENGINE.view(s2, None)
-    assert "private" not in public and "screens" not in public
+    assert public.private is None and public.screens is None
 
 
 def test_Y100_moving_into_a_hill_with_one_ap_left_is_illegal() -> None:

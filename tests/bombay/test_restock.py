@@ -93,7 +93,7 @@ def test_Y35_undrawn_colour_cannot_be_bought_this_set() -> None:
     assert not s.is_open(colour)
     with pytest.raises(Exception, match="closed"):
         play(s, 0, f"buy {colour}")
-    assert ENGINE.view(s, None)["trading_posts"][post]["open"] is False
+    assert ENGINE.view(s, None).trading_posts[post].open is False
 
 
 def test_Y36_restock_event_names_closed_colours() -> None:
@@ -143,17 +143,17 @@ def test_Y39_posts_reopen_at_end_of_set_and_restock_may_close_again() -> None:
         s = at(s, seat, s.sites[seat], load, turn=False)
     s = with_markets(s, blue=("left", 1))
     s = replace(s, game_turn=3, current=3)
-    posts = ENGINE.view(s, None)["trading_posts"]
-    assert {v["colour"] for v in posts.values() if v["open"]} == {"blue"}
+    posts = ENGINE.view(s, None).trading_posts
+    assert {v.colour for v in posts.values() if v.open} == {"blue"}
     # when the set ends
     s2, events = play(s, 3, "end")
     # then the posts were turned open, and the restock closed the undrawn colours at once
     assert keys(events).index("bombay.posts_reopened") < keys(events).index("bombay.restock")
-    posts = ENGINE.view(s2, None)["trading_posts"]
-    assert {v["colour"] for v in posts.values() if v["open"]} == {"blue", "orange"}
+    posts = ENGINE.view(s2, None).trading_posts
+    assert {v.colour for v in posts.values() if v.open} == {"blue", "orange"}
     assert event(events, "bombay.posts_closed_at_restock")["colours"] == ["yellow", "purple"]
     # orange, closed all of set 1, can be bought again
-    orange = next(p for p, v in posts.items() if v["colour"] == "orange")
+    orange = next(p for p, v in posts.items() if v.colour == "orange")
     s3 = at(s2, s2.current, orange, (), money=5)
     s3, events = play(s3, s3.current, "buy orange")
     assert "bombay.bought" in keys(events)

@@ -45,7 +45,7 @@ def _final(
 def test_Y85_screens_open_at_the_end() -> None:
     s = _final(2, money=(7, 9))
     v = ENGINE.view(s, None)
-    assert v["over"] and [x["money"] for x in v["screens"]] == [7, 9]
+    assert v.over and v.screens and [x.money for x in v.screens] == [7, 9]
     assert ENGINE.to_act(s) == []
 
 
@@ -89,8 +89,8 @@ def test_Y87_empire_score_is_palaces_plus_clients_plus_client_tokens() -> None:
     }
     assert [d["empire_score"] for d in r.details] == [4, 2, 1]
     view = ENGINE.view(s, None)  # the board draws the same numbers, ranked as the text
-    assert view["score_details"] == [dict(d) for d in r.details]
-    assert view["ranking"] == [list(g) for g in r.ranking]
+    assert view.score_details == tuple(dict(d) for d in r.details)
+    assert view.ranking == r.ranking
 
 
 def test_Y88_seed_example_tied_sixes_share_first_and_second() -> None:

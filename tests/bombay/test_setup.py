@@ -71,7 +71,7 @@ def test_Y23_palace_tokens_shuffled_onto_g_sites_and_public() -> None:
     s = new(2, setup="random", seed=3)
     assert {board().sites[site].letter for site, _ in s.tokens} == {"G"}
     assert Counter(t for _, t in s.tokens) == Counter(rules().palace_tokens)
-    assert ENGINE.view(s, None)["palace_tokens"] == dict(s.tokens)
+    assert ENGINE.view(s, None).palace_tokens == dict(s.tokens)
 
 
 def test_Y24_first_game_uses_fixed_placements() -> None:
@@ -81,7 +81,7 @@ def test_Y24_first_game_uses_fixed_placements() -> None:
     assert dict(a.posts) == fg["trading_posts"]
     assert dict(a.tokens) == fg["palace_tokens"]
     assert dict(new(2).posts) == fg["trading_posts_2_3_players"]
-    assert ENGINE.view(a, None)["approximate"]["first_game_placements"] is True
+    assert ENGINE.view(a, None).approximate.first_game_placements is True
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ import engines
 import renderers
 from bot.recap import turn_window
 from bot.service import Service, User
-from bot.service.boards import last_turn
 from engines.base import END
+from engines.kit import Mark, turn_of
 from renderers import brass as brass_renderer
 from renderers import kit
 from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, started_game
@@ -90,16 +90,16 @@ def test_brass_board_frames_the_earlier_moves_too() -> None:
 def test_last_turn_is_the_run_of_the_last_movers_marks() -> None:
     """#12.3: the "Last:" line says the last player's whole turn, not only its last command."""
     recent = [
-        {"seat": B, "text": "place 1 coins3"},
-        {"seat": A, "text": "place 2 bazaar"},
-        {"seat": A, "text": "travel 2 venezia"},
-        {"seat": A, "text": "end"},
+        Mark(seat=B, text="place 1 coins3"),
+        Mark(seat=A, text="place 2 bazaar"),
+        Mark(seat=A, text="travel 2 venezia"),
+        Mark(seat=A, text="end"),
     ]
-    assert last_turn(recent) == ["place 2 bazaar", "travel 2 venezia", "end"]
-    assert last_turn(recent[:2]) == ["place 2 bazaar"]
-    # Marks that do not say whose move they were (the test game's are plain text) give nothing.
-    assert last_turn(["play 8", "play 3"]) == []
-    assert last_turn([]) == []
+    assert turn_of(recent) == ("place 2 bazaar", "travel 2 venezia", "end")
+    assert turn_of(recent[:2]) == ("place 2 bazaar",)
+    # Marks that do not say whose move they were give nothing.
+    assert turn_of([Mark(text="play 8"), Mark(text="play 3")]) == ()
+    assert turn_of([]) == ()
 
 
 async def test_the_board_is_given_the_last_players_whole_multi_command_turn(

@@ -15,6 +15,7 @@ import pytest
 import engines
 from bot.service import Service, ServiceError, User, replay
 from engines.base import Engine
+from engines.kit import plain
 from engines.randomplay import random_action
 from engines.rng import Rng
 from tests.fakes import FakeClock
@@ -37,7 +38,7 @@ def _lists(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def _public(engine: Engine[Any, Any], state: Any) -> str:
-    return json.dumps(engine.view(state, None), sort_keys=True)
+    return json.dumps(plain(engine.view(state, None)), sort_keys=True)
 
 
 def hidden_twin(engine: Engine[Any, Any], state: Any, players: int) -> Any:
@@ -60,8 +61,8 @@ def hidden_twin(engine: Engine[Any, Any], state: Any, players: int) -> Any:
         except Exception:  # a reversal the state does not accept: not a twin
             continue
         private = any(
-            json.dumps(engine.view(twin, s), sort_keys=True)
-            != json.dumps(engine.view(state, s), sort_keys=True)
+            json.dumps(plain(engine.view(twin, s)), sort_keys=True)
+            != json.dumps(plain(engine.view(state, s)), sort_keys=True)
             for s in range(players)
         )
         if private:

@@ -20,6 +20,7 @@ import pytest
 import engines
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
+from engines.kit import plain
 from tests.discord.driver import SEATS, play_random_game, random_move
 from tests.discord.helpers import send
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, slash
@@ -62,7 +63,7 @@ def _mutations(node: Any) -> Iterator[Any]:
 
 
 def _canon(view: Any) -> str:
-    return json.dumps(view, sort_keys=True, default=str)
+    return json.dumps(plain(view), sort_keys=True, default=str)
 
 
 def hidden_variants(game: str, state: Any, seats: int, limit: int) -> list[Any]:

@@ -26,6 +26,7 @@ from PIL import Image
 import engines
 from bot.discord_adapter import TurnpostBot
 from bot.service import Service
+from engines.kit import plain
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.driver import play_random_game
 from tests.discord.loopback import APP_ID, CHANNEL_ID, DELIVERED, FakeDiscord, slash
@@ -39,7 +40,7 @@ def quick_render(
     """A 4×4 PNG whose colour is a digest of the public view (and no glance): cheap, still
     view-dependent."""
     view = engines.get(game).view(state, None)
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).digest()
+    digest = hashlib.sha256(json.dumps(plain(view), sort_keys=True, default=str).encode()).digest()
     out = io.BytesIO()
     Image.new("RGB", (4, 4), tuple(digest[:3])).save(out, format="PNG")
     return out.getvalue(), None

@@ -10,6 +10,7 @@ from PIL import Image
 
 import engines
 import renderers
+from engines.kit import plain
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
@@ -52,7 +53,7 @@ def _shows(name: str, label: str) -> bool:
 def test_the_glance_names_who_acts_and_shows_every_seats_score(game: str) -> None:
     _, log, view = _glance(game, 40, 4)
     drawn = [label for _, label, _ in log.texts]
-    for seat in view["to_act"]:  # type: ignore[attr-defined]
+    for seat in plain(view)["to_act"]:
         assert any(_shows(NAMES[seat], label.removeprefix("▶ ")) for label in drawn), NAMES[seat]
     players = engines.get(game).meta.max_players
     for name in NAMES[:players]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import engines
 import renderers
+from engines.kit import plain
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
@@ -46,7 +48,7 @@ def test_the_check_reports_a_label_drawn_too_small_for_its_image() -> None:
     assert kit.too_small(log, 1080) == []
 
 
-def _boards(game: str, seed: int) -> list[tuple[dict[str, object], int, dict[str, object]]]:
+def _boards(game: str, seed: int) -> list[tuple[Any, int, Any]]:
     """(public view, a seat, that seat's view) at the opening, mid-game and the end."""
     engine = engines.get(game)
     out = []
@@ -67,7 +69,7 @@ def _width(png: bytes) -> int:
 def test_every_label_reads_at_phone_size(game: str, lang: str) -> None:
     renderer = renderers.get(game)
     for view, _, mine in _boards(game, seed=21):
-        names = NAMES[: int(view["players"])]  # type: ignore[call-overload]
+        names = NAMES[: plain(view)["players"]]
         for draw, shown in (
             (renderer.render, view),
             (renderer.render_private, mine),
@@ -88,19 +90,20 @@ def test_a_japanese_board_says_no_english(game: str) -> None:
     said: list[str] = []
     played: list[str] = []
     for view, _, mine in _boards(game, seed=22):
-        names = NAMES[: int(view["players"])]  # type: ignore[call-overload]
+        seen = plain(view)  # read alike for every game, typed or not yet (#14)
+        names = NAMES[: seen["players"]]
         with kit.recording() as log:
             renderer.render(view, names=names, lang="ja")
             renderer.render_private(mine, names=names, lang="ja")
             renderer.render_glance(view, names=names, lang="ja")
         said += [label for _, label, _ in log.texts]
-        last = view.get("last") or {}
-        played += list(last.get("turn", []))  # type: ignore[attr-defined]
-        played += [str(last["text"])] if last.get("text") else []  # type: ignore[index]
+        last = seen.get("last") or {}
+        played += list(last.get("turn", []))
+        played += [str(last["text"])] if last.get("text") else []
         # The commands a pending decision takes (Imhotep's header shows them as typed).
-        decision = view.get("decision") or {}
-        verb = decision.get("verb", "")  # type: ignore[attr-defined]
-        played += [f"{verb} {o}" for o in decision.get("options", [])]  # type: ignore[attr-defined]
+        decision = seen.get("decision") or {}
+        verb = decision.get("verb", "")
+        played += [f"{verb} {o}" for o in decision.get("options", [])]
     # Notation stays as typed in every language: site ids, the commands of the last turn, the
     # bale letters; the players' names (maybe cut short with "…") and the product's name are names.
     allowed = ALLOWED | {"Turnpost"} | notation_words(game, played) | _site_ids(game)
