@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 #: A ``complete`` result containing this token means "the prefix is already a whole legal action".
 END = ""
 
+#: The "seat" of a chance node (a restock draw, a die roll, a card dealt): nobody at the table
+#: decides it; ``to_act`` says ``[CHANCE]`` and the service applies one of the engine's outcomes
+#: and logs it like a move. Like OpenSpiel's ``kChancePlayerId``, it is negative so it can never
+#: be a real seat. See ``engines.kit`` and "Chance as an explicit step" in docs/architecture.md.
+CHANCE = -1
+
 S = TypeVar("S")
 A = TypeVar("A")
 
@@ -399,8 +405,60 @@ class Engine(ABC, Generic[S, A]):
         """
 
     def play(self, state: S, seat: int, text: str) -> tuple[S, list[Event]]:
-        """Parse and apply notation in one step."""
-        return self.apply(state, seat, self.parse(state, seat, text))
+        """Parse and apply notation in one step, then settle any chance node the action reached
+        with the state's own generator (``settle``): the events are the action's, then the
+        draws'. The service applies chance as steps of their own (and logs them); ``play`` is
+        for whoever does not care which draw came (self-play, searches, most tests)."""
+        new, events = self.apply(state, seat, self.parse(state, seat, text))
+        if self.has_chance:
+            new, steps = self.settle(new)
+            for _, more in steps:
+                events = events + more
+        return new, events
+
+    # -- chance (see engines.kit, "Chance as an explicit step" in docs/architecture.md) ---------
+
+    #: Whether ``to_act`` can ever be ``[CHANCE]``: an engine with chance nodes sets it and
+    #: implements ``sample_chance`` (and ``chance_outcomes`` when the outcomes can be listed).
+    has_chance: bool = False
+    #: Chance verbs whose outcome every seat sees (a restock, a roll): their log rows show the
+    #: action text to everyone. Any other chance row (a card dealt to one seat) shows only its
+    #: verb and its public events, as a secret verb does.
+    public_chance: frozenset[str] = frozenset()
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]] | None:
+        """At a chance node: every outcome with its probability, or ``None`` when there are too
+        many to list (OpenSpiel's ``chance_outcomes``)."""
+        return None
+
+    def sample_chance(self, state: S) -> A:
+        """At a chance node: one outcome, drawn with the generator the state carries, exactly as
+        the engine drew inside ``apply`` before chance was explicit (so an old log, which has
+        no chance rows, replays to the same states). A search samples from a determinized
+        state, whose generator the seat's knowledge re-seeded."""
+        raise NotImplementedError(f"{self.meta.id} has no chance nodes")
+
+    def settle(self, state: S) -> tuple[S, list[tuple[A, list[Event]]]]:
+        """Apply chance nodes with the state's own generator while ``to_act == [CHANCE]``;
+        returns the state a player decides in and each applied (outcome, events)."""
+        steps: list[tuple[A, list[Event]]] = []
+        while self.has_chance and self.to_act(state) == [CHANCE]:
+            action = self.sample_chance(state)
+            state, events = self.apply(state, CHANCE, action)
+            steps.append((action, events))
+        return state, steps
+
+    def replay(self, state: S, rows: Sequence[tuple[int, str]]) -> S:
+        """The state a log of (seat, action text) rows leads to from ``state``. A chance node
+        is settled by the next row when that row is the ``CHANCE`` seat's; otherwise (a log
+        written before chance was explicit, whose draws happened inside the moves) it is drawn
+        with the state's own generator, as the old ``apply`` drew. Raises like ``apply``."""
+        last = len(rows) - 1
+        for i, (seat, text) in enumerate(rows):
+            state, _ = self.apply(state, seat, self.parse(state, seat, text))
+            if self.has_chance and (i == last or rows[i + 1][0] != CHANCE):
+                state, _ = self.settle(state)
+        return state
 
     def read(self, state: S, seat: int, text: str) -> A:
         """What a player typed → the canonical action: like ``parse``, but forgiving (prefixes,

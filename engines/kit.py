@@ -27,10 +27,14 @@ reads like ``kuhn_poker.py``). Four small pieces:
     The one copy of the completion loop: from whole legal action texts and a typed prefix, the
     legal next tokens.
 
-Chance (dice, draws, restocks) as an explicit step is designed here but not yet used: a chance
-node is a ``Decision`` owned by ``CHANCE``, an engine that has them implements ``ChanceRules``,
-and ``sample`` draws from a listed distribution. ``docs/architecture.md`` ("Chance as an explicit
-step") says how the service will apply and log them, and why old games still replay.
+Chance (dice, draws, restocks) is an explicit step: a chance node is a ``Decision`` owned by
+``CHANCE`` on the state's pending stack (``to_act`` says ``[CHANCE]`` there), the engine's
+``sample_chance`` draws an outcome with the state's generator and ``apply(state, CHANCE,
+outcome)`` plays it; ``Engine.settle`` runs them, the service logs each as a row of its own.
+``ChanceRules`` is that protocol, ``sample`` draws from a listed distribution and
+``chance_node`` tells an engine's ``apply`` which node it stands at. ``docs/architecture.md``
+("Chance as an explicit step") says how the service applies and logs them, and why old games
+still replay.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
-from engines.base import END, Event, IllegalAction, tokens
+from engines.base import CHANCE, END, Event, IllegalAction, tokens
 from engines.rng import Rng
 
 if TYPE_CHECKING:
@@ -49,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHANCE",
     "ChanceRules",
+    "chance_node",
     "Decision",
     "Draft",
     "Mark",
@@ -77,11 +82,6 @@ __all__ = [
 
 S = TypeVar("S", bound="DataclassInstance")
 A = TypeVar("A", bound="HasVerb")
-
-#: The owner of a chance decision (a restock draw, a die roll): nobody at the table decides it;
-#: the service applies one of the engine's ``chance_outcomes`` and logs it like a move. Like
-#: OpenSpiel's ``kChancePlayerId``, it is a negative "seat" so it can never be a real one.
-CHANCE = -1
 
 
 class HasVerb(Protocol):
@@ -391,7 +391,7 @@ def complete_decision(pending: Sequence[Decision], seat: int, prefix: str) -> li
     return complete_from_texts(top.texts(), prefix)
 
 
-# -- chance (designed; see docs/architecture.md, "Chance as an explicit step") ------------------------
+# -- chance (see docs/architecture.md, "Chance as an explicit step") ----------------------------------
 
 
 T = TypeVar("T")
@@ -400,21 +400,34 @@ _A_co = TypeVar("_A_co", covariant=True)
 
 
 class ChanceRules(Protocol[_S_contra, _A_co]):
-    """What an engine with chance nodes provides (OpenSpiel's ``chance_outcomes``).
+    """What an engine with chance nodes provides (OpenSpiel's ``chance_outcomes``); the defaults
+    on ``engines.base.Engine`` say there are none.
 
-    At a chance node (``to_act == [CHANCE]``) the service asks for an outcome, applies it with
-    ``apply(state, CHANCE, action)`` and logs it like a move; a computer seat's search samples
-    there from what the seat knows instead."""
+    At a chance node (``to_act == [CHANCE]``) the service asks ``sample_chance`` for an outcome,
+    applies it with ``apply(state, CHANCE, action)`` and logs it like a move (``Engine.settle``
+    without the log); a computer seat's search does the same on a determinized state, whose
+    generator its knowledge re-seeded, so it samples from what the seat knows."""
+
+    has_chance: bool
 
     def chance_outcomes(self, state: _S_contra) -> Sequence[tuple[_A_co, float]] | None:
         """Every outcome with its probability, or ``None`` when there are too many to list."""
         ...
 
-    def sample_chance(self, state: _S_contra, rng: Rng) -> _A_co:
-        """One outcome drawn with ``rng``: for a stored game, the generator its state carries,
-        drawing exactly as the engine's ``apply`` drew before chance was explicit (so old logs,
-        which have no chance rows, replay to the same states)."""
+    def sample_chance(self, state: _S_contra) -> _A_co:
+        """One outcome drawn with the generator the state carries, drawing exactly as the
+        engine's ``apply`` drew before chance was explicit (so old logs, which have no chance
+        rows, replay to the same states)."""
         ...
+
+
+def chance_node(pending: Sequence[Decision], verb: str) -> bool:
+    """Whether the next pending decision is the chance node answered by ``verb``.
+
+    >>> chance_node((Decision(CHANCE, "restock"),), "restock"), chance_node((), "restock")
+    (True, False)
+    """
+    return bool(pending) and pending[0].owner == CHANCE and pending[0].verb == verb
 
 
 def sample(outcomes: Sequence[tuple[T, float]], rng: Rng) -> T:

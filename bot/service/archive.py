@@ -23,6 +23,7 @@ from bot.storage import (
     LIVE,
     GameRow,
 )
+from engines.base import CHANCE
 from engines.kit import plain
 
 EXPORT_FORMAT = 1
@@ -38,8 +39,7 @@ def replay(export: Mapping[str, Any]) -> Replay:
     options = engine.meta.validate_options(export.get("options") or {})
     state = engine.setup(int(export["players"]), options, int(export["seed"]))
     actions = list(export.get("actions") or [])
-    for entry in actions:
-        state, _ = engine.play(state, int(entry["seat"]), str(entry["action"]))
+    state = engine.replay(state, [(int(e["seat"]), str(e["action"])) for e in actions])
     result = engine.result(state)
     return Replay(
         game=engine.meta.id,
@@ -80,13 +80,19 @@ class Archive(Narration):
             public = a.seat != viewer_seat
             events = events_of(a)
             said = self._event_lines(events, names, viewer_seat)
+            if a.seat == CHANCE:
+                key = "service.log_chance"
+                shown = self._chance_text(engine, a.action)
+            else:
+                key = "service.log_auto" if a.auto else "service.log_line"
+                shown = self._action_text(engine, a.action, public=public)
             lines.append(
                 self._t(
-                    "service.log_auto" if a.auto else "service.log_line",
+                    key,
                     {
                         "number": number,
                         "player": a.seat,
-                        "action": self._action_text(engine, a.action, public=public),
+                        "action": shown,
                         "events": (" — " + " ".join(said)) if said else "",
                     },
                     names,
@@ -136,7 +142,11 @@ class Archive(Narration):
                 {
                     "move": a.move,
                     "seat": a.seat,
-                    "action": self._action_text(engine, a.action, public=True),
+                    "action": (
+                        self._chance_text(engine, a.action)
+                        if a.seat == CHANCE
+                        else self._action_text(engine, a.action, public=True)
+                    ),
                     "events": self._event_lines(events_of(a), names, None),
                     "at": a.at,
                 }

@@ -28,7 +28,7 @@ from bot.storage import (
     GameRow,
     SeatRow,
 )
-from engines.base import IllegalAction
+from engines.base import CHANCE, IllegalAction
 
 
 def voting(seats: Sequence[SeatRow]) -> list[SeatRow]:
@@ -76,6 +76,10 @@ class Governance(Playing):
         last = await self.db.last_action(row.id)
         if last is None:
             raise ServiceError("service.undo_nothing")
+        if last.seat == CHANCE:
+            # Structural: a draw (dice, cards, a restock) followed the move; taking the move
+            # back would let its player try for another draw.
+            raise ServiceError("service.undo_chance")
         if last.seat != seat or last.auto:
             raise ServiceError("service.undo_not_yours", player=last.seat)
         if last.reveals:
@@ -331,7 +335,7 @@ class Governance(Playing):
             if text is None:
                 return None
             try:
-                new, events = engine.play(state, seat, text)
+                new, events = engine.apply(state, seat, engine.parse(state, seat, text))
             except IllegalAction:
                 return None  # an engine offering an illegal timeout move: treat as none
             move = await self.db.next_move(row.id)

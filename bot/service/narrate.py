@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from bot.storage import (
     GameRow,
     SeatRow,
 )
-from engines.base import Engine, Event, IllegalAction
+from engines.base import CHANCE, Engine, Event, IllegalAction
 from engines.catalog import CATALOG
 
 
@@ -86,6 +87,13 @@ class Narration(Session):
             return verb.name
         return action
 
+    def _chance_text(self, engine: Engine[Any, Any], action: str) -> str:
+        """A chance row's action as everyone may see it: whole for a draw the whole table sees
+        (a restock, a roll: ``Engine.public_chance``), else only its verb (a card dealt to one
+        seat: its public events say what the table saw)."""
+        verb = action.split()[0] if action.split() else ""
+        return action if verb in engine.public_chance else verb
+
     def _event_lines(
         self, events: Sequence[Event], names: Sequence[str], viewer: int | None
     ) -> list[str]:
@@ -99,16 +107,19 @@ class Narration(Session):
     def _recap(
         self, engine: Engine[Any, Any], rows: Sequence[ActionRow], names: Sequence[str]
     ) -> tuple[str, ...]:
-        """The catch-up lines for ``rows``: public action texts and public events only."""
-        steps = [
-            Step(
-                a.seat,
-                self._action_text(engine, a.action, public=True),
-                tuple(self._event_lines(events_of(a), names, None)),
-                a.auto,
+        """The catch-up lines for ``rows``: public action texts and public events only. A draw
+        (a chance row) is told with the move that led to it; one that opens the window followed
+        the reader's own move, whose announcement told it."""
+        steps: list[Step] = []
+        for a in rows:
+            said = tuple(self._event_lines(events_of(a), names, None))
+            if a.seat == CHANCE:
+                if steps:
+                    steps[-1] = dataclasses.replace(steps[-1], events=steps[-1].events + said)
+                continue
+            steps.append(
+                Step(a.seat, self._action_text(engine, a.action, public=True), said, a.auto)
             )
-            for a in rows
-        ]
         return recap_lines(steps, names, self.lang)
 
     def _now_line(

@@ -40,7 +40,7 @@ from bot.storage import (
     SeatRow,
     dumps,
 )
-from engines.base import Engine, Event, IllegalAction
+from engines.base import CHANCE, Engine, Event, IllegalAction
 from engines.kit import last_mark, private_fields
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
@@ -157,6 +157,19 @@ class Playing(Scheduling, Boards):
         marks: dict[int, Any] = {}
         if plays:
             marks[plays[-1].move] = mark_of(engine, state)
+
+        def chance() -> None:
+            """Draw at every chance node reached, each draw a log row of the CHANCE seat: the
+            outcome is a logged fact a replay reads, and an undo barrier."""
+            nonlocal state, next_move
+            if not engine.has_chance:
+                return
+            state, steps = engine.settle(state)
+            for action, events in steps:
+                plays.append(Play(next_move, CHANCE, str(action), tuple(events), False))
+                next_move += 1
+
+        chance()
         # A removed seat never blocks the table: play for it until a person must decide.
         for _ in range(MAX_AUTO_MOVES):
             pending = [s for s in engine.to_act(state) if s in removed]
@@ -169,6 +182,7 @@ class Playing(Scheduling, Boards):
             plays.append(Play(next_move, pending[0], text, tuple(events), True))
             marks[next_move] = mark_of(engine, state)
             next_move += 1
+            chance()
         for p in plays:
             await self.db.append_action(
                 row.id,
@@ -270,18 +284,19 @@ class Playing(Scheduling, Boards):
         engine: Engine[Any, Any], state: Any, seat: int, seed: int
     ) -> tuple[str, Any, list[Event]] | None:
         """The move played for a removed seat: the rules' timeout action, else a random legal
-        one (seeded from the game, so a replay of the log does not depend on it)."""
+        one (seeded from the game, so a replay of the log does not depend on it). Any chance
+        node it reaches is left for the commit to draw and log."""
         text = engine.timeout_action(state, seat)
         if text is not None:
             try:
-                new, events = engine.play(state, seat, text)
+                new, events = engine.apply(state, seat, engine.parse(state, seat, text))
                 return text, new, events
             except IllegalAction:
                 pass  # an engine bug must not block the table; fall back to a random move
         text = random_action(engine, state, seat, Rng(seed_state(seed)))
         if text is None:
             return None
-        new, events = engine.play(state, seat, text)
+        new, events = engine.apply(state, seat, engine.parse(state, seat, text))
         return text, new, events
 
     async def _outcome(self, change: Change, *, render: bool) -> MoveOutcome:
@@ -292,14 +307,11 @@ class Playing(Scheduling, Boards):
         lines: list[str] = list(change.head)
         private: dict[int, list[str]] = {}
         for p in change.plays:
-            key = "service.auto_move" if p.auto else "service.move"
-            lines.append(
-                self._t(
-                    key,
-                    {"player": p.seat, "action": self._action_text(engine, p.action, public=True)},
-                    names,
-                )
-            )
+            # A draw (a chance row) is told by its public events, under the move that led to it.
+            if p.seat != CHANCE:
+                key = "service.auto_move" if p.auto else "service.move"
+                text = self._action_text(engine, p.action, public=True)
+                lines.append(self._t(key, {"player": p.seat, "action": text}, names))
             lines.extend(self._event_lines(p.events, names, None))
             for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
                 if seat in by_seat:
@@ -334,7 +346,8 @@ class Playing(Scheduling, Boards):
         shown = {p.move for p in change.plays}
         missed = any(a.move not in shown for a in change.since_turn)
         recap = self._recap(engine, change.since_turn, names) if mention and missed else ()
-        last = change.plays[-1] if change.plays else None
+        # The move the change is about: the last one a seat made (a draw after it is not).
+        last = next((p for p in reversed(change.plays) if p.seat != CHANCE), None)
         return MoveOutcome(
             game_id=row.id,
             version=change.version,
@@ -377,7 +390,11 @@ class Playing(Scheduling, Boards):
             last = await self.db.last_action(row.id)
             recent = await self._recent_marks(row.id, row.to_act)
         lines = [self._status_line(row)]
-        if last is not None:
+        if last is not None and last.seat == CHANCE:
+            # A draw ended the last move: what it showed everyone (its public events).
+            said = self._event_lines(events_of(last), names, None)
+            lines.append(self._t("service.last_chance", {"events": " ".join(said)}, names))
+        elif last is not None:
             lines.append(
                 self._t(
                     "service.last_move",

@@ -95,8 +95,8 @@ def replay_log(
     be replayed makes the game's record damaged (``service.damaged``), never a crash."""
     try:
         state = engine.setup(players, row.options, row.seed)
-        for a in actions:
-            state, _ = engine.play(state, a.seat, a.action)
+        # Logged draws are read; a log from before chance rows draws them again (Engine.replay).
+        state = engine.replay(state, [(a.seat, a.action) for a in actions])
     except Exception:
         log.warning("log does not replay", extra={"game": row.id})
         raise damaged_error(row) from None

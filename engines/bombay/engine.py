@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Engine, EngineMeta, Event, IllegalAction, Result
+from engines.base import CHANCE, Engine, EngineMeta, Event, IllegalAction, Result
+from engines.bombay import chance
 from engines.bombay import rules as R
 from engines.bombay.components import TURN_AP
 from engines.bombay.notation import OPTIONS, VERBS, Action, normalise_build, parse_action
@@ -36,6 +37,9 @@ class Bombay(Engine[State, Action]):
 
     meta = META
     format_version = 1
+    #: a set's restock is a chance node (``engines.bombay.chance``), and everyone sees it (Y32)
+    has_chance = True
+    public_chance = frozenset({chance.VERB})
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         """A new game (Y16–Y25), markets already restocked for the first set (Y31)."""
@@ -47,25 +51,41 @@ class Bombay(Engine[State, Action]):
         return R.restock_events(state)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
-        """Notation → action; see ``engines.bombay.notation``."""
+        """Notation → action; see ``engines.bombay.notation`` (``CHANCE``'s restock:
+        ``engines.bombay.chance``)."""
+        if seat == CHANCE:
+            return chance.parse(text)
         return parse_action(state, seat, text)
 
     def to_act(self, state: State) -> list[int]:
-        """The seat whose turn it is; a turn of several commands keeps it until it passes."""
+        """The seat whose turn it is (a turn of several commands keeps it until it passes), or
+        ``[CHANCE]`` while a new set's restock waits to be drawn."""
+        if state.pending:
+            return [CHANCE]
         return [] if state.over else [state.current]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every legal command of ``seat`` now (a handful: the list is always small)."""
-        if state.over or seat != state.current:
+        if state.over or seat != state.current or state.pending:
             return []
         return R.legal(state, seat)
+
+    def chance_outcomes(self, state: State) -> None:
+        """Too many to list: nine bales from a bag of about twenty, in four colours."""
+        return None
+
+    def sample_chance(self, state: State) -> Action:
+        """The restock the state's generator draws (Y31)."""
+        return chance.sample(state)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Play one command through the rules table (``rules.RULES``); the turn passes by itself
         at 0 AP or when only ``end`` is left (Y42)."""
+        if seat == CHANCE:
+            return chance.apply(state, action)
         if state.over:
             raise IllegalAction("core.game_over")
-        if seat != state.current:
+        if seat != state.current or state.pending:
             raise IllegalAction("core.not_your_decision")
         if action.verb == "build":
             action = normalise_build(state, seat, action)
@@ -103,7 +123,7 @@ class Bombay(Engine[State, Action]):
     def asked(self, state: State, seat: int) -> Event | None:
         """The action points the player to move has left this turn (public: the board shows
         them too)."""
-        if state.over or seat != state.current:
+        if state.over or seat != state.current or state.pending:
             return None
         return Event("bombay.asked.turn", {"ap": state.ap})
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from engines import kit
-from engines.base import Event, IllegalAction
+from engines.base import CHANCE, Event, IllegalAction
 from engines.bombay.components import (
     CAPACITY,
     CITY,
@@ -26,7 +26,7 @@ from engines.bombay.components import (
 )
 from engines.bombay.notation import Action
 from engines.bombay.state import State
-from engines.kit import Draft, Rule
+from engines.kit import Decision, Draft, Rule
 from engines.rng import Rng
 
 POSITIONS = ("top", "middle", "bottom")
@@ -54,6 +54,10 @@ def _without_one(bales: Sequence[str], colour: str) -> tuple[str, ...]:
 
 
 # -- restock (Y31–Y35) ----------------------------------------------------------------------------
+
+#: The chance node a set's end leaves on the pending stack: the next set's restock, drawn by
+#: nobody at the table (``engines.bombay.chance``).
+RESTOCK = Decision(CHANCE, "restock")
 
 
 def sort_into_markets(drawn: Sequence[int]) -> tuple[int, ...]:
@@ -568,4 +572,5 @@ def end_set(d: Draft[State]) -> None:
         return
     d.emit("bombay.set_ended", set=state.set_no + 1, first_seat=first)
     d.emit("bombay.posts_reopened")
-    _restock(d)
+    # Y31: the new first player draws nine bales: a chance node (engines.bombay.chance).
+    d.set(pending=(RESTOCK,))

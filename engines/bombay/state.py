@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from engines.bombay.components import MARKETS, PALACES, board, rules
+from engines.kit import Decision
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class State:
     turn_path: tuple[str, ...]
     last_from: str
     last_site: str
+    #: decisions waiting before play goes on, first = next: only the restock's chance node
+    #: (``engines.bombay.chance``), between a set's last command and its draw
+    pending: tuple[Decision, ...] = ()
 
     # -- derived facts --------------------------------------------------------------------
     @property
@@ -154,7 +158,12 @@ def dump_state(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(State):
         value = getattr(state, f.name)
-        if f.name in _NESTED or f.name in _PAIRS:
+        if f.name == "pending":
+            # Only a state waiting for a draw has one, and stored games never stop there (the
+            # service draws at once): dumps of every other state are the format-1 dumps.
+            if value:
+                out["pending"] = [p.to_json() for p in value]
+        elif f.name in _NESTED or f.name in _PAIRS:
             out[f.name] = [list(v) for v in value]
         elif f.name in _FLAT:
             out[f.name] = list(value)
@@ -167,6 +176,9 @@ def load_state(data: Mapping[str, Any]) -> State:
     """Inverse of ``dump_state``."""
     kw: dict[str, Any] = {}
     for f in fields(State):
+        if f.name == "pending":
+            kw["pending"] = tuple(Decision.from_json(p) for p in data.get("pending", ()))
+            continue
         value = data[f.name]
         if f.name in _NESTED or f.name in _PAIRS:
             kw[f.name] = tuple(tuple(v) for v in value)

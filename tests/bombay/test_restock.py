@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines.base import CHANCE
 from engines.bombay import ENGINE
 from engines.bombay.rules import draw_from_bag, restock, sort_into_markets
 from engines.rng import Rng
@@ -97,13 +98,18 @@ def test_Y35_undrawn_colour_cannot_be_bought_this_set() -> None:
 
 
 def test_Y36_restock_event_names_closed_colours() -> None:
-    s = new(4)
-    s = replace(s, bag=(0, 9, 0, 0), stock=(0, 0, 0, 0), market=(-1,) * 4)
-    s, events = restock(s)
-    assert s.stock == (0, 9, 0, 0) and s.market == (-1, 0, -1, -1)
+    # Given a set's last turn ended: the state waits for the restock (a chance step)
+    s = replace(new(4), game_turn=3, current=3)
+    s, _ = ENGINE.apply(s, 3, ENGINE.parse(s, 3, "end"))
+    assert ENGINE.to_act(s) == [CHANCE]
+    # when the draw is forced by applying it: only blue and orange
+    s, events = ENGINE.apply(s, CHANCE, ENGINE.parse(s, CHANCE, "restock blue=5 orange=4"))
+    # then the undrawn colours' posts are closed, and the set's first player plays
+    assert s.stock == (0, 5, 0, 4) and s.market == (-1, 0, -1, 1)
     closed = next(e for e in events if e.key == "bombay.posts_closed_at_restock")
-    assert closed.params["colours"] == ["yellow", "purple", "orange"]
-    assert [s.is_open(c) for c in COLOURS] == [False, True, False, False]
+    assert closed.params["colours"] == ["yellow", "purple"]
+    assert [s.is_open(c) for c in COLOURS] == [False, True, False, True]
+    assert ENGINE.to_act(s) == [s.first]
 
 
 def test_Y37_closed_post_is_still_a_post_walkable_and_unbuildable() -> None:

@@ -125,6 +125,7 @@ def play_game(players: int, options: dict[str, str], seed: int, *, planned: bool
             action = rng.choice(real) if real and rng.below(10) else rng.choice(acts)
         before = state.set_no, state.game_turn, state.current
         state, _ = ENGINE.apply(state, seat, action)
+        state, _ = ENGINE.settle(state)  # a new set's restock (a chance step)
         check(state, start)
         fresh = (state.set_no, state.game_turn, state.current) != before
     assert state.over and ENGINE.result(state) is not None

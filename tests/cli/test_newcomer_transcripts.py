@@ -66,6 +66,8 @@ class Newcomer:
         self.state, _ = self.engine.apply(
             self.state, seat, self.engine.read(self.state, seat, text)
         )
+        # The service draws at a chance node with the game's generator: so does the copy.
+        self.state, _ = self.engine.settle(self.state)
         self.queue += [f"{name}: {line}" for line in self.extra.get(self.moves, [])]
         self.queue.append(f"{name}: {short}")
         self.typed.append((name, short))

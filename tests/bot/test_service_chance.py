@@ -1,0 +1,105 @@
+"""Chance as a step the service applies and logs (docs/architecture.md, "Chance as an explicit
+step"), shown with Bombay's restock (Y31): after a move that ends a set the service draws the
+restock with the game's generator and logs it as a row of the CHANCE seat, in the same call;
+nobody is pinged for it; undo never steps back over it; replays read it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.service import Service, ServiceError
+from bot.service.archive import replay
+from engines.base import CHANCE
+from tests.bot.conftest import ANA, BEN, CHANNEL, GUILD, whose_turn
+
+
+async def _bombay(svc: Service) -> None:
+    await svc.create_lobby(GUILD, CHANNEL, ANA, "bombay", seed=5)
+    await svc.join(CHANNEL, BEN)
+    await svc.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+
+
+async def _to_the_sets_last_turn(svc: Service) -> None:
+    """Everyone ends their turns until one ``end`` is left in the first set."""
+    async with svc.db.read():
+        g = await svc.load(CHANNEL, live=True)
+    state = g.state
+    left = (state.turns_per_set - state.game_turn) * state.players - 1
+    for _ in range(left):
+        await svc.act(CHANNEL, await whose_turn(svc), "end", render=False)
+
+
+async def test_Y31_the_move_that_ends_a_set_is_followed_by_a_logged_restock(
+    service: Service,
+) -> None:
+    await _bombay(service)
+    await _to_the_sets_last_turn(service)
+    mover = await whose_turn(service)
+    outcome = await service.act(CHANNEL, mover, "end", render=False)
+    # one call: the move, then the draw, told by its public event under the move
+    assert outcome.action == "end" and outcome.seat is not None and outcome.seat >= 0
+    assert any(line.startswith("Set 2:") and "restocks" in line for line in outcome.lines)
+    # the next player is pinged, never the chance seat; the stored game waits for a person
+    info = await service.game(CHANNEL)
+    assert outcome.to_act == info.to_act and info.to_act
+    assert all(u > 0 for u in outcome.mention + info.to_act)
+    record = await service.record(info.game_id)
+    last_two = record["actions"][-2:]
+    assert [a["seat"] for a in last_two] == [mover.id - 1, CHANCE]
+    assert last_two[1]["action"].startswith("restock ")
+    async with service.db.read():
+        g = await service.load(CHANNEL, live=True)
+    assert sum(g.state.stock) == 9 and g.state.pending == ()
+    # the log is the truth: a replay reads the logged draw and equals the snapshot
+    assert await service.verify(info.game_id)
+
+
+async def test_undo_never_steps_back_over_a_draw(service: Service) -> None:
+    await _bombay(service)
+    await _to_the_sets_last_turn(service)
+    mover = await whose_turn(service)
+    await service.act(CHANNEL, mover, "end", render=False)
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(CHANNEL, mover, render=False)
+    assert refused.value.key == "service.undo_chance"
+    with pytest.raises(ServiceError) as previewed:
+        await service.undo_preview(CHANNEL, mover)
+    assert previewed.value.key == "service.undo_chance"
+
+
+async def test_a_public_draw_shows_in_the_log_the_export_and_the_board_caption(
+    service: Service,
+) -> None:
+    await _bombay(service)
+    await _to_the_sets_last_turn(service)
+    await service.act(CHANNEL, await whose_turn(service), "end", render=False)
+    info = await service.game(CHANNEL)
+    drawn = (await service.record(info.game_id))["actions"][-1]["action"]
+    page = await service.log(CHANNEL, -1)
+    assert any(f"Chance: {drawn} — Set 2:" in line for line in page.lines)
+    running: dict[str, Any] = await service.export(CHANNEL)
+    assert running["actions"][-1]["action"] == drawn and running["actions"][-1]["seat"] == CHANCE
+    board = await service.board(CHANNEL)
+    assert any(line.startswith("Last: Set 2:") for line in board.lines)
+
+
+async def test_a_record_with_chance_rows_replays_and_a_forged_draw_is_refused(
+    service: Service,
+) -> None:
+    await _bombay(service)
+    await _to_the_sets_last_turn(service)
+    await service.act(CHANNEL, await whose_turn(service), "end", render=False)
+    info = await service.game(CHANNEL)
+    record = await service.record(info.game_id)
+    again = replay(json.loads(json.dumps(record)))
+    async with service.db.read():
+        g = await service.load(CHANNEL, live=True)
+    assert again.state == g.engine.dump(g.state)
+    # a draw the bag could not give does not replay
+    record["actions"][-1]["action"] = "restock blue=9"
+    with pytest.raises(Exception, match="only 5 blue"):
+        replay(record)
