@@ -30,10 +30,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/turnpost/bin:$PATH \
     TURNPOST_DB=/data/turnpost.db
 
-RUN useradd --create-home --uid 10001 turnpost \
+# libfribidi: Pillow's wheel bundles libraqm but loads libfribidi at run time; with it, boards lay
+# out right-to-left names (Hebrew, Arabic) with raqm (bidi + HarfBuzz shaping), without it they
+# fall back to python-bidi + arabic-reshaper (renderers/kit.py glyph_runs).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 10001 turnpost \
     && mkdir /data && chown turnpost:turnpost /data
 
 COPY --from=build /opt/turnpost /opt/turnpost
+RUN python -c "from PIL import features; assert features.check('raqm'), 'no raqm'"
 WORKDIR /home/turnpost
 
 # The database lives on a volume so games survive a new image. No secrets in the image:

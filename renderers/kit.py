@@ -17,7 +17,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any, TypeVar, cast, overload
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from arabic_reshaper import ArabicReshaper
+from bidi import get_display
+from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
 from engines.catalog import CATALOG
 from engines.data import DATA_DIR
@@ -87,12 +89,17 @@ SEAT_PALETTES: dict[str, tuple[tuple[str, tuple[int, int, int]], ...]] = {
 
 #: Fonts tried in order for every character (#13.3): DejaVu Sans for Latin, Greek, Cyrillic,
 #: Hebrew, Arabic and symbols, then the Japanese subset of Noto Sans CJK JP (kana, JIS level 1+2
-#: kanji, full-width forms; built by tools/build_cjk_font.py). The subset has one weight, so bold
-#: Japanese draws regular.
+#: kanji, full-width forms; built by tools/build_cjk_font.py).
 FONT_FILES: dict[bool, tuple[str, ...]] = {
     False: ("DejaVuSans.ttf", "NotoSansJP-Turnpost.otf"),
     True: ("DejaVuSans-Bold.ttf", "NotoSansJP-Turnpost.otf"),
 }
+#: Files with a single weight (in both stacks): bold text in them is emboldened by stroking each
+#: glyph's outline in its own colour, :data:`BOLD_STROKE` of the size wide. A bold face for the
+#: Japanese subset would add another 3-4 MB to the repository for a difference a stroke gives
+#: at board sizes (headings of 16-40 px), so the stroke it is.
+SINGLE_WEIGHT = frozenset(FONT_FILES[False]) & frozenset(FONT_FILES[True])
+BOLD_STROKE = 0.035
 #: Drawn (in the first font) for a character no font has: a smiling face for an emoji or other
 #: pictograph, the replacement character for anything else (say Hangul) — a clean mark, never an
 #: empty "tofu" box. A run of emoji joined by zero-width joiners becomes one placeholder.
@@ -100,11 +107,24 @@ PLACEHOLDER = "☺"
 REPLACEMENT = "\ufffd"
 ELLIPSIS = "…"
 _ZWJ = "\u200d"
+#: First-strong isolate and its closing mark: a display name is drawn in its own direction (a
+#: Hebrew name right to left) inside a label that stays left to right, whatever surrounds it.
+FSI, PDI = "\u2068", "\u2069"
+
+#: Whether Pillow can lay text out with libraqm (bidi through libfribidi, shaping through
+#: HarfBuzz). The wheel bundles libraqm but loads libfribidi at run time, so this is false on a
+#: system without it; the Dockerfile installs it. Without raqm, right-to-left text is reordered
+#: by python-bidi and Arabic joined by arabic-reshaper (:func:`glyph_runs`).
+RAQM = bool(features.check("raqm"))
+#: The Arabic joining forms for the fallback, as presentation-form characters DejaVu Sans has:
+#: letters and the obligatory lam-alef ligatures, no word ligatures (DejaVu lacks ﷲ).
+_RESHAPER = ArabicReshaper(configuration={"ARABIC LIGATURE ALLAH": False})
 
 
 @cache
-def _font_file(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(DATA_DIR / "fonts" / name), size)
+def _font_file(name: str, size: int, basic: bool = False) -> ImageFont.FreeTypeFont:
+    engine = ImageFont.Layout.BASIC if basic else None
+    return ImageFont.truetype(str(DATA_DIR / "fonts" / name), size, layout_engine=engine)
 
 
 _BOLD: dict[int, bool] = {}
@@ -203,14 +223,78 @@ def runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     return tuple((t, n) for t, n in out)
 
 
+#: How a glyph run is laid out: ``plain`` (left-to-right text, the font's default engine),
+#: ``raqm`` (logical order, reordered and shaped by libraqm in a left-to-right paragraph) or
+#: ``visual`` (already in drawing order and shaped, drawn glyph by glyph with no bidi).
+GlyphRun = tuple[str, str, str]
+
+
+def _rtl(text: str) -> bool:
+    """Whether ``text`` has a right-to-left letter (Hebrew, Arabic, Syriac, Thaana...)."""
+    return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def glyph_runs(text: str, bold: bool = False, raqm: bool | None = None) -> tuple[GlyphRun, ...]:
+    """``text`` as (piece, font file, layout) runs to draw left to right, one after another.
+
+    Left-to-right text is :func:`runs` as it is. Text with right-to-left letters is a
+    left-to-right paragraph (every catalog is left to right) in which a Hebrew or Arabic name,
+    isolated by :func:`player_name`, reads right to left (Unicode bidi). With raqm (``raqm``,
+    default :data:`RAQM`) a label one font draws whole goes to it in logical order; otherwise
+    (no raqm, or a label mixing fonts, say Japanese and Arabic) the label is shaped here: Arabic
+    letters become their joined presentation forms (arabic-reshaper), the whole is put in visual
+    order (python-bidi), and each font's piece is drawn with no further reordering. Vowel points
+    (Arabic harakat, Hebrew niqqud) are dropped on that path: drawn glyph by glyph they would
+    land on the wrong letter."""
+    return _glyph_runs(text, bold, RAQM if raqm is None else raqm)
+
+
+@lru_cache(maxsize=8192)
+def _glyph_runs(text: str, bold: bool, raqm: bool) -> tuple[GlyphRun, ...]:
+    if not _rtl(text):
+        return tuple((t, n, "plain") for t, n in runs(text, bold))
+    text = unicodedata.normalize("NFC", text)
+    pieces = runs(text, bold)
+    visible = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    if raqm and len(pieces) == 1 and pieces[0][0] == visible:
+        return ((text, pieces[0][1], "raqm"),)
+    files = FONT_FILES[bold]
+    unpointed = "".join(c for c in text if not ("\u0591" <= c <= "\u05c7" and _mark(c)))
+    shaped = "".join(
+        c
+        if not "\ufb50" <= c <= "\ufeff" or any(ord(c) in coverage(f) for f in files)
+        else unicodedata.normalize("NFKC", c)  # a form no font has: its plain letter
+        for c in _RESHAPER.reshape(unpointed)
+    )
+    visual = get_display(shaped, base_dir="L")
+    return tuple((t, n, "visual") for t, n in runs(visual, bold))
+
+
+def _mark(c: str) -> bool:
+    return unicodedata.category(c) == "Mn"
+
+
+def _face(run: GlyphRun, size: int) -> ImageFont.FreeTypeFont:
+    return _font_file(run[1], size, run[2] == "visual")
+
+
+def _direction(run: GlyphRun) -> str | None:
+    return "ltr" if run[2] == "raqm" else None
+
+
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Rendered width of ``text`` in pixels (with the per-character font fallback)."""
-    return _width(text, max(size, MIN_TEXT), bold)
+    return _width(text, max(size, MIN_TEXT), bold, RAQM)
 
 
 @lru_cache(maxsize=16384)
-def _width(text: str, size: int, bold: bool) -> float:
-    return float(sum(_font_file(n, size).getlength(t) for t, n in runs(text, bold)))
+def _width(text: str, size: int, bold: bool, raqm: bool) -> float:
+    return float(
+        sum(
+            _face(run, size).getlength(run[0], direction=_direction(run))
+            for run in glyph_runs(text, bold, raqm)
+        )
+    )
 
 
 def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
@@ -241,6 +325,8 @@ class Layout:
     #: (box, order) per piece drawn.
     pieces: list[tuple[Box, int]] = field(default_factory=list)
     glyphs: set[tuple[str, str]] = field(default_factory=set)
+    #: How each text was laid out (:func:`glyph_runs`), by its string.
+    shaped: dict[str, tuple[GlyphRun, ...]] = field(default_factory=dict)
     drawn: int = 0
 
     def tick(self) -> int:
@@ -342,6 +428,7 @@ def layer(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
                 else:
                     into.pieces.append((e[0], into.tick()))
             into.glyphs.update(log.glyphs)
+            into.shaped.update(log.shaped)
         return img
 
     def layout(*args: Any) -> Layout:
@@ -387,28 +474,43 @@ def piece(box: tuple[float, float, float, float], *, opaque: bool = True) -> Non
 
 
 @lru_cache(maxsize=8192)
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def _mask(
+    text: str, size: int, bold: bool, anchor: str, raqm: bool
+) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and its offset from the anchor point, rasterised once per
     process: glyph rasterising is the slowest part of a render, and boards repeat their labels."""
-    parts = [(t, _font_file(n, size)) for t, n in runs(text, bold)]
-    width = sum(f.getlength(t) for t, f in parts)
+    parts = glyph_runs(text, bold, raqm)
+    widths = [_face(run, size).getlength(run[0], direction=_direction(run)) for run in parts]
+    width = sum(widths)
     first = _font_file(FONT_FILES[bold][0], size)
     ascent, descent = first.getmetrics()
     pad = max(2, size // 4)  # room for glyphs reaching past DejaVu's ascent or descent
+    stroke = size * BOLD_STROKE if bold else 0.0
+    margin = 1 + math.ceil(stroke)  # room for a stroke reaching past the first advance
     h, v = anchor[0], anchor[1]
     dx = {"l": 0.0, "m": -width / 2, "r": -width}[h]
     baseline = {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}
     dy = baseline.get(v, -descent) - ascent - pad  # mask top relative to the anchor y
-    mask = Image.new("L", (max(1, math.ceil(width) + 2), ascent + descent + 2 * pad), 0)
+    mask = Image.new("L", (max(1, math.ceil(width) + 2 * margin), ascent + descent + 2 * pad), 0)
     md = ImageDraw.Draw(mask)
-    x = 1.0
-    for t, f in parts:
-        md.text((x, ascent + pad), t, font=f, fill=255, anchor="ls")
-        x += f.getlength(t)
+    x = float(margin)
+    for run, w in zip(parts, widths, strict=True):
+        synthetic = stroke if run[1] in SINGLE_WEIGHT else 0.0
+        md.text(
+            (x, ascent + pad),
+            run[0],
+            font=_face(run, size),
+            fill=255,
+            anchor="ls",
+            direction=_direction(run),
+            stroke_width=synthetic,
+            stroke_fill=255,
+        )
+        x += w
     box = mask.getbbox()
     if box is None:
         return mask.crop((0, 0, 1, 1)), round(dx), round(dy)
-    return mask.crop(box), round(dx - 1 + box[0]), round(dy + box[1])
+    return mask.crop(box), round(dx - margin + box[0]), round(dy + box[1])
 
 
 def text(
@@ -431,7 +533,7 @@ def text(
     size = max(size, MIN_TEXT)
     if max_width is not None:
         label = fit_text(label, size, max_width, bold)
-    mask, left, top = _mask(label, size, bold, anchor)
+    mask, left, top = _mask(label, size, bold, anchor, RAQM)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     target: Image.Image = draw._image
     colour = fill if target.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
@@ -441,8 +543,10 @@ def text(
         log = _LOG[-1]
         log.texts.append((box, label, size))
         log.text_order.append(log.tick())
-        for t, n in runs(label, bold):
-            log.glyphs.update((ch, n) for ch in t)
+        drawn = glyph_runs(label, bold)
+        log.shaped[label] = drawn
+        for t, n, _ in drawn:
+            log.glyphs.update((ch, n) for ch in t if unicodedata.category(ch) != "Cf")
     return box
 
 
@@ -628,23 +732,36 @@ def earlier_marks(view: View[Any, Any] | dict[str, Any]) -> list[Any]:
 
 
 def with_names(view: AnyView, names: Sequence[str] | None) -> AnyView:
-    """``view`` with the players' display names by seat (the ``names`` a renderer is called with);
-    the view itself is not changed."""
+    """``view`` with the players' display names by seat (the ``names`` a renderer is called with),
+    each :func:`isolate`-d so it reads in its own direction wherever a label sets it; the view
+    itself is not changed."""
     if names is None:
         return view
+    names = [isolate(n) for n in names]
     if isinstance(view, View):
         return replace(view, names=tuple(names))
     return cast(AnyView, {**view, "names": list(names)})
 
 
 def player_name(view: View[Any, Any] | dict[str, object], seat: int) -> str:
-    """The display name of ``seat`` (from the render call's ``names``), or "Player N"."""
+    """The display name of ``seat`` (from the render call's ``names``), or "Player N". A name
+    with right-to-left letters comes isolated (:data:`FSI` ... :data:`PDI`), so it reads in its
+    own direction inside any label, and the label around it keeps its order."""
     if isinstance(view, View):
-        return view.name(seat)
+        return isolate(view.name(seat))
     names = view.get("names")
     if isinstance(names, list) and 0 <= seat < len(names):
-        return str(names[seat])
+        return isolate(str(names[seat]))
     return f"Player {seat + 1}"
+
+
+def isolate(name: str) -> str:
+    """``name`` between first-strong isolate marks if it has right-to-left letters (a display
+    name set into a label: "▶ דנה" keeps its arrow on the left); other names, and names
+    already isolated, as they are."""
+    if not _rtl(name) or (name.startswith(FSI) and name.endswith(PDI)):
+        return name
+    return f"{FSI}{name}{PDI}"
 
 
 def legend_row(

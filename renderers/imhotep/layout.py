@@ -115,9 +115,8 @@ def say(view: dict[str, Any], key: str, **params: Any) -> str:
     players' display names."""
     full = key if key.startswith(("core.", "imhotep.")) else f"imhotep.board.{key}"
     names = view.get("names")
-    return CATALOG.text(
-        full, params, lang=lang_of(view), names=list(names) if isinstance(names, list) else None
-    )
+    isolated = [kit.isolate(str(n)) for n in names] if isinstance(names, list) else None
+    return CATALOG.text(full, params, lang=lang_of(view), names=isolated)
 
 
 def card_colour(kind: str) -> str:
