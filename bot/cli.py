@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from bot.config import Config, StartupError
+from engines.catalog import CATALOG
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set (in the environment or in .env).
@@ -97,7 +98,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     import engines
-    import renderers
+    from bot.service.boards import Boards
     from engines.randomplay import random_play
     from engines.rng import Rng
 
@@ -107,13 +108,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         players, engine.meta.validate_options(_parse_options(args.option)), args.seed
     )
     state, _ = random_play(engine, state, Rng(args.seed), args.moves)
-    view = engine.view(state, args.seat)
     names = args.names.split(",") if args.names else [f"Player {i + 1}" for i in range(players)]
-    renderer = renderers.get(args.game)
+    # The service's own drawing calls, so the board is the one a table in ``--lang`` sees.
     if args.seat is not None:
-        png = renderer.render_private(view, names=names)
+        png = Boards._render_private(args.game, state, args.seat, names, lang=args.lang)
     else:
-        png = renderer.render(view, names=names)
+        png, _ = Boards._render_public(args.game, state, names, lang=args.lang)
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
         return 1
@@ -207,6 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--names", help="display names by seat, comma-separated")
     r.add_argument("--seat", type=int, help="draw this seat's private board instead")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    r.add_argument(
+        "--lang",
+        choices=CATALOG.languages(),
+        default="en",
+        help="the table's language the board speaks",
+    )
     r.add_argument("--out", required=True)
     r.set_defaults(fn=cmd_render)
 
