@@ -7,9 +7,11 @@ from functools import cache
 
 from engines.base import IllegalAction
 from engines.brass import components as C
-from engines.brass.draft import Draft, display_name, refuse
+from engines.brass.draft import Draft, checked, display_name, refuse
 from engines.brass.network import connected_to_merchant, has_pieces, network
+from engines.brass.notation import Action
 from engines.brass.resources import Supply, coal_supplies, iron_supplies, sell_to_market
+from engines.brass.rounds import finish_action
 from engines.brass.state import State, Tile, lowest_level
 
 
@@ -343,33 +345,46 @@ def canonical_choices(
             del kw[name]
 
 
-def apply_build(
-    d: Draft,
-    seat: int,
-    industry: str,
-    location: str,
-    slot: str | None,
-    coal: str | None,
-    iron: str | None,
-    card: str,
-) -> None:
-    """Check and carry out a build on the draft (raises before changing anything)."""
-    state = d.base
+@dataclass(frozen=True)
+class BuildChoice:
+    """A checked build: its plan and the space, coal and iron the player chose."""
+
+    plan: BuildPlan
+    site: Site
+    coal: Supply
+    iron: Supply
+
+
+def check_build(state: State, seat: int, action: Action) -> BuildChoice:
+    """Raise the reason the build ``action`` is refused, or return what it will take: the card
+    (B38, B39, B31), the tile, space, coal, iron and money (B40–B43, B48, B49)."""
+    industry, location = action.args[0], action.args[1]
+    card = action.get("card") or ""
     if card not in state.hands[seat]:
         raise refuse("brass.no_such_card", card=card[:40])
     p = plan(state, seat, industry, location)
     refusal = card_refusal(state, seat, card, industry, location)
     if refusal is not None:
         raise refusal
-    site = choose_site(p.sites, slot, seat, location)
-    coal_choice = choose([s.token for s in p.coal], coal, "coal")
-    iron_choice = choose([s.token for s in p.iron], iron, "iron")
+    site = choose_site(p.sites, action.get("slot"), seat, location)
+    coal_choice = choose([s.token for s in p.coal], action.get("coal"), "coal")
+    iron_choice = choose([s.token for s in p.iron], action.get("iron"), "iron")
     coal_supply = next(s for s in p.coal if s.token == coal_choice)
     iron_supply = next(s for s in p.iron if s.token == iron_choice)
+    return BuildChoice(p, site, coal_supply, iron_supply)
+
+
+def do_build(d: Draft, seat: int, action: Action) -> None:
+    """Carry out a checked build on the draft: pay, take the cubes, place the tile with its own
+    cubes, sell to the market (B43–B47, B50)."""
+    state = d.base
+    choice = checked(check_build, state, seat, action)
+    industry, location = action.args[0], action.args[1]
+    p, site, coal_supply, iron_supply = choice.plan, choice.site, choice.coal, choice.iron
     data = C.level(industry, p.level)
 
     # Pay and consume (B43, B19: affordability was checked against money before the action).
-    d.discard(seat, card)
+    d.discard(seat, action.get("card") or "")
     d.pay(seat, p.cost)
     d.coal = max(0, d.coal - coal_supply.market)
     d.iron = max(0, d.iron - iron_supply.market)
@@ -431,6 +446,7 @@ def apply_build(
             d.set_tile(tile, placed)
             if placed.cubes == 0:
                 d.flip(placed)
+    finish_action(d, seat)
 
 
 def legal_builds(state: State, seat: int) -> list[str]:

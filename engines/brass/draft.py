@@ -8,13 +8,17 @@ advancing income (B73), flipping emptied tiles (B35), discarding cards (B18).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engines import kit
 from engines.base import IllegalAction
 from engines.brass import components as C
+from engines.brass.notation import Action
 from engines.brass.state import State, Tile
+
+T = TypeVar("T")
 
 
 class Draft(kit.Draft[State]):
@@ -89,6 +93,16 @@ class Draft(kit.Draft[State]):
         self.set(**changes, memo={})
         return super().freeze()
 
+    def restart(self, **extra: Any) -> State:
+        """Freeze the state so far (with ``extra`` fields) and go on from it: the events and
+        places of the action are kept. A Sell or a rail Network action does this after a sale or
+        a first link, to ask the frozen board whether another sale or link is possible."""
+        mid = self.freeze(**extra)
+        events, places = self.events, self.places
+        self.__init__(mid)  # type: ignore[misc]
+        self.events, self.places = events, places
+        return mid
+
     # -- small effects ------------------------------------------------------------------------
     def emit(self, key: str, **params: Any) -> None:
         """Record an event ``brass.<key>``; ids also get a readable ``<param>_name``."""
@@ -157,6 +171,17 @@ class Draft(kit.Draft[State]):
             self.set_tile(t, t2)
             if t2.cubes == 0:
                 self.flip(t2)
+
+
+def checked(check: Callable[[State, int, Action], T], state: State, seat: int, action: Action) -> T:
+    """``check(state, seat, action)``, kept in the state's memo: a rule's ``why_not`` and its
+    ``do`` run the same check on the same state, and the second time finds the answer."""
+    key = ("checked", seat, action)
+    memo = state.memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    got = memo[key] = check(state, seat, action)
+    return got
 
 
 def refuse(key: str, **params: Any) -> IllegalAction:

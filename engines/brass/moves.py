@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
-from engines.brass.draft import Draft, refuse
+from engines.brass.draft import Draft, checked, refuse
 from engines.brass.network import connected, free_lines_for
+from engines.brass.notation import Action
 from engines.brass.resources import MERCHANT_BEER, Supply, coal_supplies_from, iron_supplies
-from engines.brass.state import State, evolve, income_level
+from engines.brass.rounds import finish_action
+from engines.brass.state import LINK2, State, evolve, income_level
 
 MIN_LEVEL = -10
 LOAN_MONEY = 30
@@ -23,9 +26,78 @@ def check_card(state: State, seat: int, card: str) -> None:
 
 
 # -- Network ------------------------------------------------------------------------------------
-def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
-    """Check and place one canal link for £3 (B52–B54)."""
-    state = d.base
+@dataclass(frozen=True)
+class NetworkChoice:
+    """A checked Network step: a canal link (B52), a rail action's first link (R33) or a
+    double's second (R33–R38), with the coal and the barrel it takes."""
+
+    kind: str  # "canal", "rail" or "second"
+    line: str
+    coal: Supply | None = None
+    beer: str = ""
+
+
+def check_network(state: State, seat: int, action: Action) -> NetworkChoice:
+    """Raise the reason the Network step ``action`` is refused, or return what it takes."""
+    card, coal, beer = action.get("card"), action.get("coal"), action.get("beer")
+    line = action.args[0]
+    if state.phase == LINK2:
+        if card is not None:
+            raise IllegalAction("brass.card_only_first_link")
+        return _check_second_link(state, seat, line, coal, beer)
+    if card is None:
+        raise IllegalAction(
+            "brass.missing_param",
+            verb="network",
+            params="card",
+            example="network birmingham-coventry card=dudley",
+        )
+    for name, value in (("coal", coal), ("beer", beer)):
+        if value is not None and (state.era == C.CANAL or name == "beer"):
+            raise IllegalAction("brass.no_choice_here", param=name, value=value[:40], only="none")
+    if state.era == C.CANAL:
+        return _check_canal_link(state, seat, line, card)
+    return _check_rail_link(state, seat, line, coal, card)
+
+
+def do_network(d: Draft, seat: int, action: Action) -> None:
+    """Place the checked link; a rail action's first link waits for an optional second one
+    while one is possible (R33), every other step ends the action."""
+    choice = checked(check_network, d.base, seat, action)
+    card = action.get("card") or ""
+    line = choice.line
+    if choice.kind == "canal":
+        cost = C.link_cost()
+        d.discard(seat, card)
+        d.pay(seat, cost)
+        d.links.append((line, seat))
+        d.links_left[seat] -= 1
+        d.places.extend(C.lines()[line].ends)
+        d.emit("linked", seat=seat, line=line, money=cost)
+    elif choice.kind == "rail":
+        supply = choice.coal
+        assert supply is not None
+        d.discard(seat, card)
+        d.emit("linked_rail", seat=seat, line=line, money=SINGLE + supply.cost)
+        _place_rail(d, seat, line, supply, SINGLE)
+        d.pending = (line, *supply.sources, *(MARKET,) * supply.market)
+        mid = d.restart(phase=LINK2)
+        if second_link_options(mid, seat):
+            return
+        d.pending = ()
+    else:
+        supply = choice.coal
+        assert supply is not None
+        d.emit("linked_rail_double", seat=seat, line=line, money=SECOND + supply.cost)
+        _place_rail(d, seat, line, supply, SECOND)
+        d.emit("used", count=1, resource="beer", sources=[choice.beer])
+        d.take([choice.beer])
+        d.pending = ()
+    finish_action(d, seat)
+
+
+def _check_canal_link(state: State, seat: int, line: str, card: str) -> NetworkChoice:
+    """One canal link for £3 (B52–B54)."""
     check_card(state, seat, card)
     ln = C.lines().get(line)
     if ln is None:
@@ -41,12 +113,7 @@ def apply_network(d: Draft, seat: int, line: str, card: str) -> None:
     cost = C.link_cost()
     if state.money[seat] < cost:
         raise refuse("brass.cannot_afford_link", money=state.money[seat], cost=cost)
-    d.discard(seat, card)
-    d.pay(seat, cost)
-    d.links.append((line, seat))
-    d.links_left[seat] -= 1
-    d.places.extend(ln.ends)
-    d.emit("linked", seat=seat, line=line, money=cost)
+    return NetworkChoice("canal", line)
 
 
 def legal_networks(state: State, seat: int) -> list[str]:
@@ -183,9 +250,10 @@ def _place_rail(d: Draft, seat: int, line: str, supply: Supply, money: int) -> N
     d.pay(seat, money + supply.cost)
 
 
-def apply_rail_link(d: Draft, seat: int, line: str, coal: str | None, card: str) -> None:
-    """Check and place a rail action's first (or only) link: £5 and 1 coal (R33–R36, R38)."""
-    state = d.base
+def _check_rail_link(
+    state: State, seat: int, line: str, coal: str | None, card: str
+) -> NetworkChoice:
+    """A rail action's first (or only) link: £5 and 1 coal (R33–R36, R38)."""
     check_card(state, seat, card)
     _rail_checks(state, seat, line, SINGLE)
     _, coals = link_coal(state, seat, line)
@@ -195,16 +263,14 @@ def apply_rail_link(d: Draft, seat: int, line: str, coal: str | None, card: str)
     supply = next(s for s in coals if (s.token or MARKET) == tok)
     if SINGLE + supply.cost > state.money[seat]:
         raise refuse("brass.cannot_afford_rail", money=state.money[seat], cost=SINGLE + supply.cost)
-    d.discard(seat, card)
-    d.emit("linked_rail", seat=seat, line=line, money=SINGLE + supply.cost)
-    _place_rail(d, seat, line, supply, SINGLE)
-    d.pending = (line, *supply.sources, *(MARKET,) * supply.market)
+    return NetworkChoice("rail", line, supply)
 
 
-def apply_second_link(d: Draft, seat: int, line: str, coal: str | None, beer: str | None) -> None:
-    """Check and place a double's second link: £10 more (£15 in all), 1 coal with both links on
-    the board, then 1 barrel from a brewery (R33–R38, F3, F4)."""
-    state = d.base
+def _check_second_link(
+    state: State, seat: int, line: str, coal: str | None, beer: str | None
+) -> NetworkChoice:
+    """A double's second link: £10 more (£15 in all), 1 coal with both links on the board, then
+    1 barrel from a brewery (R33–R38, F3, F4)."""
     _rail_checks(state, seat, line, SECOND)
     placed, coals = link_coal(state, seat, line)
     if not coals:
@@ -219,11 +285,7 @@ def apply_second_link(d: Draft, seat: int, line: str, coal: str | None, beer: st
     if beer in (MERCHANT_BEER, MARKET) or (beer or "").split(".")[0] in C.merchant_locations():
         raise refuse("brass.no_merchant_beer_for_link")
     barrel = choose(beers, beer, "beer")
-    d.emit("linked_rail_double", seat=seat, line=line, money=SECOND + supply.cost)
-    _place_rail(d, seat, line, supply, SECOND)
-    d.emit("used", count=1, resource="beer", sources=[barrel])
-    d.take([barrel])
-    d.pending = ()
+    return NetworkChoice("second", line, supply, barrel)
 
 
 def legal_second_links(state: State, seat: int) -> list[str]:
@@ -267,25 +329,31 @@ def _develop_plan(state: State, seat: int, industries: list[str]) -> tuple[list[
     return levels, iron
 
 
-def apply_develop(d: Draft, seat: int, industries: list[str], iron: str | None, card: str) -> None:
-    """Check and remove one or two tiles from the mat, 1 iron each (B55–B58)."""
-    state = d.base
-    check_card(state, seat, card)
-    levels, supplies = _develop_plan(state, seat, industries)
-    tok = choose([s.token for s in supplies], iron, "iron")
-    supply = next(s for s in supplies if s.token == tok)
-    d.discard(seat, card)
+def check_develop(state: State, seat: int, action: Action) -> tuple[list[int], Supply]:
+    """Raise the reason the Develop ``action`` is refused, or return the levels it removes and
+    the iron it takes (B55–B58)."""
+    check_card(state, seat, action.get("card") or "")
+    levels, supplies = _develop_plan(state, seat, list(action.args))
+    tok = choose([s.token for s in supplies], action.get("iron"), "iron")
+    return levels, next(s for s in supplies if s.token == tok)
+
+
+def do_develop(d: Draft, seat: int, action: Action) -> None:
+    """Remove one or two tiles from the mat, 1 iron each (B55–B58)."""
+    levels, supply = checked(check_develop, d.base, seat, action)
+    d.discard(seat, action.get("card") or "")
     d.pay(seat, supply.cost)
     d.iron = max(0, d.iron - supply.market)
     if supply.market:
         d.emit("bought", seat=seat, count=supply.market, resource="iron", money=supply.cost)
-    for ind, lvl in zip(industries, levels, strict=True):
+    for ind, lvl in zip(action.args, levels, strict=True):
         d.mats[seat][C.INDUSTRIES.index(ind)][lvl - 1] -= 1
         d.gone[seat] += 1
         d.emit("developed", seat=seat, industry=ind, level=C.level(ind, lvl).roman)
     if supply.sources:
         d.emit("used", count=len(supply.sources), resource="iron", sources=list(supply.sources))
     d.take(supply.sources)
+    finish_action(d, seat)
 
 
 #: The developments worth asking about: one industry, or two (the same one twice too), in the
@@ -339,17 +407,21 @@ def can_loan(state: State, seat: int) -> bool:
     return income_level(state.income[seat]) - LOAN_LEVELS >= MIN_LEVEL
 
 
-def apply_loan(d: Draft, seat: int, card: str) -> None:
-    """Check and take a loan: £30, income down 3 levels to the top space (B67–B69)."""
-    state = d.base
-    check_card(state, seat, card)
+def check_loan(state: State, seat: int, action: Action) -> None:
+    """Raise the reason a loan is refused (B67, B68)."""
+    check_card(state, seat, action.get("card") or "")
     if not can_loan(state, seat):
         raise refuse("brass.loan_too_low", level=income_level(state.income[seat]))
-    d.discard(seat, card)
+
+
+def do_loan(d: Draft, seat: int, action: Action) -> None:
+    """Take a loan: £30, income down 3 levels to the top space (B67–B69)."""
+    d.discard(seat, action.get("card") or "")
     d.money[seat] += LOAN_MONEY
-    new_level = income_level(state.income[seat]) - LOAN_LEVELS
+    new_level = income_level(d.base.income[seat]) - LOAN_LEVELS
     d.income[seat] = C.top_space_of_level()[new_level]
     d.emit("loan", seat=seat, money=LOAN_MONEY, level=new_level)
+    finish_action(d, seat)
 
 
 def can_scout(state: State, seat: int) -> bool:
@@ -363,27 +435,31 @@ def can_scout(state: State, seat: int) -> bool:
     )
 
 
-def apply_scout(d: Draft, seat: int, card: str, discard: str) -> None:
-    """Check and scout: three cards for both wild cards (B70)."""
-    state = d.base
+def check_scout(state: State, seat: int, action: Action) -> None:
+    """Raise the reason the Scout ``action`` is refused (B70)."""
     if any(c in C.WILDS for c in state.hands[seat]):
         raise refuse("brass.scout_with_wild")
-    extra = discard.split(",")
+    extra = (action.get("discard") or "").split(",")
     if len(extra) != 2:
         raise refuse("brass.scout_two_more")
     hand = list(state.hands[seat])
-    for c in [card, *extra]:
+    for c in [action.get("card") or "", *extra]:
         if c not in hand:
             raise refuse("brass.no_such_card", card=c[:40])
         hand.remove(c)
     if not can_scout(state, seat):
         raise refuse("brass.no_wild_left")
-    for c in [card, *extra]:
+
+
+def do_scout(d: Draft, seat: int, action: Action) -> None:
+    """Scout: three cards for both wild cards (B70)."""
+    for c in [action.get("card") or "", *(action.get("discard") or "").split(",")]:
         d.discard(seat, c)
     d.hands[seat] += [C.WILD_LOCATION, C.WILD_INDUSTRY]
     d.wild_location -= 1
     d.wild_industry -= 1
     d.emit("scouted", seat=seat)
+    finish_action(d, seat)
 
 
 def legal_scouts(state: State, seat: int) -> list[str]:
@@ -400,8 +476,13 @@ def legal_scouts(state: State, seat: int) -> list[str]:
     return sorted(out)
 
 
-def apply_pass(d: Draft, seat: int, card: str) -> None:
+def check_pass(state: State, seat: int, action: Action) -> None:
+    """Raise unless the card to discard is in hand (B71)."""
+    check_card(state, seat, action.get("card") or "")
+
+
+def do_pass(d: Draft, seat: int, action: Action) -> None:
     """Discard a card and do nothing (B71)."""
-    check_card(d.base, seat, card)
-    d.discard(seat, card)
+    d.discard(seat, action.get("card") or "")
     d.emit("passed", seat=seat)
+    finish_action(d, seat)

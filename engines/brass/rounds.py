@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from engines.base import Event
 from engines.brass import components as C
-from engines.brass.draft import Draft, display_name, refuse
+from engines.brass.draft import Draft, checked, display_name, refuse
+from engines.brass.notation import Action
 from engines.brass.state import (
     ACT,
     OVER,
@@ -148,11 +149,12 @@ def pay_short(d: Draft, seat: int) -> None:
         d.emit("short_no_vp", seat=seat, owed=short)
 
 
-def apply_remove(d: Draft, seat: int, location: str) -> None:
-    """Remove one of the owner's tiles for half its cost; pay once the money covers it (B78).
-    ``location`` may be a tile ref when the owner has several tiles there (R22)."""
-    board = d.freeze()
-    found = own_tiles(board, seat, location)
+def check_remove(state: State, seat: int, action: Action) -> Tile:
+    """Raise the reason a shortfall removal is refused, or return the tile it removes: one of
+    the owner's own tiles worth at least £1 (B78); a tile ref names one of several tiles of
+    theirs in a location (R22)."""
+    location = action.args[0]
+    found = own_tiles(state, seat, location)
     if len(found) > 1:
         raise refuse(
             "brass.which_tile", location=location[:30], options=" | ".join(t.ref for t in found)
@@ -162,6 +164,13 @@ def apply_remove(d: Draft, seat: int, location: str) -> None:
     tile = found[0]
     if tile_value(tile.industry, tile.level) < 1:
         raise refuse("brass.worth_nothing", location=tile.location)
+    return tile
+
+
+def do_remove(d: Draft, seat: int, action: Action) -> None:
+    """Remove the tile for half its cost; pay once the money covers it (B78), or pay short
+    when nothing worth £1 is left (B79); the round starts when every shortfall is settled."""
+    tile = checked(check_remove, d.base, seat, action)
     value = tile_value(tile.industry, tile.level)
     d.set_tile(tile, None)
     d.gone[seat] += 1
@@ -179,6 +188,12 @@ def apply_remove(d: Draft, seat: int, location: str) -> None:
     d.shortfall.pop(0)
     if not d.shortfall:
         start_round(d)
+
+
+def do_done(d: Draft, seat: int, action: Action) -> None:
+    """End a Sell action, or a rail Network action without its second link (B59, R33)."""
+    d.pending = ()
+    finish_action(d, seat)
 
 
 def legal_removes(state: State, seat: int) -> list[str]:

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.build import choose
-from engines.brass.draft import Draft, refuse
+from engines.brass.draft import Draft, checked, refuse
+from engines.brass.moves import check_card
 from engines.brass.network import connected
+from engines.brass.notation import Action
 from engines.brass.resources import MERCHANT_BEER, Supply, beer_supplies
-from engines.brass.state import Merchant, State, Tile, lowest_level, own_tiles, tile_token
+from engines.brass.rounds import finish_action
+from engines.brass.state import (
+    ACT,
+    SELL,
+    Merchant,
+    State,
+    Tile,
+    lowest_level,
+    own_tiles,
+    tile_token,
+)
 
 NO_DEVELOP = "none"
 
@@ -86,11 +101,29 @@ def legal_sells(state: State, seat: int, with_card: bool) -> list[str]:
     return out
 
 
-def apply_sell(
-    d: Draft, seat: int, location: str, merchant_tok: str, beer: str | None, develop: str | None
-) -> None:
-    """Check and carry out one tile's sale on the draft."""
-    state = d.base
+@dataclass(frozen=True)
+class SaleChoice:
+    """A checked sale: the tile, the merchant tile, the beer and the Gloucester development."""
+
+    tile: Tile
+    merchant: Merchant
+    supply: Supply
+    develop: str | None
+
+
+def check_sell(state: State, seat: int, action: Action) -> SaleChoice:
+    """Raise the reason the sale ``action`` is refused, or return what it takes: the card only
+    with the first sale of an action (B59), a connected merchant buying the tile (B60, B66), its
+    beer (B61, B64) and the Gloucester bonus's development (D7)."""
+    card = action.get("card")
+    if state.phase == SELL and card is not None:
+        raise IllegalAction("brass.card_only_first")
+    if state.phase == ACT:
+        if card is None:
+            raise IllegalAction("brass.sell_needs_card")
+        check_card(state, seat, card)
+    location, merchant_tok = action.args[0], action.args[1]
+    beer, develop = action.get("beer"), action.get("develop")
     tile = sellable_tile(state, seat, location)
     options = merchant_options(state, tile)
     if not options:
@@ -112,13 +145,22 @@ def apply_sell(
         raise refuse("brass.no_beer", count=tile.data.beer_to_sell, location=tile.location)
     btok = choose([b.token for b in beers], beer, "beer")
     supply = next(b for b in beers if b.token == btok)
-    bonus_type, amount = C.merchant_bonus()[merchant.location]
-    used_merchant = MERCHANT_BEER in supply.sources
     dev: str | None = None
-    if used_merchant and bonus_type == "develop":
+    if MERCHANT_BEER in supply.sources and C.merchant_bonus()[merchant.location][0] == "develop":
         dev = choose(develop_options(state, seat), develop, "develop")
     elif develop is not None:
         raise refuse("brass.no_choice_here", param="develop", value=develop[:40], only="none")
+    return SaleChoice(tile, merchant, supply, dev)
+
+
+def do_sell(d: Draft, seat: int, action: Action) -> None:
+    """Sell the checked tile: its beer, the merchant's bonus, the flip (B61–B63); the Sell action
+    goes on while another of the player's tiles can be sold (B59), else it ends."""
+    state = d.base
+    choice = checked(check_sell, state, seat, action)
+    tile, merchant, supply, dev = choice.tile, choice.merchant, choice.supply, choice.develop
+    bonus_type, amount = C.merchant_bonus()[merchant.location]
+    used_merchant = MERCHANT_BEER in supply.sources
 
     d.places.extend([tile.location, merchant.location])
     d.emit(
@@ -152,3 +194,9 @@ def apply_sell(
             d.gone[seat] += 1
             d.emit("bonus_develop", seat=seat, industry=dev, level=C.level(dev, lvl).roman)
     d.flip(d.tile_at(tile.ref))
+    card = action.get("card")
+    if card is not None:
+        d.discard(seat, card)
+    mid = d.restart(phase=SELL)
+    if not legal_sells(mid, seat, with_card=False):
+        finish_action(d, seat)
