@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
-from engines.base import CHANCE, END, Event, IllegalAction, tokens
+from engines.base import CHANCE, END, Event, IllegalAction, Result, tokens
 from engines.rng import Rng
 
 if TYPE_CHECKING:
@@ -505,8 +505,8 @@ class View(Generic[M, P]):
     ``to_act`` the seats that must decide now; ``last`` the mark of the last move;
     ``private`` that seat's hidden information (``None`` in the public view, and nothing of
     anyone else's); ``recent`` the marks of the moves since the acting seat's last turn, oldest
-    first, which the service adds for drawing; ``names`` the players' display names by seat,
-    which the render call adds. A game's view subclasses this with its own fields and names its
+    first, which the service adds for drawing; ``names`` the players' display names by seat and
+    ``lang`` the language to draw in, which a render call may add. A game's view subclasses this with its own fields and names its
     mark class in ``mark`` (to read marks back from the log, ``from_plain``)."""
 
     mark: ClassVar[type[Mark]] = Mark
@@ -518,6 +518,7 @@ class View(Generic[M, P]):
     private: P | None = optional()
     recent: tuple[M, ...] = drawing(())
     names: tuple[str, ...] = drawing(())
+    lang: str | None = drawing(None)
 
     def name(self, seat: int) -> str:
         """The display name of ``seat`` (from the render call's names), or "Player N"."""
@@ -542,8 +543,11 @@ def _plan(cls: type) -> tuple[tuple[str, str, str], ...]:
 
 def plain(value: Any) -> Any:
     """A view (or any part of one) as JSON data: dataclasses become dicts (without the drawing
-    fields and the unset optional ones), tuples become lists, mappings dicts. This is the shape
-    the views had before they were typed, and the one stored and exported."""
+    fields and the unset optional ones), tuples become lists, mappings dicts; a value that knows
+    its own JSON (``Result.to_json``) says it. This is the shape the views had before they were
+    typed, and the one stored and exported."""
+    if isinstance(value, Result):
+        return value.to_json()
     if is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
         for name, key, how in _plan(type(value)):

@@ -1077,8 +1077,8 @@ def say(key: str, lang: str, **params: Any) -> str:
 
 
 def language(view: View[Any, Any] | dict[str, Any], lang: str | None) -> str:
-    """The language to draw in: the call's ``lang``, else (a view not yet typed) the view's
-    ``"lang"``, else English."""
-    if lang or isinstance(view, View):
-        return lang or "en"
-    return str(view.get("lang") or "en")
+    """The language to draw in: the call's ``lang``, else the view's own ``lang``, else
+    English."""
+    if isinstance(view, View):
+        return lang or view.lang or "en"
+    return str(lang or view.get("lang") or "en")

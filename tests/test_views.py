@@ -39,7 +39,7 @@ def test_plain_view_is_the_stored_json_shape(game: str) -> None:
             assert got == expected, f"{game} seed {pos['seed']} seat {who}"
 
 
-@pytest.mark.parametrize("game", ("bombay",))
+@pytest.mark.parametrize("game", ("bombay", "imhotep"))
 def test_typed_view_is_frozen_and_built_of_tuples(game: str) -> None:
     """A typed view cannot be changed by whoever draws it, and holds no lists."""
     engine = engines.get(game)

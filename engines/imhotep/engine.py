@@ -29,7 +29,7 @@ from engines.imhotep.state import (
     load_state,
     task_of,
 )
-from engines.imhotep.view import make_view
+from engines.imhotep.view import Hidden, ImhotepView, make_view
 from engines.rng import Rng, seed_state
 
 #: A site's own option: ``auto`` follows ``sides``; ``a``/``b`` choose that site's side whatever
@@ -286,18 +286,15 @@ class Imhotep(Engine[State, Action]):
         return None
 
     # -- information ------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> ImhotepView:
         """Public view, plus ``private`` for a seat (the Market-B pair it is looking at)."""
-        v = make_view(state, self.to_act(state))
-        res = self.result(state)
-        if res is not None:
-            v["result"] = res.to_json()
+        hidden = None
         if seat is not None:
-            private: dict[str, Any] = {}
+            pair = None
             if state.pair_hand and kit.to_act(state.pending) == [seat]:
-                private["face_down_pair"] = [C.card_type(c).id for c in state.pair_hand]
-            v["private"] = private
-        return v
+                pair = tuple(C.card_type(c).id for c in state.pair_hand)
+            hidden = Hidden(face_down_pair=pair)
+        return make_view(state, self.to_act(state), seat, hidden=hidden, result=self.result(state))
 
     def result(self, state: State) -> Result | None:
         """Final scores (I76–I81) with the sled tie-break (I77)."""

@@ -14,8 +14,8 @@ sites, harbour, score sheet, glance), ``private`` (a seat's pair).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engines.imhotep.view import ImhotepView
 from renderers import kit
 from renderers.imhotep import panels
 from renderers.imhotep.layout import COMPONENT_COLOURS, PANELS, SEATS, lang_of, prepare
@@ -27,14 +27,14 @@ from renderers.imhotep.static import encode, static_layer
 __all__ = ["COMPONENT_COLOURS", "SEATS", "render", "render_glance", "render_private"]
 
 
-def _panel_word(site: object) -> str | None:
+def _panel_word(site: str | None) -> str | None:
     """The panel of a site named in a move's mark (``burial_chamber`` → ``burial``)."""
-    word = {"burial_chamber": "burial"}.get(str(site or ""), str(site or ""))
+    word = {"burial_chamber": "burial"}.get(site or "", site or "")
     return word if word in PANELS else None
 
 
 def render(
-    view: dict[str, Any],
+    view: ImhotepView,
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
@@ -43,9 +43,8 @@ def render(
     """PNG of the public board, drawn from the public view only (any ``private`` key is ignored),
     in ``lang`` (else the view's ``lang``, else English)."""
     view = prepare(view, names, lang)
-    sides = tuple(sorted(view["sides"].items()))
-    approx = tuple(view.get("approximate", []))
-    base = static_layer(view["players"], sides, approx, lang_of(view))
+    sides = tuple(sorted(view.sides.items()))
+    base = static_layer(view.players, sides, view.approximate, lang_of(view))
     img = base.copy()
     d = kit.Pen(img)
     panels.header(d, view)
@@ -60,10 +59,10 @@ def render(
     panels.harbour(d, view)
     panels.results(d, view)
     for mark in kit.earlier_marks(view):  # sites ships sailed to since the acting one's turn
-        earlier = _panel_word(mark.get("site"))
+        earlier = _panel_word(mark.site)
         if earlier:
             highlight(d, PANELS[earlier], kit.EARLIER_WIDTH, kit.EARLIER)
-    last = _panel_word((view.get("last") or {}).get("site"))
+    last = _panel_word(view.last.site if view.last is not None else None)
     if last:
         highlight(d, PANELS[last], 6)
     return encode(img, base)

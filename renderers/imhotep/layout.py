@@ -8,10 +8,12 @@ language; ``say`` is the one way a board module gets a string.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from engines.catalog import CATALOG, DEFAULT_LANG
 from engines.imhotep import components as C
+from engines.imhotep.view import ImhotepView
 from renderers import kit
 
 #: Seat colours of this game (kit.SEATS_PALETTES), never a component colour here (#10.6).
@@ -97,25 +99,43 @@ STONE_R = 20
 
 
 # -- words ----------------------------------------------------------------------------------------
-def lang_of(view: dict[str, Any]) -> str:
+class Speaker(Protocol):
+    """What words are drawn for: the table's language and the players' names (a view once
+    ``prepare`` has set them, or ``Words`` for what is drawn without one)."""
+
+    @property
+    def lang(self) -> str | None: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """The language to draw in, for what is drawn without a view (the cached static layer)."""
+
+    lang: str | None
+    names: tuple[str, ...] = ()
+
+
+def lang_of(view: Speaker) -> str:
     """The table's language, as ``prepare`` put it in the view."""
-    return str(view.get("lang") or DEFAULT_LANG)
+    return view.lang or DEFAULT_LANG
 
 
-def prepare(view: dict[str, Any], names: Sequence[str] | None, lang: str | None) -> dict[str, Any]:
-    """A copy of ``view`` with the display names and the language to draw it in (the render
-    call's ``lang``, else the view's own ``lang``, else English)."""
+def prepare(view: ImhotepView, names: Sequence[str] | None, lang: str | None) -> ImhotepView:
+    """``view`` with the display names and the language to draw it in (the render call's
+    ``lang``, else the view's own ``lang``, else English)."""
     out = kit.with_names(view, names)
-    return {**out, "lang": lang or view.get("lang") or DEFAULT_LANG}
+    return replace(out, lang=lang or view.lang or DEFAULT_LANG)
 
 
-def say(view: dict[str, Any], key: str, **params: Any) -> str:
+def say(view: Speaker, key: str, **params: Any) -> str:
     """The catalog message ``imhotep.board.<key>`` (or a full key containing a dot-prefixed
     namespace, e.g. ``core.status.round``) in the view's language; seat parameters become the
     players' display names."""
     full = key if key.startswith(("core.", "imhotep.")) else f"imhotep.board.{key}"
-    names = view.get("names")
-    isolated = [kit.isolate(str(n)) for n in names] if isinstance(names, list) else None
+    isolated = [kit.isolate(n) for n in view.names] or None
     return CATALOG.text(full, params, lang=lang_of(view), names=isolated)
 
 
@@ -125,11 +145,11 @@ def card_colour(kind: str) -> str:
     return types[kind].colour if kind in types else "blue"
 
 
-def card_name(view: dict[str, Any], kind: str) -> str:
+def card_name(view: Speaker, kind: str) -> str:
     """A card type's name as the board prints it, in the table's language."""
     return say(view, f"card.{kind}") if kind in C.card_types() else kind
 
 
-def site_name(view: dict[str, Any], word: str) -> str:
+def site_name(view: Speaker, word: str) -> str:
     """A site's title (``burial`` → "Burial Chamber") in the table's language."""
     return say(view, f"site.{word}")

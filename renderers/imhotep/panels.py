@@ -3,12 +3,12 @@ harbour, the final score sheet, and the phone-sized glance."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
 from engines.imhotep.scoring import CATEGORIES
+from engines.imhotep.view import ImhotepView, Pyramid
 from renderers import kit
 from renderers.imhotep.layout import (
     BIG,
@@ -54,38 +54,38 @@ from renderers.imhotep.pieces import card, highlight, stone, text
 
 
 # -- header ---------------------------------------------------------------------------------------
-def header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def header(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """Game and round on the first line; who acts and the last move on the second."""
     title = say(view, "imhotep.name")
     title_w = text(d, (M, 14), title, 36, bold=True, fill=GOLD)[2]
-    parts = [say(view, "core.status.round", round=view["round"], rounds=view["rounds"])]
-    if view.get("round_card"):
-        parts.append(say(view, "ships", ships=view["round_card"]))
-    parts.append(say(view, "round_cards_left", count=view["round_cards_left"]))
-    if view.get("wrath"):
+    parts = [say(view, "core.status.round", round=view.round, rounds=view.rounds)]
+    if view.round_card:
+        parts.append(say(view, "ships", ships=view.round_card))
+    parts.append(say(view, "round_cards_left", count=view.round_cards_left))
+    if view.wrath:
         parts.append(say(view, "wrath"))
     x = title_w + 28
     text(d, (x, 22), "   ·   ".join(parts), LABEL, bold=True, fill=SAND, max_width=W - M - x)
-    last = view.get("last") or {}
+    last = view.last
     last_w = 0.0
-    if last.get("text"):
-        line = say(view, "last", seat=last["seat"], text=last["text"])
+    if last is not None and last.text:
+        line = say(view, "last", seat=last.seat, text=last.text)
         box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=500)
         last_w = box[2] - box[0] + 30
     room = W - 2 * M - last_w
     text(d, (M, 70), _prompt(view, room), LABEL, bold=True, fill=PROMPT, max_width=room)
 
 
-def _prompt(view: dict[str, Any], room: float) -> str:
+def _prompt(view: ImhotepView, room: float) -> str:
     """Who acts and what: a decision's commands as typed, as many whole ones as fit ``room``."""
-    if view.get("over"):
+    if view.over:
         return say(view, "game_over")
-    seat = view["to_act"][0] if view.get("to_act") else view.get("current", 0)
-    dec = view.get("decision")
-    if not dec:
+    seat = view.to_act[0] if view.to_act else view.current
+    dec = view.decision
+    if dec is None:
         return say(view, "to_play", seat=seat)
-    what = say(view, f"decision.{dec['kind']}")
-    commands = [f"{dec['verb']} {o}" for o in dec.get("options") or []]
+    what = say(view, f"decision.{dec.kind}")
+    commands = [f"{dec.verb} {o}" for o in dec.options]
     line = say(view, "decides", seat=seat, what=what)
     for i in range(len(commands), 0, -1):
         shown = ", ".join(commands[:i]) + (", …" if i < len(commands) else "")
@@ -96,22 +96,22 @@ def _prompt(view: dict[str, Any], room: float) -> str:
 
 
 # -- players --------------------------------------------------------------------------------------
-def players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def players(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """One panel per player: name, score, sled, quarry and the cards in their display."""
-    n = view["players"]
+    n = view.players
     w = (W - 2 * M - (n - 1) * GAP) // n
-    result = view.get("result")
+    result = view.result
     for seat in range(n):
         x0 = M + seat * (w + GAP)
         y0 = PLAYERS_Y + 10
         box = (x0, y0, x0 + w, y0 + PLAYERS_H - 20)
-        info = view["player"][seat]
-        acting = seat in (view.get("to_act") or [])
+        info = view.player[seat]
+        acting = seat in view.to_act
         d.rounded_rectangle(box, 12, fill=CARD_PAPER, outline=kit.INK, width=2)
         if acting:
             d.rounded_rectangle(box, 12, outline=kit.TO_ACT, width=6)
         SEATS.mark(d, seat, x0 + 30, y0 + 32, STONE_R)
-        score = result["scores"][seat] if result else info["score"]
+        score = result.scores[seat] if result else info.score
         sb = text(d, (x0 + w - 14, y0 + 8), str(score), BIG, bold=True, anchor="ra")
         label = say(view, "final" if result else "points")
         lb = text(d, (x0 + w - 14, y0 + 58), label, SMALL, fill=kit.MUTED, anchor="ra")
@@ -121,13 +121,13 @@ def players(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         sled = text(d, (x0 + 14, y0 + 90), say(view, "sled"), BODY, bold=True)
         for i in range(5):
             cx = sled[2] + 32 + i * 46
-            stone(d, seat if i < info["sled"] else None, cx, y0 + 102)
-        text(d, (x0 + 14, y0 + 128), say(view, "quarry", count=info["quarry"]), BODY, bold=True)
-        _chips(d, view, info["cards"], x0 + 14, y0 + 164, x0 + w - 10)
+            stone(d, seat if i < info.sled else None, cx, y0 + 102)
+        text(d, (x0 + 14, y0 + 128), say(view, "quarry", count=info.quarry), BODY, bold=True)
+        _chips(d, view, info.cards, x0 + 14, y0 + 164, x0 + w - 10)
 
 
 def _chips(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], cards: dict[str, int], x0: int, y0: int, x1: int
+    d: ImageDraw.ImageDraw, view: ImhotepView, cards: Mapping[str, int], x0: int, y0: int, x1: int
 ) -> None:
     """The display's cards as coloured chips with their names, in two rows at most."""
     if not cards:
@@ -154,26 +154,26 @@ def _chips(
 
 
 # -- sites ----------------------------------------------------------------------------------------
-def dock_label(d: ImageDraw.ImageDraw, view: dict[str, Any], word: str) -> None:
+def dock_label(d: ImageDraw.ImageDraw, view: ImhotepView, word: str) -> None:
     """Which ship moored at a site this round, in the panel's top right box."""
     x0, y0, x1, _ = PANELS[word]
     centre = (x1 - 12 - (DOCK_W - 12) / 2, y0 + 29)
     room = DOCK_W - 24
-    for ship in view["ships"]:
-        if ship["docked"] == word:
-            label = say(view, "ship_here", ship=ship["number"])
+    for ship in view.ships:
+        if ship.docked == word:
+            label = say(view, "ship_here", ship=ship.number)
             text(d, centre, label, SMALL, bold=True, anchor="mm", max_width=room)
             return
     text(d, centre, say(view, "no_ship"), SMALL, fill=kit.MUTED, anchor="mm", max_width=room)
 
 
-def market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def market(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """The round's offer (side B: three face up and the face-down pair), deck and discard."""
     x0, y0, x1, y1 = PANELS["market"]
-    m = view["market"]
+    m = view.market
     cw, ch = (x1 - x0 - 48) // 2, 134
-    spaces: list[tuple[str | None, bool]] = [(k, False) for k in m["offer"]]
-    if view["sides"]["market"] == "B":
+    spaces: list[tuple[str | None, bool]] = [(k, False) for k in m.offer]
+    if view.sides["market"] == "B":
         spaces.append((None, True))
     while len(spaces) < 4:
         spaces.append((None, False))
@@ -181,9 +181,9 @@ def market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         cx = x0 + 16 + (i % 2) * (cw + 16)
         cy = y0 + CONTENT_DY + 6 + (i // 2) * (ch + 14)
         box = (cx, cy, cx + cw, cy + ch)
-        if back and m["face_down"]:
+        if back and m.face_down:
             card(d, view, box, None, back=True)
-            pair = say(view, "pair", count=m["face_down"])
+            pair = say(view, "pair", count=m.face_down)
             text(
                 d,
                 (cx + cw / 2, cy + ch - 8),
@@ -196,30 +196,28 @@ def market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             )
         else:
             card(d, view, box, kind)
-    top = m.get("discard_top")
+    top = m.discard_top
     if top:
-        line = say(
-            view, "deck_top", deck=m["deck"], discard=m["discard"], card=card_name(view, top)
-        )
+        line = say(view, "deck_top", deck=m.deck, discard=m.discard, card=card_name(view, top))
     else:
-        line = say(view, "deck", deck=m["deck"], discard=m["discard"])
+        line = say(view, "deck", deck=m.deck, discard=m.discard)
     text(d, (x0 + 16, y1 - 42), line, SMALL, max_width=x1 - x0 - 32)
 
 
-def pyramid(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def pyramid(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """Pyramid A: the three levels side by side with each space's points; Pyramid B: the three
     small pyramids with their bonus spaces."""
     x0, y0, x1, y1 = PANELS["pyramid"]
-    p = view["pyramid"]
-    if p["side"] == "A":
+    p = view.pyramid
+    if p.side == "A":
         _pyramid_a(d, view, p, x0, y0, x1)
     else:
         _pyramid_b(d, view, p, x0, y0, x1)
-    _beside(d, view, p["stones"][14:] if p["side"] == "A" else p["beside"], x0 + 16, y1 - 40, x1)
+    _beside(d, view, p.stones[14:] if p.side == "A" else p.beside, x0 + 16, y1 - 40, x1)
 
 
 def _pyramid_a(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], x0: int, y0: int, x1: int
+    d: ImageDraw.ImageDraw, view: ImhotepView, p: Pyramid, x0: int, y0: int, x1: int
 ) -> None:
     # Levels side by side (level 1 3x3, level 2 2x2, top) so no stone hides another.
     cell = 60
@@ -248,13 +246,13 @@ def _pyramid_a(
                     width=2,
                 )
                 cx, cy = bx + cell / 2, by + cell / 2
-                if k < len(p["stones"]):
-                    stone(d, p["stones"][k], cx, cy)
+                if k < len(p.stones):
+                    stone(d, p.stones[k], cx, cy)
                 else:
-                    pts = str(p["points"][k])
+                    pts = str(p.points[k])
                     text(d, (cx, cy), pts, LABEL, bold=True, fill=HULL_DARK, anchor="mm")
                 k += 1
-    placed = min(len(p["stones"]), 14)
+    placed = min(len(p.stones), 14)
     y = gy + 3 * cell + 12
     text(d, (x0 + 20, y), say(view, "pyramid_built", count=placed), SMALL, bold=True)
     for i, line in enumerate(kit.wrap(say(view, "pyramid_order"), SMALL, x1 - x0 - 40, 2)):
@@ -262,11 +260,11 @@ def _pyramid_a(
 
 
 def _pyramid_b(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], x0: int, y0: int, x1: int
+    d: ImageDraw.ImageDraw, view: ImhotepView, p: Pyramid, x0: int, y0: int, x1: int
 ) -> None:
     pw = (x1 - x0 - 32) // 3
-    for i, stones in enumerate(p["pyramids"]):
-        spaces = p["spaces_b"][i]
+    for i, stones in enumerate(p.pyramids):
+        spaces = p.spaces_b[i]
         bx = x0 + 16 + i * pw
         label = say(view, "pyramid_n", number=i + 1)
         text(
@@ -312,14 +310,14 @@ def _tier_of(count: int, k: int) -> int:
 
 
 def _beside(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], stones: list[int], x: int, y: int, x1: int
+    d: ImageDraw.ImageDraw, view: ImhotepView, stones: Sequence[int], x: int, y: int, x1: int
 ) -> None:
     if not stones:
         text(d, (x, y), say(view, "beside_none"), SMALL, fill=kit.MUTED, max_width=x1 - x - 16)
         return
     box = text(d, (x, y), say(view, "beside"), SMALL, max_width=x1 - x - 140)
     cx = box[2] + 24
-    for seat in range(view["players"]):
+    for seat in range(view.players):
         n = stones.count(seat)
         if n and cx + 60 < x1:
             stone(d, seat, cx, y + 11)
@@ -327,25 +325,25 @@ def _beside(
             cx += 76
 
 
-def temple(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def temple(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """The temple's columns, the stone on top of each boxed (they score each round), and who
     holds the tops now."""
     x0, y0, x1, y1 = PANELS["temple"]
-    t = view["temple"]
-    width, stones = t["width"], t["stones"]
+    t = view.temple
+    width, stones = t.width, t.stones
     y = y0 + CONTENT_DY - 4
-    if t["side"] == "B":
+    if t.side == "B":
         for line in kit.wrap(say(view, "temple_b_legend"), SMALL, x1 - x0 - 32, 2):
             text(d, (x0 + 16, y), line, SMALL, fill=kit.MUTED)
             y += 26
     # who scores at round end: one point per stone on top
-    tops = t["tops"]
+    tops = t.tops
     for line in kit.wrap(say(view, "temple_tops"), SMALL, x1 - x0 - 32, 2):
         text(d, (x0 + 16, y), line, SMALL)
         y += 26
     y += 4
-    cx = x0 + 30
-    for seat in range(view["players"]):
+    cx: float = x0 + 30
+    for seat in range(view.players):
         stone(d, seat, cx, y + 20)
         text(d, (cx + 26, y + 8), f"×{tops.count(seat)}", BODY, bold=True)
         cx += 96
@@ -355,7 +353,7 @@ def temple(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     shown = max(1, min(6, int((base - top_y - 22) // 44) + 1))
     first = max(0, layers - shown)
     cw = (x1 - x0 - 40) // width
-    bonus = {(lay, col): b for lay, col, b in t["bonus_cells"]}
+    bonus = {(lay, col): b for lay, col, b in t.bonus_cells}
     for col in range(width):
         cx = x0 + 20 + col * cw + cw / 2
         d.line((cx - cw / 2 + 4, base + 22, cx + cw / 2 - 4, base + 22), fill=HULL_DARK, width=3)
@@ -380,14 +378,14 @@ def temple(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             text(d, (cx, base), mark, SMALL, bold=True, fill=WARN, anchor="mm", max_width=cw - 4)
 
 
-def burial(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def burial(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """The chamber's grid filled column by column; side A joins a colour's neighbours (the
     groups that score), side B counts each row."""
     x0, y0, x1, y1 = PANELS["burial"]
-    b = view["burial_chamber"]
-    stones = b["stones"]
+    b = view.burial_chamber
+    stones = b.stones
     cols = max(8, (len(stones) + 2) // 3 + 1)
-    room = x1 - x0 - 40 - (300 if b["side"] == "B" else 0)
+    room = x1 - x0 - 40 - (300 if b.side == "B" else 0)
     cell = min(62, room // cols)
     gx, gy = x0 + 20, y0 + CONTENT_DY
     r = max(10, min(STONE_R, cell // 2 - 4))
@@ -401,7 +399,7 @@ def burial(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             fill=DOCK,
             outline=STONE_DARK,
         )
-    if b["side"] == "A":  # join neighbours of one colour: the groups that score together
+    if b.side == "A":  # join neighbours of one colour: the groups that score together
         for k, seat in enumerate(stones):
             for nb in (k + 3, k + 1 if k % 3 < 2 else -1):
                 if 0 <= nb < len(stones) and stones[nb] == seat:
@@ -409,29 +407,29 @@ def burial(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                     d.line((ax, ay, bx, by), fill=SEATS.colour(seat), width=10)
     for k, seat in enumerate(stones):
         stone(d, seat, *pos[k], r)
-    if b["side"] == "B":
+    if b.side == "B":
         for row in range(3):
             x = x1 - 290
-            for s in range(view["players"]):
+            for s in range(view.players):
                 count = sum(1 for k in range(row, len(stones), 3) if stones[k] == s)
                 stone(d, s, x + 20, gy + row * 62 + 31)
                 text(d, (x + 44, gy + row * 62 + 19), str(count), BODY, bold=True)
                 x += 70
-    caption = say(view, "burial_b" if b["side"] == "B" else "burial_a")
+    caption = say(view, "burial_b" if b.side == "B" else "burial_a")
     text(d, (x0 + 16, y1 - 40), caption, SMALL, fill=kit.MUTED, max_width=x1 - x0 - 32)
 
 
-def obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def obelisk(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """Side A: each player's obelisk and its height; side B: waiting stones and the towers."""
     x0, y0, x1, y1 = PANELS["obelisk"]
-    o = view["obelisk"]
-    n = view["players"]
-    if o["side"] == "A":
+    o = view.obelisk
+    n = view.players
+    if o.side == "A":
         colw = (x1 - x0 - 40) // n
         base = y1 - 40
         for seat in range(n):
             cx = x0 + 20 + seat * colw + colw / 2
-            h = o["stones"][seat]
+            h = o.stones[seat]
             seg = min(16, 180 // max(h, 1))
             d.polygon(
                 [(cx - 34, base), (cx + 34, base), (cx + 26, base - 8), (cx - 26, base - 8)],
@@ -454,9 +452,9 @@ def obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         x, y = x0 + 30, label[3] + 10
     for seat in range(n):
         SEATS.mark(d, seat, x + 4, y + 12, STONE_R)
-        text(d, (x + 30, y), f"×{o['stones'][seat]}", BODY, bold=True)
+        text(d, (x + 30, y), f"×{o.stones[seat]}", BODY, bold=True)
         x += 100
-    slots = o["slots"]
+    slots = o.slots
     sw = (x1 - x0 - 40) // max(len(slots), 1)
     top = y + 44
     for i, pts in enumerate(slots):
@@ -477,8 +475,8 @@ def obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             anchor="ma",
             max_width=sw - 10,
         )
-        if i < len(o["towers"]):
-            seat = o["towers"][i]
+        if i < len(o.towers):
+            seat = o.towers[i]
             d.polygon(
                 [(cx - 14, label_y - 10), (cx + 14, label_y - 10), (cx, top + 12)],
                 fill=SEATS.colour(seat),
@@ -488,24 +486,24 @@ def obelisk(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 # -- the harbour ----------------------------------------------------------------------------------
-def harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def harbour(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """This round's ships, bow first; the stones still waiting to unload stay drawn on the ship
     that is unloading, in unloading order."""
-    ships = view["ships"]
-    last = view.get("last") or {}
-    touched = {tuple(p) for p in last.get("positions", [])}
+    ships = view.ships
+    last = view.last
+    touched = set(last.positions or ()) if last is not None else set()
     # Stones placed since the acting player's last turn, before the last move.
-    placed = {tuple(p) for m in kit.earlier_marks(view) for p in m.get("positions", [])}
-    unloading = view.get("unloading") or ""
-    waiting = [s["seat"] for s in view.get("waiting_stones") or []]
+    placed = {p for m in kit.earlier_marks(view) for p in m.positions or ()}
+    unloading = view.unloading
+    waiting = [s.seat for s in view.waiting_stones]
     sw = (W - 2 * M) // 4
     for i, ship in enumerate(ships):
         x0 = M + i * sw + 10
         y0 = HARBOUR_Y + 56
-        cap = ship["capacity"]
+        cap = ship.capacity
         slot = 60
         length = cap * slot + 70
-        docked = ship["docked"]
+        docked = ship.docked
         hull = [
             (x0, y0 + 70),
             (x0 + 40, y0 + 134),
@@ -516,14 +514,14 @@ def harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         name = text(
             d,
             (x0 + 4, y0 - 4),
-            say(view, "ship", number=ship["number"]),
+            say(view, "ship", number=ship.number),
             LABEL,
             bold=True,
             fill=WHITE,
         )
-        needs = say(view, "ship_needs", min=ship["min_load"], capacity=cap)
+        needs = say(view, "ship_needs", min=ship.min_load, capacity=cap)
         text(d, (name[2] + 14, y0), needs, SMALL, fill=WHITE, max_width=sw - (name[2] - x0) - 30)
-        aboard: list[int | None] = list(ship["slots"])
+        aboard: list[int | None] = list(ship.slots)
         if docked:
             here = docked == unloading and waiting
             key = "docked_unloading" if here else "docked_at"
@@ -543,20 +541,20 @@ def harbour(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                     text(d, (cx, cy), str(p + 1), BODY, bold=True, fill=HULL_DARK, anchor="mm")
             else:
                 stone(d, owner, cx, cy)
-            if (ship["number"], p + 1) in touched:
+            if (ship.number, p + 1) in touched:
                 highlight(d, (cx - 24, cy - 24, cx + 24, cy + 24), 4)
-            elif (ship["number"], p + 1) in placed:
+            elif (ship.number, p + 1) in placed:
                 box = (cx - 24, cy - 24, cx + 24, cy + 24)
                 highlight(d, box, kit.EARLIER_WIDTH, kit.EARLIER)
-        if last.get("ship") == ship["number"] and not touched:
+        if last is not None and last.ship == ship.number and not touched:
             highlight(d, (x0, y0 - 6, x0 + length + 20, y0 + 136))
 
 
-def results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def results(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """The final score sheet over the (empty) harbour: the engine's categories in order, with
     their catalog names, the total and the sled tie-break (I76–I81)."""
-    res = view.get("result")
-    if not res:
+    res = view.result
+    if res is None:
         return
     # Over the whole harbour, its title included (an opaque piece hides what it covers whole).
     x0, y0, x1, y1 = M - 10, HARBOUR_Y, W - M + 10, HARBOUR_Y + HARBOUR_H - 4
@@ -572,33 +570,33 @@ def results(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for j, head in enumerate(heads):
         for i, line in enumerate(kit.wrap(head, SMALL, colw - 6, 3)):
             text(d, (centres[j], y0 + 8 + 23 * i), line, SMALL, anchor="ma")
-    winners = set(res.get("winners", []))
+    winners = set(res.winners)
     # Players by place, as in the text sheet (tied seats share a place).
-    ranking = res.get("ranking") or [[s] for s in range(len(res["breakdown"]))]
+    ranking = res.ranking or tuple((s,) for s in range(len(res.breakdown)))
     places = [sum(len(h) for h in ranking[:i]) + 1 for i in range(len(ranking))]
     rows = [(seat, place) for group, place in zip(ranking, places, strict=True) for seat in group]
     for row, (seat, place) in enumerate(rows):
-        sheet = res["breakdown"][seat]
+        sheet = res.breakdown[seat]
         y = y0 + 80 + row * 30
         SEATS.mark(d, seat, x0 + 30, y + 13, 12, letter=False)  # the name says who
         name = f"{place}. " + ("★ " if seat in winners else "") + kit.player_name(view, seat)
         text(d, (x0 + 52, y), name, BODY, bold=True, max_width=name_w - 40)
         values = [sheet.get(c, 0) for c in CATEGORIES]
-        values += [res["scores"][seat], view["player"][seat]["sled"]]
+        values += [res.scores[seat], view.player[seat].sled]
         for j, value in enumerate(values):
             bold = j == len(CATEGORIES)
             text(d, (centres[j], y), str(value), BODY, bold=bold, anchor="ma")
     # I77 tie-break and I64: the score sheet says which sides were played from stand-in numbers.
     note = say(view, "tie_note")
-    if view.get("approximate"):
-        sites = ", ".join(say(view, f"site.{w}") for w in view["approximate"])
+    if view.approximate:
+        sites = ", ".join(say(view, f"site.{w}") for w in view.approximate)
         note += " " + say(view, "approx_note", sites=sites)
     text(d, (x0 + 16, y1 - 32), note, SMALL, fill=kit.MUTED, max_width=x1 - x0 - 32)
 
 
 # -- the glance -----------------------------------------------------------------------------------
 def render_glance(
-    view: dict[str, Any],
+    view: ImhotepView,
     *,
     names: Sequence[str] | None = None,
     lang: str | None = None,
@@ -606,21 +604,21 @@ def render_glance(
     """The phone-sized summary shown beside the board: whose turn, what is asked, points per seat
     (#10.5), in the table's language."""
     view = prepare(view, names, lang)
-    result = view.get("result")
-    points = result["scores"] if result else view["scores"]
+    result = view.result
+    points = result.scores if result else view.scores
     scores = [say(view, "glance_points", points=p) for p in points]
-    if view.get("over"):
+    if view.over:
         asked = say(view, "game_over")
-    elif view.get("decision"):
-        dec = view["decision"]
-        opts = [str(o) for o in dec.get("options") or []][:6]
-        what = say(view, f"decision.{dec['kind']}")
+    elif view.decision is not None:
+        dec = view.decision
+        opts = list(dec.options[:6])
+        what = say(view, f"decision.{dec.kind}")
         asked = say(view, "glance_asked", what=what, options=", ".join(opts)) if opts else what
     else:
         asked = say(view, "glance_play")
-    last = view.get("last") or {}
-    line = say(view, "last", seat=last["seat"], text=last["text"]) if last.get("text") else ""
-    round_text = say(view, "core.status.round", round=view["round"], rounds=view["rounds"])
+    last = view.last
+    line = say(view, "last", seat=last.seat, text=last.text) if last and last.text else ""
+    round_text = say(view, "core.status.round", round=view.round, rounds=view.rounds)
     title = say(view, "imhotep.name")
-    glance = kit.Glance(title, round_text, asked, scores, line, bool(view.get("over")))
+    glance = kit.Glance(title, round_text, asked, scores, line, view.over)
     return kit.glance(view, SEATS, glance)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from renderers import kit
@@ -19,6 +17,7 @@ from renderers.imhotep.layout import (
     STONE_DARK,
     STONE_R,
     WHITE,
+    Speaker,
     card_colour,
     card_name,
     say,
@@ -74,7 +73,7 @@ def highlight(
 
 def card(
     d: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: Speaker,
     box: Box,
     kind: str | None,
     *,

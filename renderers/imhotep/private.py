@@ -4,8 +4,8 @@ thing a seat ever holds in Imhotep, I8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engines.imhotep.view import ImhotepView
 from renderers import kit
 from renderers.imhotep.layout import SAND, M, prepare, say
 from renderers.imhotep.pieces import card, text
@@ -13,13 +13,12 @@ from renderers.imhotep.static import encode
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: ImhotepView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """The face-down pair a seat is choosing from (Market B), or ``None`` when it holds nothing
     hidden. Phone-sized like the glance (#10.5, #12.8)."""
     view = prepare(view, names, lang)
-    private = view.get("private") or {}
-    pair = private.get("face_down_pair")
+    pair = view.private.face_down_pair if view.private is not None else None
     if not pair:
         return None
     pw = kit.GLANCE_W

@@ -48,6 +48,7 @@ from renderers.imhotep.layout import (
     H,
     M,
     W,
+    Words,
     say,
 )
 from renderers.imhotep.pieces import stone, text
@@ -58,7 +59,7 @@ def static_layer(
     players: int, sides: tuple[tuple[str, str], ...], approx: tuple[str, ...], lang: str
 ) -> Image.Image:
     """Everything that does not change during a game."""
-    view = {"lang": lang}
+    view = Words(lang)
     img = kit.new_canvas(H, W, SAND)
     d = kit.Pen(img)
     d.rectangle((0, 0, W, HEADER_H - 8), fill=HEADER_BAND)
@@ -96,7 +97,7 @@ def static_layer(
     return img
 
 
-def _legend(d: kit.Pen, view: dict[str, str], players: int) -> None:
+def _legend(d: kit.Pen, view: Words, players: int) -> None:
     d.rounded_rectangle(
         (M, LEGEND_Y, W - M, LEGEND_Y + LEGEND_H), 12, fill=BAND, outline=STONE_DARK, width=2
     )

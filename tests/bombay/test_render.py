@@ -91,7 +91,9 @@ def test_a_demand_column_near_another_site_is_tied_to_its_city() -> None:
     assert drawn("hyderabad") and not drawn("nagpur")
 
 
-def test_the_board_is_drawn_in_the_table_language_of_the_call() -> None:
+def test_the_board_is_drawn_in_the_table_language_from_the_call_or_the_view() -> None:
     view = _view(new(3))
     japanese = renderer.render(view, lang="ja")
-    assert japanese != renderer.render(view) == renderer.render(view, lang="en")
+    assert japanese != renderer.render(view)
+    assert renderer.render(replace(view, lang="ja")) == japanese
+    assert renderer.render(replace(view, lang="ja"), lang="en") == renderer.render(view)

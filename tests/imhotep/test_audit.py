@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 from engines.imhotep.scoring import final_breakdown
+from engines.imhotep.view import Hidden
+from engines.kit import plain
 
 from .helpers import ENGINE, edit, game, play, ships
 
 
 def _public(state) -> str:  # type: ignore[no-untyped-def]
-    return json.dumps(ENGINE.view(state, None), sort_keys=True)
+    return json.dumps(plain(ENGINE.view(state, None)), sort_keys=True)
 
 
 def test_I8_public_view_is_the_same_whatever_the_hidden_cards_are() -> None:
@@ -43,8 +45,8 @@ def test_I8_I48_taken_pair_is_seen_only_by_its_taker() -> None:
     other_public = [e for e in other_events if e.visible_to is None]
     assert public == other_public
     # the taker alone sees both cards, and only while choosing
-    assert ENGINE.view(st, 1)["private"] == {"face_down_pair": ["hammer", "sail"]}
-    assert ENGINE.view(st, 0)["private"] == {} and ENGINE.view(st, 2)["private"] == {}
+    assert ENGINE.view(st, 1).private == Hidden(face_down_pair=("hammer", "sail"))
+    assert ENGINE.view(st, 0).private == Hidden() == ENGINE.view(st, 2).private
 
 
 def test_I67_red_card_stones_count_like_shipped_stones() -> None:
@@ -98,8 +100,8 @@ def test_I8_I19_untaken_face_down_pair_stays_hidden_on_the_discard_pile() -> Non
     other, other_events = play(other, 0, "sail 4 burial_chamber")
     # ...then the pair lies on the discard pile face down: counted, but no card of it is shown.
     assert st.round == 2 and st.discard == ("hammer#1", "sail#1")
-    market = ENGINE.view(st, None)["market"]
-    assert market["discard"] == 2 and market["discard_top"] is None
+    market = ENGINE.view(st, None).market
+    assert market.discard == 2 and market.discard_top is None
     assert _public(st) == _public(other)
     assert [e for e in events if e.visible_to is None] == [
         e for e in other_events if e.visible_to is None
@@ -113,6 +115,6 @@ def test_I8_I19_face_up_leftover_stays_the_visible_discard_top_above_a_hidden_pa
     st = edit(st, offer=["statue#1", "", ""], discard=["lever#1"])
     st = edit(st, pair=["hammer#1", "sail#1"])
     st, _ = play(st, 0, "sail 4 burial_chamber")
-    assert ENGINE.view(st, None)["market"]["discard_top"] == "statue"
+    assert ENGINE.view(st, None).market.discard_top == "statue"
     # and the hidden cards never surface, however many face-up cards leave the pile later
-    assert ENGINE.view(st, 2)["market"]["discard_top"] == "statue"
+    assert ENGINE.view(st, 2).market.discard_top == "statue"

@@ -8,6 +8,8 @@ import json
 from PIL import Image
 
 import renderers.imhotep as R
+from engines.imhotep.view import ImhotepView
+from engines.kit import plain
 from engines.randomplay import random_action
 from engines.rng import Rng
 from renderers import kit
@@ -35,8 +37,7 @@ def test_board_is_about_1600_wide_and_under_300_kb_for_every_player_count() -> N
         for opts in ({}, {"sides": "b"}):
             st = advanced(players, 150, **opts)
             view = ENGINE.view(st, None)
-            view["names"] = ["Ana", "Bilal", "Chen", "Dagny"][:players]
-            png = R.render(view)
+            png = R.render(view, names=["Ana", "Bilal", "Chen", "Dagny"][:players])
             w, h = size(png)
             assert w == 1600 and 1000 < h < 2000
             assert len(png) < 300_000
@@ -46,7 +47,7 @@ def test_finished_game_shows_final_scores() -> None:
     st = advanced(4, 5000, wrath="on")
     assert st.over
     view = ENGINE.view(st, None)
-    assert view["result"]["scores"]
+    assert view.result is not None and view.result.scores
     assert size(R.render(view))[0] == 1600
 
 
@@ -66,7 +67,7 @@ def test_public_image_is_drawn_from_the_public_view_only() -> None:
     st, _ = play(st, 1, "take pair")
     public = ENGINE.view(st, None)
     mine = ENGINE.view(st, 1)
-    assert "sarcophagus" not in json.dumps(public)
+    assert "sarcophagus" not in json.dumps(plain(public))
     # the private part never reaches the public board: same picture with or without it
     assert R.render(mine) == R.render(public)
     private = R.render_private(mine)
@@ -74,9 +75,9 @@ def test_public_image_is_drawn_from_the_public_view_only() -> None:
     assert R.render_private(ENGINE.view(st, 0)) is None
 
 
-def _texts(view: dict, lang: str) -> list[tuple[str, int]]:  # type: ignore[type-arg]
+def _texts(view: ImhotepView, lang: str) -> list[tuple[str, int]]:
     with kit.recording() as log:
-        R.render(view, names=["Ana", "Bilal", "Chen", "Dagny"][: view["players"]], lang=lang)
+        R.render(view, names=["Ana", "Bilal", "Chen", "Dagny"][: view.players], lang=lang)
     return [(label, size) for _, label, size in log.texts]
 
 

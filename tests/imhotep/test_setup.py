@@ -8,6 +8,8 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.imhotep import components as C
+from engines.imhotep.view import Hidden
+from engines.kit import plain
 
 from .helpers import ENGINE, edit, game
 
@@ -80,13 +82,13 @@ def test_I7_thirty_four_market_cards() -> None:
 
 def test_I8_hidden_information_stays_out_of_the_public_view() -> None:
     st = game(2, sides="b")
-    public = json.dumps(ENGINE.view(st, None))
+    public = json.dumps(plain(ENGINE.view(st, None)))
     assert st.removed_card not in public  # the removed round card
     assert "market_deck" not in public  # deck order: only its size is shown
     # the face-down pair's cards are not named anywhere public
-    assert ENGINE.view(st, None)["market"]["face_down"] == 2
+    assert ENGINE.view(st, None).market.face_down == 2
     for seat in (0, 1):
-        assert ENGINE.view(st, seat)["private"] == {}
+        assert ENGINE.view(st, seat).private == Hidden()
 
 
 def test_I10_one_round_card_removed_unseen_six_used() -> None:

@@ -9,6 +9,8 @@ import pytest
 from engines.base import IllegalAction
 from engines.imhotep import components as C
 from engines.imhotep.scoring import burial_points, obelisk_end_points
+from engines.imhotep.view import Hidden
+from engines.kit import plain
 
 from .helpers import ENGINE, edit, game, keys, play, ships
 
@@ -27,9 +29,9 @@ def test_I47_I48_face_down_pair_seen_by_the_taker_only_other_discarded_face_up()
     st, events = play(st, 1, "take pair")
     seen = [e for e in events if e.key == "imhotep.pair_seen"]
     assert seen and seen[0].visible_to == (1,) and seen[0].reveals
-    assert ENGINE.view(st, 1)["private"] == {"face_down_pair": ["hammer", "sarcophagus"]}
-    assert ENGINE.view(st, 2)["private"] == {}
-    assert "sarcophagus" not in json.dumps(ENGINE.view(st, None))
+    assert ENGINE.view(st, 1).private == Hidden(face_down_pair=("hammer", "sarcophagus"))
+    assert ENGINE.view(st, 2).private == Hidden()
+    assert "sarcophagus" not in json.dumps(plain(ENGINE.view(st, None)))
     assert sorted(str(a) for a in ENGINE.legal_actions(st, 1)) == [
         "keep hammer",
         "keep sarcophagus",
@@ -124,8 +126,8 @@ def test_I53_E8_beside_the_pyramids_only_when_all_three_are_complete() -> None:
 def test_I54_I64_approximate_sides_are_labelled() -> None:
     st = game(2, sides="b")
     view = ENGINE.view(st, None)
-    assert view["approximate"] == ["pyramid", "temple", "obelisk"]
-    assert ENGINE.view(game(2), None)["approximate"] == []
+    assert view.approximate == ("pyramid", "temple", "obelisk")
+    assert ENGINE.view(game(2), None).approximate == ()
     helps = {o.name: o.help for o in ENGINE.meta.options}
     for name in ("sides", "pyramid", "temple", "obelisk"):
         assert "approximate" in helps[name]

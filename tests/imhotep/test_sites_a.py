@@ -102,9 +102,9 @@ def test_I38_I39_temple_width_and_layers() -> None:
     # width 4 with 2 players: stone 4 completes layer 1, stones 5-7 start layer 2 at the left
     params = [e.params for e in events if e.key == "imhotep.placed_temple"]
     assert [(p["column"], p["layer"]) for p in params] == [(4, 1), (1, 2), (2, 2), (3, 2)]
-    assert ENGINE.view(st, None)["temple"]["width"] == 4
-    assert ENGINE.view(game(3), None)["temple"]["width"] == 5
-    assert ENGINE.view(game(4), None)["temple"]["width"] == 5
+    assert ENGINE.view(st, None).temple.width == 4
+    assert ENGINE.view(game(3), None).temple.width == 5
+    assert ENGINE.view(game(4), None).temple.width == 5
 
 
 def test_I40_temple_scores_visible_tops_per_player() -> None:
