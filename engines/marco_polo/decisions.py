@@ -29,7 +29,7 @@ from engines.marco_polo.rewards import (
     take_black_die,
     words,
 )
-from engines.marco_polo.state import Pending, PlayerDraft, die_token, parse_die
+from engines.marco_polo.state import Pending, PlayerDraft, die_token, one_die, parse_die
 
 Options = dict[str, list[tuple[str, ...]]]
 
@@ -159,9 +159,7 @@ def resolve(d: Draft, seat: int, verb: str, args: tuple[str, ...]) -> None:
     elif verb == "reroll":
         kind, value = _remove_die(p, args[0])
         p.camel -= T.REROLL_CAMELS
-        new = d.roll()
-        p.dice.append((kind, new))
-        d.emit("marco_polo.rerolled", reveals=True, seat=seat, die=args[0], value=new)
+        d.wait_for_dice(one_die(seat, kind, was=args[0]))  # M34: rolled by chance
     elif verb == "adjust":
         kind, value = _remove_die(p, args[0])
         p.camel -= T.ADJUST_CAMELS

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from typing import SupportsIndex
 
 from engines import kit
+from engines.base import CHANCE
 from engines.marco_polo.state import Pending, Placed, Player, PlayerDraft, State
-from engines.rng import Rng
 
 
 class Seats(list[PlayerDraft]):
@@ -111,17 +111,25 @@ class Draft(kit.Draft[State]):
         self.new_pending.append(item)
 
     def flush(self) -> None:
-        """Put the new decisions at the front of the stack (depth first, M49)."""
+        """Put the new decisions at the front of the stack (depth first, M49), behind any
+        chance node waiting (dice are rolled before anyone decides anything more)."""
         if self.new_pending:
-            self.pending[0:0] = self.new_pending
+            at = self.leading_chance()
+            self.pending[at:at] = self.new_pending
             self.new_pending = []
 
-    def roll(self) -> int:
-        """One die roll from the state's generator."""
-        r = Rng(self.rng)
-        value = r.die()
-        self.rng = r.state
-        return value
+    def leading_chance(self) -> int:
+        """How many chance nodes (dice to roll) are first on the stack."""
+        n = 0
+        while n < len(self.pending) and self.pending[n].owner == CHANCE:
+            n += 1
+        return n
+
+    def wait_for_dice(self, node: Pending) -> None:
+        """Stop at a chance node (engines.marco_polo.chance): ``node`` goes after any chance
+        node already waiting and before every player's decision, so dice are rolled in the
+        order the rules ask for them."""
+        self.pending.insert(self.leading_chance(), node)
 
 
 #: A position to read: frozen, or being changed inside a ``Draft``.

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines import kit
-from engines.base import END, Engine, EngineMeta, Event, Option, Result
+from engines.base import CHANCE, END, Engine, EngineMeta, Event, Option, Result
 from engines.catalog import CATALOG
+from engines.marco_polo import chance
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import character_setup, new_game, seats_from, settle, start_round
@@ -57,6 +58,8 @@ _PENDING_WHAT = {
     "other_bonus": "choose another city's bonus (bonus)",
     "relocate": "place or skip a trading post (relocate)",
     "comp": "choose your compensation (compensate)",
+    "roll": "roll the dice",
+    "die": "roll a die",
 }
 
 
@@ -65,11 +68,16 @@ class MarcoPolo(Engine[State, Action]):
 
     meta = META
     format_version = 1
+    #: the dice are chance nodes (``engines.marco_polo.chance``), and every die is public
+    has_chance = True
+    public_chance = chance.VERBS
 
     # -- life cycle --------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         self.meta.validate_players(players)
-        return new_game(players, options, seed).freeze()
+        # A basic game starts in round 1, whose dice the seed rolls as part of the set-up.
+        state, _ = self.settle(new_game(players, options, seed).freeze())
+        return state
 
     def setup_events(self, state: State) -> list[Event]:
         """Advanced set-up: the draft order (last seat first, M13), which is not the turn order."""
@@ -94,7 +102,18 @@ class MarcoPolo(Engine[State, Action]):
         return seats_from(state, state.start)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
+        """Notation → action (``CHANCE``'s dice: ``engines.marco_polo.chance``)."""
+        if seat == CHANCE:
+            return chance.parse(text)
         return parse(text)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]] | None:
+        """One die's six faces; ``None`` for a round's roll (too many to list)."""
+        return chance.outcomes(state)
+
+    def sample_chance(self, state: State) -> Action:
+        """The dice the state's generator rolls (M19-M20, M34, M38)."""
+        return chance.sample(state)
 
     def to_act(self, state: State) -> list[int]:
         return to_act(state)
@@ -112,6 +131,8 @@ class MarcoPolo(Engine[State, Action]):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Check the action against ``RULES`` and do it, then what follows by itself: the end
         of the draft (M13), the first round once goals are kept (M7), passing the turn (M23)."""
+        if seat == CHANCE:
+            return chance.apply(state, action)
         d = Draft(state)
         kit.perform(RULES, d, seat, action)
         if d.phase == "draft" and not d.draft_order:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.rewards import can_pay, city_bonus, gain, own_small_cities, words
-from engines.marco_polo.state import Pending, Placed, Player, State
+from engines.marco_polo.state import ROUND, Placed, Player, State
 from engines.rng import Rng, seed_state
 
 
@@ -161,21 +161,10 @@ def start_round(d: Draft) -> None:
             d.emit("marco_polo.income", seat=seat, what=words(income))
         for city in own_small_cities(d, seat):
             city_bonus(d, seat, city)
-    for seat in order:  # M19-M20
-        p = d.players[seat]
-        if p.char == "raschid":
-            p.dice = [("o", 0) for _ in range(T.START["dice_per_player"])]
-            d.emit("marco_polo.raschid_dice", seat=seat)
-            continue
-        p.dice = [("o", d.roll()) for _ in range(T.START["dice_per_player"])]
-        if p.char == "matteo":
-            p.dice.append(("w", d.roll()))
-        values = [v for _, v in p.dice]
-        d.emit("marco_polo.rolled", reveals=True, seat=seat, dice=" ".join(str(v) for v in values))
-        total = sum(values)
-        if total < T.COMPENSATION_THRESHOLD:
-            d.push(Pending.of("comp", seat, T.COMPENSATION_THRESHOLD - total))
-    d.flush()
+    # M19-M20: the dice are rolled by nobody at the table (engines.marco_polo.chance), and
+    # compensation follows from them.
+    d.flush()  # the income's decisions (M17), answered before compensation (M20)
+    d.wait_for_dice(ROUND)
 
 
 def die_free_extra_actions(st: Board, seat: int) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
-from engines.marco_polo.state import Pending
+from engines.marco_polo.state import Pending, one_die
 
 
 def words(bundle: dict[str, int]) -> dict[str, int]:
@@ -97,12 +97,11 @@ def take_black_die(d: Draft, seat: int) -> bool:
         return False
     d.black_pool -= 1
     p = d.players[seat]
-    value = 0 if p.char == "raschid" else d.roll()
-    p.dice.append(("b", value))
-    if value:
-        d.emit("marco_polo.black_die_rolled", reveals=True, seat=seat, value=value)
-    else:
+    if p.char == "raschid":  # M51: Raschid sets it later
+        p.dice.append(("b", 0))
         d.emit("marco_polo.black_die_taken", seat=seat)
+    else:
+        d.wait_for_dice(one_die(seat, "b"))  # rolled by chance (engines.marco_polo.chance)
     return True
 
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Event
+from engines.base import CHANCE, Event
 from engines.kit import Decision
 from engines.marco_polo import tables as T
 
@@ -99,6 +99,11 @@ class Player:
         )
 
 
+#: The chance verbs (engines.marco_polo.chance): a round's roll (M19-M20) and one die (a re-roll
+#: M34, a black die M38).
+ROLL = "roll"
+DIE = "die"
+
 #: The stored fields of each kind of pending decision (format 1), besides ``k`` and ``seat``.
 _PENDING_FIELDS: dict[str, tuple[str, ...]] = {
     "good": ("n",),
@@ -111,6 +116,8 @@ _PENDING_FIELDS: dict[str, tuple[str, ...]] = {
     "own_bonus": ("n", "used"),
     "other_bonus": (),
     "relocate": ("city",),
+    ROLL: (),
+    DIE: ("for_seat", "die", "was"),
 }
 
 
@@ -126,6 +133,8 @@ ANSWER = {
     "other_bonus": "bonus",
     "relocate": "relocate",
     "comp": "compensate",
+    ROLL: ROLL,
+    DIE: DIE,
 }
 
 
@@ -154,6 +163,10 @@ class Pending(Decision):
     offered: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
     city: str = ""
+    #: a ``die`` chance node's seat, the die's kind and the die it re-rolls ("" for a black one)
+    for_seat: int = -1
+    die: str = ""
+    was: str = ""
 
     @staticmethod
     def of(k: str, seat: int, n: int = 1, **fields: Any) -> Pending:
@@ -203,7 +216,20 @@ class Pending(Decision):
             offered=tuple(data.get("from", ())),
             used=tuple(data.get("used", ())),
             city=str(data.get("city", "")),
+            for_seat=int(data.get("for_seat", -1)),
+            die=str(data.get("die", "")),
+            was=str(data.get("was", "")),
         )
+
+
+#: The chance node a round's start leaves (M19-M20): every player's dice to roll.
+ROUND = Pending(CHANCE, ROLL, k=ROLL)
+
+
+def one_die(seat: int, kind: str, was: str = "") -> Pending:
+    """The chance node of one die of ``kind`` for ``seat``: a black one taken (M38), or the die
+    ``was`` re-rolled (M34)."""
+    return Pending(CHANCE, DIE, k=DIE, for_seat=seat, die=kind, was=was)
 
 
 @dataclass(frozen=True, slots=True)

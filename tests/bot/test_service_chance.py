@@ -14,7 +14,9 @@ import pytest
 from bot.service import Service, ServiceError
 from bot.service.archive import replay
 from engines.base import CHANCE
-from tests.bot.conftest import ANA, BEN, CHANNEL, GUILD, whose_turn
+from engines.randomplay import random_action
+from engines.rng import Rng, seed_state
+from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, user_by_id, whose_turn
 
 
 async def _bombay(svc: Service) -> None:
@@ -103,3 +105,45 @@ async def test_a_record_with_chance_rows_replays_and_a_forged_draw_is_refused(
     record["actions"][-1]["action"] = "restock blue=9"
     with pytest.raises(Exception, match="only 5 blue"):
         replay(record)
+
+
+#: Games with chance steps, and a move count by which random play has met several of them.
+CHANCY = {"bombay": 80, "marco_polo": 60}
+
+
+@pytest.mark.parametrize("game", sorted(CHANCY))
+async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
+    service: Service, game: str
+) -> None:
+    await service.create_lobby(GUILD, CHANNEL, ANA, game, seed=3)
+    for u in (BEN, CAL):
+        await service.join(CHANNEL, u)
+    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id, CAL.id], render=False)
+    rng = Rng(seed_state(9))
+    for _ in range(CHANCY[game]):
+        info = await service.game(CHANNEL)
+        assert CHANCE not in info.to_act  # the stored game never waits for a draw
+        if not info.to_act:
+            break
+        user = user_by_id(info.to_act[0])
+        async with service.db.read():
+            g = await service.load(CHANNEL, live=True)
+        seat = g.seat_of(user.id)
+        assert seat is not None
+        text = random_action(g.engine, g.state, seat, rng)
+        assert text is not None
+        outcome = await service.act(CHANNEL, user, text, render=False)
+        assert outcome.seat == seat and outcome.action == str(g.engine.read(g.state, seat, text))
+    info = await service.game(CHANNEL)
+    record = await service.record(info.game_id)
+    drawn = [a for a in record["actions"] if a["seat"] == CHANCE]
+    assert len(drawn) >= 2
+    assert await service.verify(info.game_id)
+    # A running game's export shows each draw as everyone saw it: all of a public draw.
+    running = await service.export(CHANNEL)
+    engine = g.engine
+    for row, shown in zip(record["actions"], running["actions"], strict=True):
+        if row["seat"] == CHANCE:
+            verb = row["action"].split()[0]
+            public = verb in engine.public_chance
+            assert shown["action"] == (row["action"] if public else verb)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.marco_polo import ENGINE
+from engines.marco_polo.flow import new_game
 from engines.marco_polo.state import Player, State
 
 E = ENGINE
@@ -29,6 +30,12 @@ def frozen(value: Any) -> Any:
 def game(players: int = 4, setup: str = "basic", seed: int = 1) -> State:
     """A new game as set up by the engine (pending compensation left as it is)."""
     return E.setup(players, {"setup": setup}, seed)
+
+
+def before_first_roll(players: int = 4, seed: int = 1) -> State:
+    """A basic game as laid out, waiting for round 1's dice (a chance node, M19): apply the
+    roll a test wants with ``E.apply(st, CHANCE, E.parse(st, CHANCE, "roll ..."))``."""
+    return new_game(players, {"setup": "basic"}, seed).freeze()
 
 
 def put(st: State, **fields: Any) -> State:

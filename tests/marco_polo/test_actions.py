@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import IllegalAction
+from engines.base import CHANCE, IllegalAction
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
 from engines.marco_polo.state import Pending
-from tests.marco_polo.helpers import E, dice, game, keys, p, play, put, ready, res
+from tests.marco_polo.helpers import (
+    E,
+    before_first_roll,
+    dice,
+    game,
+    keys,
+    p,
+    play,
+    put,
+    ready,
+    res,
+)
 
 
 def test_M22_one_main_action_per_turn() -> None:
@@ -433,9 +444,12 @@ def test_D5_D6_M20_compensation_any_mix_white_die_counts() -> None:
         seat = item.owner
         rolled = sum(v for _, v in p(st, seat).dice)  # includes Matteo's white die
         assert item.n == 15 - rolled
-    # Force a known case: total 11 -> 4 units, taken as 1 camel + 3 coins.
-    st = ready(4, s0="matteo")
-    st = put(st, pending=[Pending.of("comp", 2, 4)])
+    # Force a known case by applying the dice (a chance step): Berke (seat 2) rolls 11 -> 4
+    # units, taken as 1 camel + 3 coins.
+    st = before_first_roll(4)
+    roll = "roll - 6,6,6,6,6,6 3,2,2,2,2 3,3,3,3,3"
+    st, _ = E.apply(st, CHANCE, E.parse(st, CHANCE, roll))
+    assert [(d.k, d.owner, d.n) for d in st.pending] == [("comp", 2, 4)]
     coins, camels = p(st, 2).coin, p(st, 2).camel
     assert E.to_act(st) == [2]
     assert E.complete(st, 2, "compensate") == ["0", "1", "2", "3", "4"]
