@@ -13,11 +13,10 @@ from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import character_setup, new_game, seats_from, settle, start_round
 from engines.marco_polo.notation import VERBS, Action, parse
-from engines.marco_polo.rewards import posts_left
 from engines.marco_polo.rules import RULES, complete, to_act
-from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
-from engines.marco_polo.state import Pending, State, die_token
+from engines.marco_polo.state import State
+from engines.marco_polo.view import MarcoPoloView, make_view
 
 META = EngineMeta(
     id="marco_polo",
@@ -46,21 +45,6 @@ META = EngineMeta(
         "always charges the occupied fee."
     ),
 )
-
-_PENDING_WHAT = {
-    "good": "choose goods (take)",
-    "pair": "choose two different goods (take)",
-    "give": "choose goods to pay (give)",
-    "give_pair": "choose two different goods to pay (give)",
-    "discard": "discard contracts (discard)",
-    "move": "finish your movement (move/stop)",
-    "own_bonus": "choose a small-city bonus (bonus)",
-    "other_bonus": "choose another city's bonus (bonus)",
-    "relocate": "place or skip a trading post (relocate)",
-    "comp": "choose your compensation (compensate)",
-    "roll": "roll the dice",
-    "die": "roll a die",
-}
 
 
 class MarcoPolo(Engine[State, Action]):
@@ -169,84 +153,8 @@ class MarcoPolo(Engine[State, Action]):
         return " ".join(prefix)
 
     # -- information -------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = state.phase == "over"
-        seats = []
-        for s, p in enumerate(state.players):
-            entry = {
-                "seat": s,
-                "char": p.char,
-                "char_name": T.CHARACTERS[p.char]["name"] if p.char else "",
-                "ability": T.ability_word(p.char) if p.char else "",
-                **{k: p.amount(k) for k in ("coin", "camel", "pepper", "silk", "gold", "vp")},
-                "dice": [die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p.dice],
-                "posts": list(p.posts),
-                "posts_left": posts_left(state, s),
-                "figures": list(p.figures),
-                "contracts": list(p.contracts),
-                "fulfilled": list(p.fulfilled),
-                "goal_count": len(p.goals) or len(p.goal_offer),
-                "main_done": p.main_done,
-            }
-            if over:
-                entry["goals"] = list(p.goals)
-            seats.append(entry)
-        head = state.pending[0] if state.pending else None
-        v: dict[str, Any] = {
-            "game": "marco_polo",
-            "players": state.n,
-            "setup": state.setup,
-            "round": state.round,
-            "rounds": T.ROUNDS,
-            "phase": state.phase,
-            "start": state.start,
-            "current": state.current,
-            "to_act": to_act(state),
-            "last": {"seat": state.last_seat, "text": state.last_text},
-            "moves": state.moves,
-            "seats": seats,
-            "spaces": {k: [list(d) for d in dl] for k, dl in state.spaces.items()},
-            "khan": [list(d) for d in state.khan],
-            "cards": {
-                space: {
-                    "card": cid,
-                    "city": T.CITY_SPACES[space][0],
-                    "text": T.CITY_CARDS[cid]["text"],
-                    "used": _listed(state.used_cards.get(cid)),
-                }
-                for space, cid in state.cards.items()
-            },
-            "first_post": dict(state.first_post),
-            "city_bonus": dict(state.city_bonus),
-            "beijing": list(state.beijing),
-            "display": list(state.display),
-            "pile": len(state.pile),
-            "black_pool": state.black_pool,
-            "pending": None if head is None else _pending_view(head),
-            "draft": {
-                "offer": list(state.draft_offer),
-                "order": list(state.draft_order),
-                # catalog words (marco_polo.value.<word>) of what each offered character does
-                "abilities": {c: T.ability_word(c) for c in state.draft_offer},
-            },
-            "round_info": self.round_info(state),
-            "approximate": {"map": "stylised positions, not true geography"},
-        }
-        if over:
-            res = final_result(state)
-            v["final"] = {
-                "breakdown": breakdown(state),
-                "scores": list(res.scores),
-                "ranking": [list(g) for g in res.ranking],
-            }
-        if seat is not None:
-            p = state.players[seat]
-            v["private"] = {
-                "seat": seat,
-                "goals": list(p.goals),
-                "goal_offer": list(p.goal_offer),
-            }
-        return v
+    def view(self, state: State, seat: int | None) -> MarcoPoloView:
+        return make_view(state, seat, self.round_info(state))
 
     def result(self, state: State) -> Result | None:
         return final_result(state) if state.phase == "over" else None
@@ -278,11 +186,6 @@ class MarcoPolo(Engine[State, Action]):
         return State.from_json(data)
 
 
-def _listed(die: tuple[int, str, int] | None) -> list[Any] | None:
-    """A placed die as the view's JSON list (or ``None``)."""
-    return None if die is None else list(die)
-
-
 def _character_params(character: str) -> dict[str, str]:
     """Parameters of ``marco_polo.character_line`` for one character."""
     return {
@@ -295,39 +198,3 @@ def _character_params(character: str) -> dict[str, str]:
 def character_line(character: str, lang: str = "en") -> str:
     """ "Name (`choose id`): what it does" in ``lang`` (M51-M58)."""
     return CATALOG.text("marco_polo.character_line", _character_params(character), lang=lang)
-
-
-def _pending_view(head: Pending) -> dict[str, Any]:
-    """The public description of the decision everyone is waiting for."""
-    what = _PENDING_WHAT[head.k]
-    if head.k == "move":
-        left = head.steps - head.taken
-        steps = f"{left} {'step' if left == 1 else 'steps'}"
-        if not head.travel and not head.taken:
-            # A reward movement (M41) may be declined: say so before the first step.
-            what = f"a bonus movement of up to {steps}: move, or stop to decline"
-        elif not head.taken:
-            what = f"travel: take 1 to {left} {'step' if left == 1 else 'steps'} (move)"
-        else:
-            what = f"finish your movement: up to {steps} more (move/stop)"
-    elif head.k == "comp":
-        n = head.n
-        units = f"{n} coins or camels" if n != 1 else "1 coin or camel"
-        what = f"low dice: take {units} in any mix (compensate <camels>)"
-    elif head.k == "discard":
-        n = head.n
-        earlier = ", ".join(head.offered)
-        what = f"hand limit 2: discard {n} of the earlier contracts {earlier} (discard)"
-    elif head.k == "relocate":
-        city = T.LOCATIONS[head.city]["name"].split(" (")[0]
-        what = f"no trading post left for {city}: move one there, or not (relocate <city>|none)"
-    elif head.n > 1:
-        what = f"{what} x{head.n}"
-    ev = head.asked()
-    # ``asked``: the same decision as a catalog message, for boards drawn in another language.
-    return {
-        "kind": head.k,
-        "seat": head.owner,
-        "what": what,
-        "asked": {"key": ev.key, "params": dict(ev.params)},
-    }

@@ -15,8 +15,8 @@ seat's goal cards).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
 from renderers.marco_polo.layout import COMPONENT_COLOURS, PANEL_H, PLAYERS_Y, SEATS
 from renderers.marco_polo.panels import (
@@ -38,14 +38,14 @@ __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "r
 
 
 def render(
-    view: dict[str, Any],
+    view: MarcoPoloView,
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
     """The public board as PNG bytes (from the public part of the view only), in ``lang`` (else
-    the view's ``"lang"``, else English)."""
+    English)."""
     view = kit.with_names(view, names)
     lang = kit.language(view, lang)
     height = board_height(view, lang)
@@ -56,11 +56,11 @@ def render(
     rows = draw_side(d, view, lang)
     draw_cards(d, view, lang)
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
-        ring_last(d, {**view, "last": mark}, rows, kit.EARLIER, kit.EARLIER_WIDTH)
-    ring_last(d, view, rows)  # under the pieces, so the ring never hides a figure
+        ring_last(d, view, mark, rows, kit.EARLIER, kit.EARLIER_WIDTH)
+    ring_last(d, view, view.last, rows)  # under the pieces, so the ring never hides a figure
     draw_map_pieces(d, view, height, lang)
     draw_players(d, view, lang)
-    y: float = PLAYERS_Y + ((len(view["seats"]) + 1) // 2) * (PANEL_H + 14)
+    y: float = PLAYERS_Y + ((len(view.seats) + 1) // 2) * (PANEL_H + 14)
     y = draw_draft(d, view, y, lang)
     y = draw_final(d, view, y, lang)
     draw_legend(d, view, y, lang)

@@ -10,6 +10,7 @@ from PIL import ImageDraw
 
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
+from engines.marco_polo.view import MarcoPoloMark, MarcoPoloView
 from renderers import kit
 
 #: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
@@ -192,10 +193,10 @@ def wrap_words(
     return out
 
 
-def draft_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+def draft_lines(view: MarcoPoloView, lang: str) -> list[tuple[str, str]]:
     """(heading, ability line) per wrapped line of the draft offer, in offer order."""
     out: list[tuple[str, str]] = []
-    for c in view["draft"]["offer"]:
+    for c in view.draft.offer:
         head = say("draft_head", lang, name=named(T.CHARACTERS[c]["name"], lang), id=c)
         body = wrap_words(
             ability_text(T.ability_word(c), lang), FONT, W - 100 - width_of(head, FONT, True)
@@ -328,12 +329,12 @@ def card_lines(cid: str, lang: str) -> list[str]:
     return kit.wrap(card_text(cid, lang), SMALL, W - 40 - card_text_x(), 2)
 
 
-def card_order(view: dict[str, Any]) -> list[str]:
+def card_order(view: MarcoPoloView) -> list[str]:
     """City-card spaces in board order (a stored view's dict order is not guaranteed)."""
-    return [space for space in T.CITY_SPACES if space in view["cards"]]
+    return [space for space in T.CITY_SPACES if space in view.cards]
 
 
-def whole_turn(last: dict[str, Any]) -> str:
+def whole_turn(last: MarcoPoloMark) -> str:
     """The last player's whole turn (``turn``, every command of it, given by the service), else
     its last command (#12.3)."""
-    return " · ".join(str(t) for t in last.get("turn") or [last["text"]])
+    return " · ".join(last.turn or [last.text])

@@ -4,12 +4,12 @@ legend, and the phone-sized glance."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import ImageDraw
 
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
+from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
 from renderers.marco_polo.layout import (
     CAMEL_BADGE,
@@ -58,26 +58,24 @@ from renderers.marco_polo.layout import (
 from renderers.marco_polo.pieces import dice_row, die
 
 
-def status_line(view: dict[str, Any], lang: str) -> str:
+def status_line(view: MarcoPoloView, lang: str) -> str:
     """Where the game is (round, set-up step, or over), in ``lang``."""
-    phase = view.get("phase")
-    if view.get("final"):
+    phase = view.phase
+    if view.final:
         return kit.say("core.status.over", lang)
     if phase in ("draft", "goals"):
         return kit.say(f"marco_polo.status.{phase}", lang)
-    return kit.say("core.status.round", lang, round=view["round"], rounds=view["rounds"])
+    return kit.say("core.status.round", lang, round=view.round, rounds=view.rounds)
 
 
-def asked_line(view: dict[str, Any], lang: str) -> str:
+def asked_line(view: MarcoPoloView, lang: str) -> str:
     """What the player(s) to act are asked, in ``lang``."""
-    pending = view.get("pending")
-    phase = view.get("phase")
-    if view.get("final"):
+    pending = view.pending
+    phase = view.phase
+    if view.final:
         return say("glance_over", lang)
-    if pending and pending.get("asked"):
-        return CATALOG.text(pending["asked"]["key"], pending["asked"]["params"], lang=lang)
     if pending:
-        return str(pending["what"])
+        return CATALOG.text(pending.asked.key, pending.asked.params, lang=lang)
     if phase == "draft":
         return say("glance_draft", lang)
     if phase == "goals":
@@ -85,35 +83,34 @@ def asked_line(view: dict[str, Any], lang: str) -> str:
     return say("glance_turn", lang)
 
 
-def last_line(view: dict[str, Any], lang: str) -> str:
+def last_line(view: MarcoPoloView, lang: str) -> str:
     """The last turn as it was typed, after who played it ("" before the first move)."""
-    last = view.get("last") or {}
-    if not last.get("text"):
+    last = view.last
+    if last is None or not last.text:
         return ""
-    seat = last.get("seat")
-    who = kit.player_name(view, seat) if seat is not None else ""
+    who = view.name(last.seat) if last.seat is not None else ""
     return say("last_line", lang, name=who, said=whole_turn(last))
 
 
-def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     """Title; the round and who acts; what they are asked (up to 2 lines); the last turn."""
     d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
     put_text(d, (24, 12), fit(kit.say("marco_polo.name", lang), 30, W - 48, True), 30, True)
     info = status_line(view, lang)
     put_text(d, (24, 54), info, 20, True, kit.INK)
-    who = view.get("to_act") or []
+    who = view.to_act
     if who:
         x = 24 + width_of(info, 20, True) + 30
         for s in who:
             SEATS.mark(d, s, x + 12, 66, 12)
             x += 30
-        names = ", ".join(kit.player_name(view, s) for s in who)
+        names = ", ".join(view.name(s) for s in who)
         text = fit(say("to_act", lang, names=names), 20, W - x - 30, True)
         put_text(d, (x + 6, 54), text, 20, True, kit.INK)
     # At the end the status line already says the game is over; the score sheet is below.
-    asked = "" if view.get("final") else asked_line(view, lang)
-    if view.get("phase") == "draft" and not view.get("pending"):
-        offer = ", ".join(named(T.CHARACTERS[c]["name"], lang) for c in view["draft"]["offer"])
+    asked = "" if view.final else asked_line(view, lang)
+    if view.phase == "draft" and not view.pending:
+        offer = ", ".join(named(T.CHARACTERS[c]["name"], lang) for c in view.draft.offer)
         asked = say("draft_note", lang, offer=offer)
     for i, line in enumerate(kit.wrap(asked, 18, W - 48, 2)):
         put_text(d, (24, 86 + 24 * i), line, 18, False, kit.INK)
@@ -125,7 +122,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
         put_text(d, (30, 142), txt, 18, True, kit.INK)
 
 
-def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[str, float]:
+def draw_side(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> dict[str, float]:
     """Under the map: the action spaces with their dice and Khan's favor (left), the contract
     display (right). Returns the y of each space's row (for the last-move ring)."""
     x0, y = SIDE_X, SIDE_Y
@@ -138,7 +135,7 @@ def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[s
     for key in rows:
         where[key] = y
         put_text(d, (x0 + 4, y), fit(say(f"space_{key}", lang), FONT, 250), FONT, False, kit.INK)
-        dice = view["spaces"].get(key, [])
+        dice = view.spaces.get(key, ())
         if key == "coins3" and len(dice) > 6:
             put_text(d, (x0 + 266, y), say("dice_count", lang, n=len(dice)), FONT, True, kit.INK)
         else:
@@ -150,18 +147,18 @@ def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[s
     for i in range(T.KHAN_SPACES):
         cx = x0 + 30 + i * 48
         d.rounded_rectangle((cx - 19, y - 4, cx + 19, y + 34), 6, outline=MUTED, width=2)
-        if i < len(view["khan"]):
-            seat, kind, value = view["khan"][i]
+        if i < len(view.khan):
+            seat, kind, value = view.khan[i]
             die(d, seat, kind, value, cx, y + 15)
-    black = fit(say("black_left", lang, n=view["black_pool"]), FONT, SIDE_W - 230, True)
+    black = fit(say("black_left", lang, n=view.black_pool), FONT, SIDE_W - 230, True)
     put_text(d, (x0 + 220, y + 4), black, FONT, True, kit.INK)
     x0, y = DISPLAY_X, SIDE_Y + 10
     d.line((x0 - 12, y + 4, x0 - 12, SIDE_Y + SIDE_H - 14), fill=MUTED, width=2)
-    title = fit(say("display", lang, n=view["pile"]), 18, DISPLAY_W, True)
+    title = fit(say("display", lang, n=view.pile), 18, DISPLAY_W, True)
     put_text(d, (x0, y), title, 18, True, kit.INK)
     y += 34
     tx = 16 + max(width_of(say("slot", lang, n=6, cid="c00"), SMALL, True), 60)
-    for i, cid in enumerate(view["display"]):
+    for i, cid in enumerate(view.display):
         c = T.CONTRACTS[cid]
         d.rounded_rectangle((x0, y - 2, x0 + DISPLAY_W, y + 48), 6, outline=MUTED)
         put_text(d, (x0 + 6, y + 2), say("slot", lang, n=i + 1, cid=cid), SMALL, True, kit.INK)
@@ -174,29 +171,29 @@ def draw_side(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> dict[s
     return where
 
 
-def draw_cards(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_cards(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     """The 9 city cards, one per row across the width; a used card shows the die on it."""
     y0 = CARDS_Y
     d.rounded_rectangle((20, y0, W - 20, y0 + CARDS_H), 14, fill=PANEL_BG, outline=kit.INK)
     for i, line in enumerate(kit.wrap(say("cards_title", lang), 18, W - 72, 1, True)):
         put_text(d, (36, y0 + 8 + 24 * i), line, 18, True, kit.INK)
     for i, space in enumerate(card_order(view)):
-        card = view["cards"][space]
+        card = view.cards[space]
         x, y = card_xy(i)
-        if card["used"]:
-            seat, kind, value = card["used"]
+        if card.used:
+            seat, kind, value = card.used
             die(d, seat, kind, value, x + 12, y + 10)
         else:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
         put_text(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
-        for j, line in enumerate(card_lines(card["card"], lang)):
+        for j, line in enumerate(card_lines(card.card, lang)):
             put_text(d, (card_text_x(), y + 1 + 19 * j), line, SMALL, False, kit.INK)
 
 
-def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_players(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     """A panel per player, two per row: resources, dice, posts, contracts, ability, goals."""
-    to_act = view.get("to_act") or []
-    for s, seat in enumerate(view["seats"]):
+    to_act = view.to_act
+    for s, seat in enumerate(view.seats):
         col, row = s % 2, s // 2
         x = 20 + col * (PANEL_W + 20)
         y = PLAYERS_Y + row * (PANEL_H + 14)
@@ -209,41 +206,41 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
             width=5 if s in to_act else 2,
         )
         SEATS.mark(d, s, x + 26, y + 26, 16)
-        name = kit.player_name(view, s)
+        name = view.name(s)
         arrow = "▶ " if s in to_act else ""
         put_text(d, (x + 50, y + 12), fit(f"{arrow}{name}", 20, PANEL_W - 66, True), 20, True)
-        char = named(seat["char_name"], lang) if seat["char_name"] else say("no_character", lang)
-        if view.get("start") == s:
+        char = named(seat.char_name, lang) if seat.char_name else say("no_character", lang)
+        if view.start == s:
             char += "  " + say("start_player", lang)
         put_text(d, (x + 16, y + 46), fit(char, FONT, PANEL_W - 30), FONT, False, kit.INK)
         y2 = y + 74
         xx: float = x + 16
         for word in ("vp", "coin", "camel"):
-            t = CATALOG.text(f"marco_polo.count.{word}", {"count": seat[word]}, lang=lang)
+            t = CATALOG.text(f"marco_polo.count.{word}", {"count": seat.amount(word)}, lang=lang)
             put_text(d, (xx, y2), t, 18, True, kit.INK)
             xx += width_of(t, 18, True) + 22
         y2 += 30
         xx = x + 16
         for g in ("pepper", "silk", "gold"):
             d.rectangle((xx, y2 + 2, xx + 16, y2 + 18), fill=GOOD_COLOURS[g], outline=kit.INK)
-            t = CATALOG.text(f"marco_polo.count.{g}", {"count": seat[g]}, lang=lang)
+            t = CATALOG.text(f"marco_polo.count.{g}", {"count": seat.amount(g)}, lang=lang)
             put_text(d, (xx + 22, y2), t, 18, False, kit.INK)
             xx += width_of(t, 18) + 40
         y2 += 32
         label = say("dice", lang)
         put_text(d, (x + 16, y2), label, FONT, False, kit.INK)
         xx = x + 32 + width_of(label, FONT) + 14
-        for tok in seat["dice"]:
+        for tok in seat.dice:
             kind = "o"
             if tok[0] in "bw":
                 kind, tok = tok[0], tok[1:]
             die(d, s, kind, int(tok) if tok.isdigit() else 0, xx, y2 + 10)
             xx += 36
-        if not seat["dice"]:
+        if not seat.dice:
             put_text(d, (xx - 16, y2), say("no_dice", lang), FONT, False, MUTED)
         y2 += 34
-        posts = ", ".join(city_name(c, lang) for c in seat["posts"]) or say("none", lang)
-        text = say("posts", lang, left=seat["posts_left"], posts=posts)
+        posts = ", ".join(city_name(c, lang) for c in seat.posts) or say("none", lang)
+        text = say("posts", lang, left=seat.posts_left, posts=posts)
         for line in kit.wrap(text, FONT, PANEL_W - 30, 2):
             put_text(d, (x + 16, y2), line, FONT, False, kit.INK)
             y2 += 22
@@ -251,25 +248,25 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
         put_text(
             d,
             (x + 16, y2),
-            fit(say("contracts", lang, n=len(seat["fulfilled"])), FONT, PANEL_W - 30, True),
+            fit(say("contracts", lang, n=len(seat.fulfilled)), FONT, PANEL_W - 30, True),
             FONT,
             True,
             kit.INK,
         )
         y2 += 24
-        for cid in seat["contracts"]:
+        for cid in seat.contracts:
             c = T.CONTRACTS[cid]
             line = f"{cid}: {compact(c['cost'], lang)} → {compact(c['reward'], lang)}"
             put_text(d, (x + 24, y2), fit(line, SMALL, PANEL_W - 36), SMALL, False, kit.INK)
             y2 += 20
-        if not seat["contracts"]:
+        if not seat.contracts:
             put_text(d, (x + 24, y2), say("none", lang), FONT, False, MUTED)
-        if seat.get("ability"):
-            ability = kit.wrap(ability_text(seat["ability"], lang), SMALL, PANEL_W - 30, 3)
+        if seat.ability:
+            ability = kit.wrap(ability_text(seat.ability, lang), SMALL, PANEL_W - 30, 3)
             for i, line in enumerate(ability):
                 yy = y + PANEL_H - 26 - 18 * (len(ability) - i)
                 put_text(d, (x + 16, yy), line, SMALL, False, kit.INK)
-        goals = seat.get("goals")
+        goals = seat.goals
         gtext = (
             say(
                 "goals",
@@ -280,7 +277,7 @@ def draw_players(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> Non
                 ),
             )
             if goals is not None
-            else say("secret_goals", lang, n=seat["goal_count"])
+            else say("secret_goals", lang, n=seat.goal_count)
         )
         put_text(
             d,
@@ -303,7 +300,7 @@ LEGEND_ITEMS = (
 )
 
 
-def legend_height(view: dict[str, Any], lang: str) -> int:
+def legend_height(view: MarcoPoloView, lang: str) -> int:
     """The legend's height: its symbols flow over as many lines as the language needs."""
     x, rows = 40.0, 1
     for _, key in LEGEND_ITEMS:
@@ -311,10 +308,10 @@ def legend_height(view: dict[str, Any], lang: str) -> int:
         if x + width > W - 40:
             x, rows = 40, rows + 1
         x += width + 26
-    return 14 + 32 * rows + 4 + 28 * len(view["seats"]) + 6 + 56 + 16
+    return 14 + 32 * rows + 4 + 28 * len(view.seats) + 6 + 56 + 16
 
 
-def draw_legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
+def draw_legend(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> None:
     """What the shapes and colours mean, flowing across the width; one line per seat."""
     h = legend_height(view, lang)
     d.rounded_rectangle((20, y, W - 20, y + h - 10), 12, fill=PANEL_BG, outline=kit.INK)
@@ -345,9 +342,9 @@ def draw_legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: st
         x += 34 + width_of(label, FONT) + 26
     yy += 36
     x = 40
-    for s in range(len(view["seats"])):
+    for s in range(len(view.seats)):
         SEATS.mark(d, s, x + 12, yy + 12, 12)
-        name = kit.player_name(view, s)
+        name = view.name(s)
         t = say("legend_seat", lang, letter=kit.seat_letter(s), name=name)
         put_text(d, (x + 30, yy + 2), fit(t, FONT, W - 110), FONT, False, kit.INK)
         yy += 28
@@ -361,13 +358,13 @@ def draw_legend(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: st
     put_text(d, (40, yy + 32), note, SMALL, False, MUTED)
 
 
-def draw_final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+def draw_final(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> float:
     """The score sheet: players by place, one column per scoring category in the text sheet's
     order, the total, then the tie-break (camels, M61)."""
-    final = view.get("final")
+    final = view.final
     if not final:
         return y
-    n = len(view["seats"])
+    n = len(view.seats)
     d.rounded_rectangle(
         (20, y, W - 20, y + 112 + 28 * n), 12, fill=(255, 240, 200), outline=kit.INK, width=3
     )
@@ -380,41 +377,39 @@ def draw_final(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str
     for i, label in enumerate(heads):
         for j, line in enumerate(wrap_words(label, SMALL, step - 4, 2, True)):
             put_centred(d, (col0 + i * step, y + 22 + 18 * j), line, SMALL, True, kit.INK)
-    ranking = final.get("ranking") or [[s] for s in range(n)]
+    ranking = final.ranking or tuple((s,) for s in range(n))
     winners = ranking[0] if ranking else []
     row, place = 0, 1
     for group in ranking:
         for s in group:
-            sheet = final["breakdown"][s]
+            sheet = final.breakdown[s]
             yy = y + 76 + 28 * row
             SEATS.mark(d, s, 52, yy, 11)
             star = "★ " if s in winners else ""
-            name = f"{place}. {star}" + kit.player_name(view, s)
+            name = f"{place}. {star}" + view.name(s)
             put_text(d, (72, yy - 10), fit(name, FONT, col0 - 72 - 44, True), FONT, True, kit.INK)
             for i, key in enumerate(FINAL_COLUMNS):
                 put_centred(d, (col0 + i * step, yy), str(sheet[key]), FONT, False, kit.INK)
-            put_centred(d, (total_x, yy), str(final["scores"][s]), FONT, True, kit.INK)
-            put_centred(
-                d, (total_x + step, yy), str(view["seats"][s]["camel"]), FONT, False, kit.INK
-            )
+            put_centred(d, (total_x, yy), str(final.scores[s]), FONT, True, kit.INK)
+            put_centred(d, (total_x + step, yy), str(view.seats[s].camel), FONT, False, kit.INK)
             row += 1
         place += len(group)
     return y + 94 + 28 * n  # y moved down 28 for the title
 
 
-def board_height(view: dict[str, Any], lang: str) -> int:
+def board_height(view: MarcoPoloView, lang: str) -> int:
     """The board's height: the fixed parts, a row of panels per two players, the draft or the
     score sheet when shown, the legend."""
-    rows = (len(view["seats"]) + 1) // 2
-    extra = 122 + 28 * len(view["seats"]) if view.get("final") else 0
-    if view.get("phase") == "draft":
+    rows = (len(view.seats) + 1) // 2
+    extra = 122 + 28 * len(view.seats) if view.final else 0
+    if view.phase == "draft":
         extra += 64 + 24 * len(draft_lines(view, lang))
     return PLAYERS_Y + rows * (PANEL_H + 14) + legend_height(view, lang) + extra + 10
 
 
-def draw_draft(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+def draw_draft(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> float:
     """During the advanced draft: every character on offer and what it does (M13, M51-M58)."""
-    if view.get("phase") != "draft":
+    if view.phase != "draft":
         return y
     lines = draft_lines(view, lang)
     h = 50 + 24 * len(lines)
@@ -431,7 +426,7 @@ def draw_draft(d: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: MarcoPoloView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board, in the table's language: whose turn,
     what is asked, VP and coins per seat (#10.5, #13.2)."""
@@ -439,13 +434,13 @@ def render_glance(
     return kit.glance(view, SEATS, glance_of(view, kit.language(view, lang)))
 
 
-def glance_of(view: dict[str, Any], lang: str) -> kit.Glance:
+def glance_of(view: MarcoPoloView, lang: str) -> kit.Glance:
     """The glance's words, every one from the catalog in ``lang``."""
-    final = view.get("final")
-    seats = view["seats"]
-    vp = final["scores"] if final else [s["vp"] for s in seats]
+    final = view.final
+    seats = view.seats
+    vp = final.scores if final else tuple(s.vp for s in seats)
     scores = [
-        kit.say("marco_polo.board.glance_seat", lang, vp=v, coins=s["coin"])
+        kit.say("marco_polo.board.glance_seat", lang, vp=v, coins=s.coin)
         for v, s in zip(vp, seats, strict=True)
     ]
     title = kit.say("marco_polo.board.glance_title", lang)

@@ -4,11 +4,13 @@ the last move."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from engines.marco_polo import tables as T
+from engines.marco_polo.state import Placed
+from engines.marco_polo.view import MarcoPoloMark, MarcoPoloView
 from renderers import kit
 from renderers.marco_polo.layout import (
     BLACK,
@@ -65,30 +67,30 @@ def free_spot(
     return x + start, y
 
 
-def draw_map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int, lang: str) -> None:
+def draw_map_pieces(d: ImageDraw.ImageDraw, view: MarcoPoloView, height: int, lang: str) -> None:
     """Tiles, trading posts and figures on the map, clear of its labels."""
     taken: list[kit.Box] = list(static_boxes(height, lang))
     # City bonus tiles and first-post tiles beside their cities.
-    for city, tile in view["city_bonus"].items():
+    for city, tile in view.city_bonus.items():
         x, y = map_xy(city)
         text = short(T.CITY_BONUSES[tile], lang)
         taken.append(tag(d, x, y + 36, text, (220, 232, 245)))
-    for city, tile in view["first_post"].items():
-        if tile:
+    for city, first in view.first_post.items():
+        if first:
             x, y = map_xy(city)
-            label = say("first_tile", lang, what=short(T.FIRST_POST_TILES[tile], lang))
+            label = say("first_tile", lang, what=short(T.FIRST_POST_TILES[first], lang))
             taken.append(tag(d, x, y + 42, label, (250, 226, 200)))
     # Trading posts: the owner's mark (with its letter) on a white square, in a row left of the
     # city (its name is above, its tiles below, figures to the right); Beijing's in a column.
-    for s, seat in enumerate(view["seats"]):
-        for city in seat["posts"]:
-            owners = [q["seat"] for q in view["seats"] if city in q["posts"]]
+    for s, seat in enumerate(view.seats):
+        for city in seat.posts:
+            owners = [q.seat for q in view.seats if city in q.posts]
             i = owners.index(s)
             x, y = map_xy(city)
             px = x - POST - 4 - i * (2 * POST + 4) if city != "beijing" else x + 40
             py = y if city != "beijing" else y - 30 + i * (2 * POST + 4)
             if city == "beijing":
-                vp = T.BEIJING_VP[view["beijing"].index(s)] if s in view["beijing"] else 0
+                vp = T.BEIJING_VP[view.beijing.index(s)] if s in view.beijing else 0
                 put_text(d, (px + POST + 6, py), f"{vp}", SMALL, True, kit.INK, "lm")
             d.rectangle((px - POST, py - POST, px + POST, py + POST), fill=WHITE, outline=kit.INK)
             kit.piece((px - POST, py - POST, px + POST, py + POST))
@@ -96,8 +98,8 @@ def draw_map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int, l
             SEATS.mark(d, s, px, py, POST - 2)
     # Figures: player marks with a letter, fanned out around the location.
     at: dict[str, list[tuple[int, int]]] = {}
-    for s, seat in enumerate(view["seats"]):
-        for fig, loc in enumerate(seat["figures"]):
+    for s, seat in enumerate(view.seats):
+        for fig, loc in enumerate(seat.figures):
             at.setdefault(loc, []).append((s, fig))
     for loc, seats in at.items():
         x, y = map_xy(loc)
@@ -107,7 +109,7 @@ def draw_map_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], height: int, l
             d.ellipse((fx - 15, fy - 15, fx + 15, fy + 15), fill=WHITE, outline=kit.INK, width=2)
             kit.piece((fx - 15, fy - 15, fx + 15, fy + 15))
             # Two figures (Niccolo and Marco) are told apart by the number a move names (fig=).
-            two = len(view["seats"][s]["figures"]) > 1
+            two = len(view.seats[s].figures) > 1
             SEATS.mark(d, s, fx, fy, 13, label=f"{kit.seat_letter(s)}{fig + 1}" if two else None)
 
 
@@ -123,8 +125,9 @@ def tag(
 
 
 def dice_row(
-    d: ImageDraw.ImageDraw, dice: list[list[Any]], x: float, y: float, step: int = 34
+    d: ImageDraw.ImageDraw, dice: Sequence[Placed], x: float, y: float, step: int = 34
 ) -> float:
+    """Placed dice in a row from (x, y), ``step`` apart; returns the x after the last."""
     for seat, kind, value in dice:
         die(d, seat, kind, value, x, y)
         x += step
@@ -133,13 +136,15 @@ def dice_row(
 
 def ring_last(
     d: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: MarcoPoloView,
+    mark: MarcoPoloMark | None,
     rows: dict[str, float],
     colour: tuple[int, int, int] = kit.HIGHLIGHT,
     width: int = 6,
 ) -> None:
-    """Ring the space or location of the last move (the header box says what it was)."""
-    toks = str((view.get("last") or {}).get("text", "")).split()
+    """Ring the space or location of the move ``mark`` (the last one, or an earlier one); the
+    header box says what the last one was."""
+    toks = (mark.text or "").split() if mark is not None else []
     if len(toks) >= 2 and toks[0] == "move" and toks[1] in T.LOCATIONS:
         x, y = map_xy(toks[1])
         d.ellipse((x - 38, y - 38, x + 38, y + 38), outline=colour, width=width)
@@ -153,7 +158,7 @@ def ring_last(
                 outline=colour,
                 width=min(4, width),
             )
-        elif key in view["cards"]:
+        elif key in view.cards:
             x, y = card_xy(card_order(view).index(key))
             d.rounded_rectangle(
                 (x - 4, y - 3, x + 200, y + 23), 6, outline=colour, width=min(4, width)

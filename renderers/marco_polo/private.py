@@ -8,10 +8,10 @@ form.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
+from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
 from renderers.marco_polo.layout import MUTED, PANEL_BG, SEATS, city_name, named, put_text
 from renderers.marco_polo.static import encode
@@ -23,22 +23,22 @@ BODY, HEAD, TITLE = 18, 22, 26
 LINE = 26
 
 
-def _character_lines(view: dict[str, Any], seat: int, lang: str) -> list[tuple[str, str]]:
+def _character_lines(view: MarcoPoloView, seat: int, lang: str) -> list[tuple[str, str]]:
     """(heading, text) lines: your character and what it does; during the draft, every character
     on offer and what it does (M13, M51-M58)."""
-    seats = view.get("seats") or []
-    word = seats[seat].get("ability", "") if seat < len(seats) else ""
+    seats = view.seats
+    word = seats[seat].ability if seat < len(seats) else ""
     room = PRIVATE_W - 80
     out: list[tuple[str, str]] = []
     if word:
         out.append(
-            (kit.say("marco_polo.board.private_character", lang, name=seats[seat]["char_name"]), "")
+            (kit.say("marco_polo.board.private_character", lang, name=seats[seat].char_name), "")
         )
         text = CATALOG.text(f"marco_polo.value.{word}", lang=lang)
         out += [("", line) for line in kit.wrap(text, BODY, room - 24, 6)]
-    elif view.get("phase") == "draft":
+    elif view.phase == "draft":
         out.append((kit.say("marco_polo.board.private_offer", lang), ""))
-        for c in view["draft"]["offer"]:
+        for c in view.draft.offer:
             name = named(T.CHARACTERS[c]["name"], lang)  # as the board and the chat name it
             out.append((kit.say("marco_polo.board.draft_head", lang, name=name, id=c).strip(), ""))
             text = CATALOG.text(f"marco_polo.value.{T.ability_word(c)}", lang=lang)
@@ -47,31 +47,31 @@ def _character_lines(view: dict[str, Any], seat: int, lang: str) -> list[tuple[s
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: MarcoPoloView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """One seat's secret goal cards (and goal choice in the advanced set-up), in the table's
     language."""
     view = kit.with_names(view, names)
     lang = kit.language(view, lang)
-    private = view.get("private")
-    if not private:
+    private = view.private
+    if private is None:
         return None
-    seat = int(private["seat"])
-    goals = list(private.get("goals") or [])
-    offer = list(private.get("goal_offer") or [])
+    seat = private.seat
+    goals = private.goals
+    offer = private.goal_offer
     cards = goals or offer
-    seats = view.get("seats") or []
+    seats = view.seats
     char_lines = _character_lines(view, seat, lang)
     height = 200 + 130 * max(1, len(cards)) + (30 + LINE * len(char_lines) if char_lines else 0)
     img = kit.new_canvas(height, PRIVATE_W)
     d = kit.Pen(img)
     SEATS.mark(d, seat, 40, 40, 18)
-    name = kit.player_name(view, seat)
+    name = view.name(seat)
     key = "private_keep" if offer else "private_title"
     title = kit.say(f"marco_polo.board.{key}", lang, name=name)
     for i, line in enumerate(kit.wrap(title, TITLE, PRIVATE_W - 110, 2, True)):
         put_text(d, (70, 22 + i * 34), line, TITLE, True, kit.INK)
-    posts = set(seats[seat]["posts"]) if seat < len(seats) else set()
+    posts = set(seats[seat].posts) if seat < len(seats) else set()
     y = 100
     for g in cards:
         rec = T.GOALS[g]

@@ -462,7 +462,7 @@ def test_M20_compensation_is_announced_in_plain_words() -> None:
     st = ready(4, s0="matteo")
     st = put(st, pending=[Pending.of("comp", 2, 1)])
     # then everyone sees what the player must choose,
-    assert E.view(st, None)["pending"]["what"] == (
+    assert E.view(st, None).pending.what == (
         "low dice: take 1 coin or camel in any mix (compensate <camels>)"
     )
     # and when the player takes the camel, the caption says "1 camel", not "1 camels and 0 coins".

@@ -39,7 +39,7 @@ def test_M52_kubilai_starts_in_beijing_with_the_ten_point_post() -> None:
     st, _ = play(st, 0, "choose berke")
     assert p(st, 1).figures == ("beijing",) and st.beijing == (1,)
     assert p(st, 1).posts_placed == 1
-    assert E.view(st, None)["seats"][1]["posts_left"] == 8
+    assert E.view(st, None).seats[1].posts_left == 8
 
 
 def test_M53_niccolo_splits_steps_between_two_figures() -> None:

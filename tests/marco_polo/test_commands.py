@@ -161,6 +161,6 @@ def test_M30_D9_the_pending_discard_names_the_contracts_that_may_go() -> None:
     st = dice(st, 0, 2, 3)
     st = res(st, 0, contracts=["s1", "c01"])
     st, _ = play(st, 0, "place contracts 2 take=1+2")
-    assert E.view(st, None)["pending"]["what"] == (
+    assert E.view(st, None).pending.what == (
         "hand limit 2: discard 2 of the earlier contracts s1, c01 (discard)"
     )

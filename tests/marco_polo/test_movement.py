@@ -102,7 +102,7 @@ def test_M45_beijing_posts_take_the_highest_free_space() -> None:
         st = travel(st, seat=seat, row=1)
         st, _ = play(st, seat, "move beijing")
     assert st.beijing == (0, 1)
-    assert E.view(st, None)["beijing"] == [0, 1]
+    assert E.view(st, None).beijing == (0, 1)
 
 
 def test_M46_milestones_eighth_and_ninth_post() -> None:
@@ -210,7 +210,7 @@ def test_M41_M44_captions_name_places_and_bonuses_in_player_words() -> None:
     st = ready(4, s0="matteo")
     st = put(st, first_post={**st.first_post, "alexandria": "fp_travel"})
     st = travel(st, row=1)
-    assert E.view(st, None)["pending"]["what"] == "travel: take 1 to 1 step (move)"
+    assert E.view(st, None).pending.what == "travel: take 1 to 1 step (move)"
     # when the player moves there, then the captions use names, not ids,
     st, events = play(st, 0, "move alexandria")
     texts = [CATALOG.text(e.key, e.params, names=NAMES) for e in events]
@@ -218,7 +218,7 @@ def test_M41_M44_captions_name_places_and_bonuses_in_player_words() -> None:
     assert "ana built a trading post in Alexandria." in texts
     assert "ana was the first in Alexandria and took its bonus tile: 1 movement step." in texts
     # and the bonus movement says it may be declined.
-    assert E.view(st, None)["pending"]["what"] == (
+    assert E.view(st, None).pending.what == (
         "a bonus movement of up to 1 step: move, or stop to decline"
     )
     st, events = play(st, 0, "stop")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from PIL import Image
 
 from engines.marco_polo import tables as T
+from engines.marco_polo.state import State
+from engines.marco_polo.view import MarcoPoloView
 from engines.randomplay import random_action, random_play
 from engines.rng import Rng
 from renderers import kit
@@ -20,13 +23,11 @@ from tests.test_no_english import ALLOWED, english_in, notation_words
 NAMES = ["Ana", "Bo", "Chen", "Dara"]
 
 
-def _view(st: dict, seat: int | None = None) -> dict:
-    v = E.view(st, seat)
-    v["names"] = NAMES[: st.n]
-    return v
+def _view(st: State, seat: int | None = None) -> MarcoPoloView:
+    return replace(E.view(st, seat), names=tuple(NAMES[: st.n]))
 
 
-def _midgame(players: int = 4, setup: str = "advanced", steps: int = 150) -> dict:
+def _midgame(players: int = 4, setup: str = "advanced", steps: int = 150) -> State:
     st = game(players, setup, seed=8)
     rng = Rng(3)
     for _ in range(steps):
@@ -86,8 +87,8 @@ def test_city_cards_keep_board_order_whatever_the_stored_order() -> None:
     # A view read back from storage may list the cards in another order: the board must not move.
     st = ready(4, s0="matteo")
     view = _view(st)
-    shuffled = dict(reversed(list(view["cards"].items())))
-    assert R.render({**view, "cards": shuffled}) == R.render(view)
+    shuffled = dict(reversed(list(view.cards.items())))
+    assert R.render(replace(view, cards=shuffled)) == R.render(view)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "es"])
@@ -113,7 +114,7 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
     offer = st.draft_offer
     first_words = {c: CATALOG.text(f"marco_polo.value.ability_{c}").split()[:4] for c in offer}
     board = drawn(lambda: R.render(_view(st)))
-    mine = drawn(lambda: R.render_private({**E.view(st, 2), "names": ["a", "b", "c"]}))
+    mine = drawn(lambda: R.render_private(E.view(st, 2), names=["a", "b", "c"]))
     for c, words in first_words.items():
         assert " ".join(words) in board and " ".join(words) in mine, c
     for seat in (2, 1, 0):
@@ -122,7 +123,7 @@ def test_M51_M58_board_and_private_view_show_each_characters_ability() -> None:
     for p in st.players:
         words = CATALOG.text(f"marco_polo.value.ability_{p.char}").split()[:4]
         assert " ".join(words) in board
-    mine = drawn(lambda: R.render_private({**E.view(st, 0), "names": ["a", "b", "c"]}))
+    mine = drawn(lambda: R.render_private(E.view(st, 0), names=["a", "b", "c"]))
     assert "Your character:" in mine
 
 
@@ -151,8 +152,9 @@ def test_the_glance_and_private_screen_speak_the_tables_language_at_phone_size(l
             width = Image.open(io.BytesIO(png)).size[0]
             assert kit.too_small(log, width) == []
             said += [label for _, label, _ in log.texts]
-        last = view.get("last") or {}
-        played += [str(t) for t in last.get("turn") or [last.get("text", "")]]
+        last = view.last
+        assert last is not None
+        played += list(last.turn or [last.text])
         played += [f"choose {c}" for c in st.draft_offer]
     assert drawn >= 12
     allowed = ALLOWED | notation_words("marco_polo", played)
@@ -170,7 +172,7 @@ def test_a_japanese_board_names_cities_and_characters_as_the_chat_does() -> None
         R.render(_view(st), lang="ja")
     drawn = [label for _, label, _ in log.texts]
     assert "モスクワ" in drawn and "北京" in drawn and "Moscow" not in drawn
-    printed = str(_view(st)["seats"][0]["char_name"])
+    printed = _view(st).seats[0].char_name
     assert L.named(printed, "ja") != printed
     assert any(L.named(printed, "ja") in label for label in drawn)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.kit import plain
 from engines.marco_polo.scoring import breakdown
 from engines.randomplay import random_game
 from tests.marco_polo.helpers import E, dice, keys, p, play, put, ready, res
@@ -112,11 +113,11 @@ def test_M61_ties_broken_by_camels_then_shared() -> None:
 def test_M65_goal_cards_only_in_the_owners_private_view() -> None:
     st = ready(2, s0="matteo")
     public = E.view(st, None)
-    assert "goals" not in public["seats"][0]
-    mine = E.view(st, 0)
-    assert tuple(mine["private"]["goals"]) == p(st, 0).goals
+    assert public.seats[0].goals is None and "goals" not in plain(public)["seats"][0]
+    mine = E.view(st, 0).private
+    assert mine is not None and mine.goals == p(st, 0).goals
     st = put(st, phase="over")
-    assert tuple(E.view(st, None)["seats"][0]["goals"]) == p(st, 0).goals
+    assert E.view(st, None).seats[0].goals == p(st, 0).goals
 
 
 def test_M15_travel_reward_does_not_take_the_hourglass() -> None:

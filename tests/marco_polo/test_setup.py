@@ -16,7 +16,7 @@ def test_M1_inventory_of_components() -> None:
     assert len(T.CITY_BONUSES) == 6 and len(T.FIRST_POST_TILES) == 10
     assert len(T.CHARACTERS) == 8
     assert all(len(q.dice) in (5, 6) for q in st.players)  # Matteo adds the white die
-    assert [E.view(st, None)["seats"][s]["posts_left"] for s in range(4)] == [9, 9, 9, 9]
+    assert [E.view(st, None).seats[s].posts_left for s in range(4)] == [9, 9, 9, 9]
 
 
 def test_M2_location_types_and_slots() -> None:
@@ -163,7 +163,7 @@ def test_M13_M51_M58_the_draft_shows_what_each_character_on_offer_does() -> None
         shown = CATALOG.text(value_key) if CATALOG.has(value_key) else e.params["name"]
         assert text.endswith(ability) and shown in text
     view = E.view(st, None)
-    assert view["draft"]["abilities"] == {c: f"ability_{c}" for c in offer}
+    assert view.draft.abilities == {c: f"ability_{c}" for c in offer}
     assert len(E.help_lines()) == len(T.CHARACTERS)
     assert any("Never rolls" in line for line in E.help_lines())
     # once chosen, the choice says what the character does, and the seat's view carries it
@@ -173,7 +173,7 @@ def test_M13_M51_M58_the_draft_shows_what_each_character_on_offer_does() -> None
     assert CATALOG.text(chose.key, chose.params).endswith(
         CATALOG.text(f"marco_polo.value.ability_{offer[0]}")
     )
-    assert E.view(st, None)["seats"][seat]["ability"] == f"ability_{offer[0]}"
+    assert E.view(st, None).seats[seat].ability == f"ability_{offer[0]}"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "es"])
