@@ -21,7 +21,7 @@ from engines.brass.state import (
     evolve,
     load_state,
 )
-from engines.brass.view import make_view, rounds_in_era
+from engines.brass.view import BrassView, make_view, rounds_in_era
 from engines.kit import complete_from_texts, perform
 
 META = EngineMeta(
@@ -150,13 +150,9 @@ class Brass(Engine[State, Action]):
         return R.timeout_action(state, seat)
 
     # -- information ------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        v = make_view(state, self.to_act(state))
-        if state.phase == OVER:
-            v["final"] = final_result(state).to_json()
-        if seat is not None:
-            v["private"] = {"seat": seat, "hand": sorted(state.hands[seat])}
-        return v
+    def view(self, state: State, seat: int | None) -> BrassView:
+        final = final_result(state) if state.phase == OVER else None
+        return make_view(state, self.to_act(state), seat, final)
 
     def result(self, state: State) -> Result | None:
         return final_result(state) if state.phase == OVER else None

@@ -1,30 +1,241 @@
-"""The public view of a state: everything on the table, nothing hidden (B23, D15, R50).
+"""What a seat (or the public) sees of a Brass game: frozen dataclasses in the game's words (#14),
+built by ``make_view``; ``engines.kit.plain`` turns one into the JSON the views had as dicts
+(stored marks, exports, the view fixtures), key for key. Everything on the table is public (B23,
+D15, R50); a seat's hand is only in its own ``private`` part.
 
-Full-game keys (for the renderer; every older key keeps its meaning):
+The full game's parts (every older field keeps its meaning):
 
 - ``mode`` (``full`` / ``intro``), ``eras`` (the eras this game plays), ``era``, ``round`` (within
   the era, F6), ``rounds`` and ``rounds_in_era`` (rounds of the current era, R4),
   ``actions_per_turn`` (1 in canal round 1, else 2; R5).
-- ``links[].kind``: ``canal`` or ``rail`` (the era the link was placed in).
-- ``era_lines``: ``{"canal": [line ids], "rail": [line ids]}``, the lines each era may use (R32).
-- ``tiles[].survivor``: a level-2+ tile built in the canal era, still on the board (R41).
-- ``pending_link``: ``None``, or while a rail Network action may add its second link (phase
-  ``link2``): ``{"seat", "first" (line), "first_coal" (tile refs, ``market`` per bought cube),
-  "needs": {"coal": 1, "beer": 1, "money": 10}, "lines" (legal second lines), "coal_from",
-  "beer_from" (tile refs, or ``market``, that some legal second link would take)}`` (R33–R37).
-- ``sheet``: full game only (else ``None``): per seat ``{"in_play", "canal_links",
-  "canal_industries", "rail_links", "rail_industries", "total"}`` (R47, R49); the canal columns
+- ``Link.kind``: ``canal`` or ``rail`` (the era the link was placed in).
+- ``era_lines``: the lines each era may use (R32).
+- ``BuiltTile.survivor``: a level-2+ tile built in the canal era, still on the board (R41).
+- ``pending_link`` (``SecondLink``): while a rail Network action may add its second link (phase
+  ``link2``), the first line, where its coal came from, what the second would cost, and the lines
+  and tiles it could take (R33–R37); ``None`` otherwise.
+- ``sheet``: full game only (else ``None``): per seat a ``SheetRow`` (R47, R49); the canal columns
   are filled at the end of the canal era, the rail ones when the game is over.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
+from engines.base import Event, Result
 from engines.brass import components as C
 from engines.brass.resources import market_price
 from engines.brass.scoring import FULL_CATEGORIES, sheet
-from engines.brass.state import LINK2, OVER, State, income_level, lowest_level
+from engines.brass.state import LINK2, OVER, Merchant, State, income_level, lowest_level
+from engines.kit import Mark, View, optional
+
+
+@dataclass(frozen=True, kw_only=True)
+class BrassMark(Mark):
+    """The last move: who made it, its text, and the places it touched (framed on the board).
+    ``seat`` ``None`` and ``text`` empty before the first move; every key is always in the JSON."""
+
+    seat: int | None = None
+    text: str = ""
+    places: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand:
+    """One seat's secret: the cards in its hand (sorted)."""
+
+    seat: int
+    hand: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatIndustry:
+    """What is left of one industry on a player's mat: tiles left, the level of the lowest one
+    (0: none left; B40) and how many are left of each level."""
+
+    left: int
+    next_level: int
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuiltTile:
+    """An industry tile on the board with its printed data: ``roman`` level, ``vp`` when flipped,
+    ``link_vp`` (the link icons it gives a neighbouring link); ``cubes`` of coal, iron or beer on
+    it; ``survivor`` a canal-era tile kept in the rail era (R41)."""
+
+    location: str
+    slot: int
+    owner: int
+    industry: str
+    level: int
+    roman: str
+    flipped: bool
+    cubes: int
+    vp: int
+    link_vp: int
+    survivor: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Link:
+    """A canal or rail link on a line, with its owner."""
+
+    line: str
+    owner: int
+    kind: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class EraLines:
+    """The lines each era may use (R32)."""
+
+    canal: tuple[str, ...]
+    rail: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecondLinkNeeds:
+    """What the optional second rail link costs on top of the first (R33–R35)."""
+
+    coal: int
+    beer: int
+    money: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecondLink:
+    """A rail Network action waiting for its optional second link (R33–R37): the first link's
+    ``line`` and where its coal came from (tile refs, ``market`` per bought cube), what the second
+    needs, the lines it may take, and the tiles (or ``market``) its coal and beer would come from."""
+
+    seat: int
+    first: str
+    first_coal: tuple[str, ...]
+    needs: SecondLinkNeeds
+    lines: tuple[str, ...]
+    coal_from: tuple[str, ...]
+    beer_from: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetRow:
+    """One seat's full-game score sheet so far (R47, R49) and its total."""
+
+    in_play: int
+    canal_links: int
+    canal_industries: int
+    rail_links: int
+    rail_industries: int
+    total: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Market:
+    """The coal or iron market: cubes on it, its capacity, the price of the next cube, and the
+    price once it is empty (B46, B51)."""
+
+    cubes: int
+    capacity: int
+    price: int
+    price_when_empty: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Markets:
+    """Both markets."""
+
+    coal: Market
+    iron: Market
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note:
+    """A score-sheet note as a catalog key and parameters."""
+
+    key: str
+    params: Mapping[str, object]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalScores:
+    """The finished game's result (``Result.to_json``'s shape): totals, each seat's points by
+    category (in ``categories`` order), the ranking after the tie-breaks (B82), the winners, and
+    per seat the tie-break numbers (``details``, keys in ``detail_keys`` order)."""
+
+    scores: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    categories: tuple[str, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    notes: tuple[str | Note, ...]
+    details: tuple[Mapping[str, int], ...]
+    detail_keys: tuple[str, ...]
+
+    @staticmethod
+    def of(result: Result) -> FinalScores:
+        """The view of a final ``result``."""
+        return FinalScores(
+            scores=result.scores,
+            breakdown=tuple(dict(b) for b in result.breakdown),
+            categories=tuple(result.breakdown[0]) if result.breakdown else (),
+            ranking=result.ranking,
+            winners=result.winners,
+            notes=tuple(
+                Note(key=n.key, params=dict(n.params)) if isinstance(n, Event) else n
+                for n in result.notes
+            ),
+            details=tuple(dict(d) for d in result.details),
+            detail_keys=tuple(result.details[0]) if result.details else (),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class BrassView(View[BrassMark, Hand]):
+    """The table: eras and rounds, turn order and who acts, each seat's money, income, VP, links
+    and mat, the cards (sizes and discards only), the tiles, links, markets and merchants, the
+    waiting second rail link, the score sheet and, once over, the result."""
+
+    mark = BrassMark
+
+    game: str = "brass"
+    mode: str
+    eras: tuple[str, ...]
+    era: str
+    round: int
+    rounds: int
+    rounds_in_era: int
+    actions_per_turn: int
+    phase: str
+    over: bool
+    order: tuple[int, ...]
+    current: int | None
+    actions_left: int
+    shortfall: tuple[int, ...]
+    money: tuple[int, ...]
+    spent: tuple[int, ...]
+    income_space: tuple[int, ...]
+    income_level: tuple[int, ...]
+    vp: tuple[int, ...]
+    links_left: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck: int
+    discard_top: tuple[str | None, ...]
+    discard_count: tuple[int, ...]
+    wild_location: int
+    wild_industry: int
+    mats: tuple[Mapping[str, MatIndustry], ...]
+    tiles: tuple[BuiltTile, ...]
+    links: tuple[Link, ...]
+    era_lines: EraLines
+    pending_link: SecondLink | None
+    sheet: tuple[SheetRow, ...] | None
+    markets: Markets
+    merchants: tuple[Merchant, ...]
+    moves: int
+    approximate: Mapping[str, bool]
+    final: FinalScores | None = optional()
 
 
 def rounds_in_era(state: State) -> int:
@@ -34,126 +245,128 @@ def rounds_in_era(state: State) -> int:
     return C.rounds_in_game(state.players)
 
 
-def pending_link(state: State) -> dict[str, Any] | None:
+def pending_link(state: State) -> SecondLink | None:
     """The waiting second link of a rail Network action, with what it would take (R33–R37)."""
     if state.phase != LINK2 or not state.pending:
         return None
     from engines.brass.moves import second_link_options
 
     options = second_link_options(state, state.current)
-    return {
-        "seat": state.current,
-        "first": state.pending[0],
-        "first_coal": list(state.pending[1:]),
-        "needs": {
-            "coal": 1,
-            "beer": 1,
-            "money": C.rail_link_cost("double") - C.rail_link_cost("single"),
-        },
-        "lines": sorted({o.line for o in options}),
-        "coal_from": sorted({r for o in options for r in o.coal_refs}),
-        "beer_from": sorted({o.beer for o in options}),
-    }
+    return SecondLink(
+        seat=state.current,
+        first=state.pending[0],
+        first_coal=state.pending[1:],
+        needs=SecondLinkNeeds(
+            coal=1, beer=1, money=C.rail_link_cost("double") - C.rail_link_cost("single")
+        ),
+        lines=tuple(sorted({o.line for o in options})),
+        coal_from=tuple(sorted({r for o in options for r in o.coal_refs})),
+        beer_from=tuple(sorted({o.beer for o in options})),
+    )
 
 
-def _sheets(state: State) -> list[dict[str, int]] | None:
+def _sheets(state: State) -> tuple[SheetRow, ...] | None:
     if state.mode != C.FULL:
         return None
     out = []
     for s in range(state.players):
         row = sheet(state, s)
-        row["total"] = sum(row[c] for c in FULL_CATEGORIES)
-        out.append(row)
-    return out
+        out.append(SheetRow(**row, total=sum(row[c] for c in FULL_CATEGORIES)))
+    return tuple(out)
 
 
-def make_view(state: State, to_act: list[int]) -> dict[str, Any]:
-    """JSON-able public data for renderers and captions."""
+#: What the board draws only approximately.
+APPROXIMATE: Mapping[str, bool] = {"board_positions": True}
+
+
+def make_view(state: State, to_act: list[int], seat: int | None, final: Result | None) -> BrassView:
+    """What ``seat`` (``None``: the public) may see of ``state``; ``to_act`` as the engine says,
+    ``final`` the result once the game is over."""
     n = state.players
-    return {
-        "game": "brass",
-        "players": n,
-        "mode": state.mode,
-        "eras": [C.CANAL, C.RAIL] if state.mode == C.FULL else [C.CANAL],
-        "era": state.era,
-        "round": state.round,
-        "rounds": rounds_in_era(state),
-        "rounds_in_era": rounds_in_era(state),
-        "actions_per_turn": 1 if state.era == C.CANAL and state.round == 1 else 2,
-        "phase": state.phase,
-        "over": state.phase == OVER,
-        "order": list(state.order),
-        "current": None if state.phase == OVER else state.current,
-        "actions_left": state.actions_left,
-        "to_act": list(to_act),
-        "shortfall": list(state.shortfall),
-        "money": list(state.money),
-        "spent": list(state.spent),
-        "income_space": list(state.income),
-        "income_level": [income_level(s) for s in state.income],
-        "vp": list(state.vp),
-        "links_left": list(state.links_left),
-        "hand_sizes": [len(h) for h in state.hands],
-        "deck": len(state.deck),
-        "discard_top": [d[-1] if d else None for d in state.discards],
+    rounds = rounds_in_era(state)
+    return BrassView(
+        seat=seat,
+        players=n,
+        to_act=tuple(to_act),
+        last=BrassMark(
+            seat=state.last_seat if state.last_seat >= 0 else None,
+            text=state.last_text,
+            places=state.last_places,
+        ),
+        private=None if seat is None else Hand(seat=seat, hand=tuple(sorted(state.hands[seat]))),
+        mode=state.mode,
+        eras=(C.CANAL, C.RAIL) if state.mode == C.FULL else (C.CANAL,),
+        era=state.era,
+        round=state.round,
+        rounds=rounds,
+        rounds_in_era=rounds,
+        actions_per_turn=1 if state.era == C.CANAL and state.round == 1 else 2,
+        phase=state.phase,
+        over=state.phase == OVER,
+        order=state.order,
+        current=None if state.phase == OVER else state.current,
+        actions_left=state.actions_left,
+        shortfall=state.shortfall,
+        money=state.money,
+        spent=state.spent,
+        income_space=state.income,
+        income_level=tuple(income_level(s) for s in state.income),
+        vp=state.vp,
+        links_left=state.links_left,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        deck=len(state.deck),
+        discard_top=tuple(d[-1] if d else None for d in state.discards),
         # + the face-down card (B12); the rail era has none (R8).
-        "discard_count": [len(d) + (1 if state.face_down else 0) for d in state.discards],
-        "wild_location": state.wild_location,
-        "wild_industry": state.wild_industry,
-        "mats": [
+        discard_count=tuple(len(d) + (1 if state.face_down else 0) for d in state.discards),
+        wild_location=state.wild_location,
+        wild_industry=state.wild_industry,
+        mats=tuple(
             {
-                ind: {
-                    "left": sum(state.mats[s][k]),
-                    "next_level": lowest_level(state, s, ind),
-                    "counts": list(state.mats[s][k]),
-                }
+                ind: MatIndustry(
+                    left=sum(state.mats[s][k]),
+                    next_level=lowest_level(state, s, ind),
+                    counts=state.mats[s][k],
+                )
                 for k, ind in enumerate(C.INDUSTRIES)
             }
             for s in range(n)
-        ],
-        "tiles": [
-            {
-                "location": t.location,
-                "slot": t.slot,
-                "owner": t.owner,
-                "industry": t.industry,
-                "level": t.level,
-                "roman": t.data.roman,
-                "flipped": t.flipped,
-                "cubes": t.cubes,
-                "vp": t.data.vp,
-                "link_vp": t.data.link_vp,
-                "survivor": t.survivor,
-            }
+        ),
+        tiles=tuple(
+            BuiltTile(
+                location=t.location,
+                slot=t.slot,
+                owner=t.owner,
+                industry=t.industry,
+                level=t.level,
+                roman=t.data.roman,
+                flipped=t.flipped,
+                cubes=t.cubes,
+                vp=t.data.vp,
+                link_vp=t.data.link_vp,
+                survivor=t.survivor,
+            )
             for t in state.tiles
-        ],
-        "links": [{"line": line, "owner": owner, "kind": state.era} for line, owner in state.links],
-        "era_lines": {C.CANAL: list(C.canal_lines()), C.RAIL: list(C.rail_lines())},
-        "pending_link": pending_link(state),
-        "sheet": _sheets(state),
-        "markets": {
-            "coal": {
-                "cubes": state.coal,
-                "capacity": C.market("coal").capacity,
-                "price": market_price("coal", state.coal, C.coal_price_when_empty()),
-                "price_when_empty": C.coal_price_when_empty(),
-            },
-            "iron": {
-                "cubes": state.iron,
-                "capacity": C.market("iron").capacity,
-                "price": market_price("iron", state.iron, state.iron_empty_price),
-                "price_when_empty": state.iron_empty_price,
-            },
-        },
-        "merchants": [
-            {"location": m.location, "slot": m.slot, "tile": m.tile, "beer": m.beer}
-            for m in state.merchants
-        ],
-        "last": {
-            "seat": state.last_seat if state.last_seat >= 0 else None,
-            "text": state.last_text,
-            "places": list(state.last_places),
-        },
-        "moves": state.moves,
-        "approximate": {"board_positions": True},
-    }
+        ),
+        links=tuple(Link(line=line, owner=owner, kind=state.era) for line, owner in state.links),
+        era_lines=EraLines(canal=tuple(C.canal_lines()), rail=tuple(C.rail_lines())),
+        pending_link=pending_link(state),
+        sheet=_sheets(state),
+        markets=Markets(
+            coal=Market(
+                cubes=state.coal,
+                capacity=C.market("coal").capacity,
+                price=market_price("coal", state.coal, C.coal_price_when_empty()),
+                price_when_empty=C.coal_price_when_empty(),
+            ),
+            iron=Market(
+                cubes=state.iron,
+                capacity=C.market("iron").capacity,
+                price=market_price("iron", state.iron, state.iron_empty_price),
+                price_when_empty=state.iron_empty_price,
+            ),
+        ),
+        merchants=state.merchants,
+        moves=state.moves,
+        approximate=APPROXIMATE,
+        final=None if final is None else FinalScores.of(final),
+    )

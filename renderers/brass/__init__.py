@@ -12,10 +12,9 @@ Modules: ``layout`` (sizes, colours, geometry), ``static`` (cached layers, palet
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engines.brass.view import BrassView
 from renderers import kit
-from renderers.brass import words as W
 from renderers.brass.layout import BEER, COAL, COMPONENT_COLOURS, SEATS
 from renderers.brass.panels import draw_header, draw_panel, render_glance
 from renderers.brass.pieces import (
@@ -36,7 +35,7 @@ __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "r
 
 
 def render(
-    view: dict[str, Any],
+    view: BrassView,
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
@@ -45,37 +44,33 @@ def render(
     """The public board as PNG bytes (``view`` is a public view, maybe with ``names``), every
     word in ``lang`` (the table's language)."""
     view = kit.with_names(view, names)
-    lang = W.language(view, lang)
-    full = view.get("sheet") is not None
-    sheet = full or bool(view.get("final"))
-    base = base_layer(lang, len(view["order"]), full, sheet, bool(view.get("final")))
+    lang = kit.language(view, lang)
+    full = view.sheet is not None
+    sheet = full or view.final is not None
+    base = base_layer(lang, len(view.order), full, sheet, view.final is not None)
     img = base.copy()
     d = DirtyPen(img)
     framed = []
     for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
-        framed += frame_places(d, mark.get("places", []), kit.EARLIER, kit.EARLIER_WIDTH)
-    framed += frame_places(d, view["last"]["places"])
-    lines = [
-        seg
-        for link in view["links"]
-        for seg in draw_link(d, link["line"], link["owner"], link.get("kind", "canal"))
-    ]
-    pending = view.get("pending_link")
+        framed += frame_places(d, mark.places, kit.EARLIER, kit.EARLIER_WIDTH)
+    framed += frame_places(d, view.last.places if view.last else ())
+    lines = [seg for link in view.links for seg in draw_link(d, link.line, link.owner, link.kind)]
+    pending = view.pending_link
     if pending:
         # A rail Network action waiting for its second link: the lines it may take, and the
         # mines and breweries its coal and beer would come from (R33–R37).
-        lines += [seg for line in pending["lines"] for seg in candidate_line(d, line)]
+        lines += [seg for line in pending.lines for seg in candidate_line(d, line)]
     restore_places(img, lines, framed, lang, d.dirty)
-    for link in view["links"]:
-        link_mark(d, link["line"], link["owner"], lang)
-    for m in view["merchants"]:
+    for link in view.links:
+        link_mark(d, link.line, link.owner, lang)
+    for m in view.merchants:
         merchant_tile(d, m, lang)
-    for t in view["tiles"]:
+    for t in view.tiles:
         draw_tile(d, t, lang)
     if pending:
-        source_rings(d, [r for r in pending["coal_from"] if r != "market"], COAL)
-        source_rings(d, pending["beer_from"], BEER)
-    tile_badges(d, view["tiles"], lang)
+        source_rings(d, [r for r in pending.coal_from if r != "market"], COAL)
+        source_rings(d, pending.beer_from, BEER)
+    tile_badges(d, view.tiles, lang)
     income_markers(d, view)
     draw_header(d, view, lang)
     draw_panel(d, view, lang, sheet)

@@ -4,11 +4,11 @@ and the phone glance. Every word comes from the catalog in the table's language 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import ImageDraw
 
 from engines.brass import components as C
+from engines.brass.view import BrassMark, BrassView
 from renderers import kit
 from renderers.brass import words as W
 from renderers.brass.layout import (
@@ -116,13 +116,13 @@ def _sheet_heads(d: ImageDraw.ImageDraw, lang: str, players: int, full: bool, y:
         kit.text_centered(d, (cx, y + 58), label, 15, bold=True)
 
 
-def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
     """The band over the map: the era and round, who acts and what they are asked, the last move."""
-    era = W.say("era." + view.get("era", "canal"), lang)
-    if view["over"]:
+    era = W.say("era." + view.era, lang)
+    if view.over:
         status = W.say("over", lang)
     else:
-        status = W.say("era_round", lang, era=era, round=view["round"], rounds=view["rounds"])
+        status = W.say("era_round", lang, era=era, round=view.round, rounds=view.rounds)
     title_w = kit.text_width(W.say("title", lang), 30, True)
     kit.text(
         d,
@@ -135,60 +135,68 @@ def draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
         max_width=WIDTH - 60 - title_w,
     )
     x = 20.0
-    final = view.get("final")
-    if view["over"] and final:
-        names = ", ".join(kit.player_name(view, s) for s in final["winners"])
+    final = view.final
+    if view.over and final:
+        names = ", ".join(view.name(s) for s in final.winners)
         who = W.say("won", lang, names=names)
-    elif view["over"]:
+    elif view.over:
         who = W.say("game_over", lang)
     else:
-        seat = view["to_act"][0] if view["to_act"] else view["current"]
-        who = "▶ " + W.say("who", lang, name=kit.player_name(view, seat), asked=asked(view, lang))
+        seat = view.to_act[0] if view.to_act else view.current
+        assert seat is not None  # a game not over has a current player
+        who = "▶ " + W.say("who", lang, name=view.name(seat), asked=asked(view, lang))
         SEATS.mark(d, seat, x + 14, 80, 14)
         x += 36
     kit.text(
         d, (x, 80), who, 26, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - x - 20
     )
-    last = view["last"]
-    if last["text"] and last["seat"] is not None:
-        line = W.say("last", lang, name=kit.player_name(view, last["seat"]), move=_turn(last, lang))
+    line = last_line(view, lang)
+    if line:
         kit.text(d, (20, 124), line, 20, fill=kit.HIGHLIGHT, anchor="lm", max_width=WIDTH - 40)
 
 
-def asked(view: dict[str, Any], lang: str) -> str:
+def last_line(view: BrassView, lang: str) -> str:
+    """ "Last: <name> — <the last turn in words>", or "" before the first move."""
+    last = view.last
+    if last is None or not last.text or last.seat is None:
+        return ""
+    return W.say("last", lang, name=view.name(last.seat), move=_turn(last, lang))
+
+
+def asked(view: BrassView, lang: str) -> str:
     """What the seat to act is asked, in a few words."""
-    pending = view.get("pending_link")
+    pending = view.pending_link
     if pending:
-        return W.say("asked.second_link", lang, money=pending["needs"]["money"])
-    if view["phase"] == "shortfall":
+        return W.say("asked.second_link", lang, money=pending.needs.money)
+    if view.phase == "shortfall":
         return W.say("asked.shortfall", lang)
-    if view["phase"] == "sell":
+    if view.phase == "sell":
         return W.say("asked.selling", lang)
-    return W.say("asked.actions", lang, count=view["actions_left"])
+    return W.say("asked.actions", lang, count=view.actions_left)
 
 
-def draw_panel(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, sheet: bool) -> None:
+def draw_panel(d: ImageDraw.ImageDraw, view: BrassView, lang: str, sheet: bool) -> None:
     """The numbers of the panel: each player's card, the markets, the score sheet."""
-    for i, seat in enumerate(view["order"]):
+    for i, seat in enumerate(view.order):
         _player_card(d, view, seat, card_box(i), lang)
-    y = _cards_bottom(len(view["order"]))
+    y = _cards_bottom(len(view.order))
     x = PANEL_X + 14
     for k, (res, cube) in enumerate((("coal", COAL), ("iron", IRON))):
-        mk = view["markets"][res]
+        mk = view.markets.coal if res == "coal" else view.markets.iron
         line = W.say(
             "market_line",
             lang,
             resource=W.say("resource." + res, lang),
-            cubes=mk["cubes"],
-            capacity=mk["capacity"],
-            price=mk["price"],
-            empty=mk["price_when_empty"],
+            cubes=mk.cubes,
+            capacity=mk.capacity,
+            price=mk.price,
+            empty=mk.price_when_empty,
         )
         kit.text(d, (x, y + 40 + k * 80), line, 18, max_width=PANEL_W // 2 - 20)
         by = y + 66 + k * 80
         prices = C.market(res).prices
         for i, price in enumerate(prices):
-            if i < mk["capacity"] - mk["cubes"]:
+            if i < mk.capacity - mk.cubes:
                 continue
             bx = x + i * BOX_STEP
             d.rectangle((bx, by, bx + BOX, by + BOX), fill=cube, outline=kit.INK)
@@ -199,9 +207,9 @@ def draw_panel(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, sheet: b
     deck = W.say(
         "deck_line",
         lang,
-        deck=view["deck"],
-        location=view["wild_location"],
-        industry=view["wild_industry"],
+        deck=view.deck,
+        location=view.wild_location,
+        industry=view.wild_industry,
     )
     kit.text(d, (x, y + 206), deck, 17, max_width=PANEL_W // 2 - 20)
     if sheet:
@@ -209,42 +217,42 @@ def draw_panel(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, sheet: b
 
 
 def _player_card(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: kit.Box, lang: str
+    d: ImageDraw.ImageDraw, view: BrassView, seat: int, box: kit.Box, lang: str
 ) -> None:
     x0, y0, x1, _ = box
-    acting = seat in view["to_act"] and not view["over"]
+    acting = seat in view.to_act and not view.over
     if acting:
         d.rounded_rectangle(box, 10, outline=kit.TO_ACT, width=4)
     SEATS.mark(d, seat, x0 + 22, y0 + 22, 14)
-    final = view.get("final")
-    vp = final["scores"][seat] if final else view["vp"][seat]
+    final = view.final
+    vp = final.scores[seat] if final else view.vp[seat]
     score = W.say("vp", lang, vp=vp)
-    if final and seat in final["winners"]:
+    if final and seat in final.winners:
         score = "★ " + score
     score_w = kit.text_width(score, 22, True)
     kit.text(d, (x1 - 12, y0 + 8), score, 22, bold=True, anchor="ra")
-    name = ("▶ " if acting else "") + kit.player_name(view, seat)
+    name = ("▶ " if acting else "") + view.name(seat)
     kit.text(d, (x0 + 44, y0 + 8), name, 22, bold=True, max_width=x1 - x0 - 70 - score_w)
     money = W.say(
         "money_line",
         lang,
-        money=view["money"][seat],
-        spent=view["spent"][seat],
-        income=f"{view['income_level'][seat]:+d}",
+        money=view.money[seat],
+        spent=view.spent[seat],
+        income=f"{view.income_level[seat]:+d}",
     )
     width = x1 - x0 - 24
     kit.text(d, (x0 + 12, y0 + 44), money, 18, max_width=width)
-    top = view["discard_top"][seat]
+    top = view.discard_top[seat]
     hand = W.say(
         "hand_line",
         lang,
-        hand=view["hand_sizes"][seat],
-        links=view["links_left"][seat],
+        hand=view.hand_sizes[seat],
+        links=view.links_left[seat],
         discard=W.card(top, lang) if top else "—",
     )
     kit.text(d, (x0 + 12, y0 + 72), hand, 18, max_width=width)
-    mat = view["mats"][seat]
-    nxt = "   ".join(f"{W.code(i, lang)} {roman(mat[i]['next_level'])}" for i in C.INDUSTRIES)
+    mat = view.mats[seat]
+    nxt = "   ".join(f"{W.code(i, lang)} {roman(mat[i].next_level)}" for i in C.INDUSTRIES)
     kit.text(
         d,
         (x0 + 12, y0 + 100),
@@ -255,39 +263,37 @@ def _player_card(
     )
 
 
-def _sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, y: float) -> None:
+def _sheet(d: ImageDraw.ImageDraw, view: BrassView, lang: str, y: float) -> None:
     """The score sheet: the full game's both eras (R47, R49) on every board, or the introductory
     game's final scoring (B80); players by place once the game is over, with the tie-break
     numbers (B82) under each."""
-    final = view.get("final")
-    full = view.get("sheet") is not None
+    final = view.final
+    full = view.sheet is not None
     x = PANEL_X + 14
     heading = W.say("sheet_final" if final else "sheet", lang)
     kit.text(d, (x, y + 4), heading, 22, bold=True)
     name_w, col_w, _ = _sheet_geometry(full)
-    order = [s for group in final["ranking"] for s in group] if final else list(view["order"])
+    order = [s for group in final.ranking for s in group] if final else list(view.order)
     y += SHEET_HEAD
     for seat in order:
         SEATS.mark(d, seat, x + 10, y + 12, 10)
-        name = kit.player_name(view, seat)
-        if final and seat in final["winners"]:
+        name = view.name(seat)
+        if final and seat in final.winners:
             name = W.say("winner", lang, name=name)
         kit.text(d, (x + 26, y), name, 18, max_width=name_w - 34)
-        if full:
-            row = view["sheet"][seat]
-            cells = [row[k] for k in FULL_COLUMNS] + [
-                final["scores"][seat] if final else row["total"]
-            ]
+        cells: list[int] = []
+        if view.sheet is not None:
+            row = view.sheet[seat]
+            cells = [getattr(row, k) for k in FULL_COLUMNS]
+            cells.append(final.scores[seat] if final else row.total)
         elif final:
-            row = final["breakdown"][seat]
-            cells = [row[k] for k in INTRO_COLUMNS] + [final["scores"][seat]]
-        else:
-            cells = []
+            points = final.breakdown[seat]
+            cells = [points[k] for k in INTRO_COLUMNS] + [final.scores[seat]]
         for i, value in enumerate(cells):
             cx = x + name_w + col_w * i + col_w / 2
             kit.text_centered(d, (cx, y + 11), str(value), 18, bold=i == len(cells) - 1)
         y += SHEET_ROW
-        details = (final or {}).get("details") or []
+        details = final.details if final else ()
         if seat < len(details):
             tie = details[seat]
             line = W.say("tie_break", lang, level=tie["income_level"], money=tie["money"])
@@ -297,35 +303,31 @@ def _sheet(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, y: float) ->
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: BrassView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
     per seat (#10.5)."""
     view = kit.with_names(view, names)
-    lang = W.language(view, lang)
-    final = view.get("final")
-    vp = final["scores"] if final else view["vp"]
+    lang = kit.language(view, lang)
+    final = view.final
+    vp = final.scores if final else view.vp
     scores = [
-        W.say("glance.scores", lang, vp=v, money=m) for v, m in zip(vp, view["money"], strict=True)
+        W.say("glance.scores", lang, vp=v, money=m) for v, m in zip(vp, view.money, strict=True)
     ]
-    era = W.say("era." + view.get("era", "canal"), lang)
-    if view["over"]:
+    era = W.say("era." + view.era, lang)
+    if view.over:
         round_text, what = W.say("game_over", lang), W.say("sheet_final", lang)
     else:
-        round_text = W.say("era_round", lang, era=era, round=view["round"], rounds=view["rounds"])
+        round_text = W.say("era_round", lang, era=era, round=view.round, rounds=view.rounds)
         what = asked(view, lang)
         what = what[:1].upper() + what[1:]
-    last = view["last"]
-    line = ""
-    if last["text"] and last["seat"] is not None:
-        line = W.say("last", lang, name=kit.player_name(view, last["seat"]), move=_turn(last, lang))
     glance = kit.Glance(
-        W.say("glance_title", lang), round_text, what, scores, line, bool(view["over"])
+        W.say("glance_title", lang), round_text, what, scores, last_line(view, lang), view.over
     )
     return kit.glance(view, SEATS, glance)
 
 
-def _turn(last: dict[str, Any], lang: str) -> str:
+def _turn(last: BrassMark, lang: str) -> str:
     """The last player's whole turn in words (``turn``: both actions of a Brass turn, given by
     the service), else its last action (#12.3)."""
-    return " · ".join(W.move(str(t), lang) for t in last.get("turn") or [last["text"]])
+    return " · ".join(W.move(t, lang) for t in last.turn or [last.text])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import ImageDraw
 
 from engines.brass import components as C
+from engines.brass.state import Merchant
+from engines.brass.view import BrassView, BuiltTile
 from renderers import kit
 from renderers.brass import words as W
 from renderers.brass.layout import (
@@ -32,29 +35,29 @@ from renderers.brass.static import rail_track, static_boxes
 CUBE = {"coal_mine": COAL, "iron_works": IRON, "brewery": BEER}
 
 
-def draw_tile(d: ImageDraw.ImageDraw, t: dict[str, Any], lang: str) -> None:
+def draw_tile(d: ImageDraw.ImageDraw, t: BuiltTile, lang: str) -> None:
     """A built tile: the owner's colour as its border, the industry's colour inside (dark when
     flipped, with its VP in the corner), the industry code and level; a tile that survived the
     canal era (R41) has a blue corner, the canal's colour."""
-    cx, cy = slot_xy(t["location"], t["slot"])
+    cx, cy = slot_xy(t.location, t.slot)
     h = SLOT / 2
-    fill = INDUSTRY_FILL[t["industry"]]
-    code = W.code(t["industry"], lang)
-    colour = SEATS.colour(t["owner"])
+    fill = INDUSTRY_FILL[t.industry]
+    code = W.code(t.industry, lang)
+    colour = SEATS.colour(t.owner)
     d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=colour, outline=kit.INK, width=2)
     kit.piece((cx - h, cy - h, cx + h, cy + h))
-    inner = fill if not t["flipped"] else FLIPPED
+    inner = fill if not t.flipped else FLIPPED
     d.rectangle((cx - h + 5, cy - h + 5, cx + h - 5, cy + h - 5), fill=inner)
     ink = ink_for(inner)
-    if t.get("survivor"):
+    if t.survivor:
         d.polygon(
             [(cx - h, cy + h), (cx - h, cy + h - 16), (cx - h + 16, cy + h)],
             fill=SURVIVOR,
             outline=kit.INK,
         )
     kit.text_centered(d, (cx, cy - 8), code, 14, fill=ink, bold=True)
-    kit.text_centered(d, (cx, cy + 9), t["roman"], 14, fill=ink, bold=True)
-    if t["flipped"]:
+    kit.text_centered(d, (cx, cy + 9), t.roman, 14, fill=ink, bold=True)
+    if t.flipped:
         # A sold/empty tile shows its VP like the flipped side of the real tile.
         d.rectangle(
             (cx + h - 18, cy + h - 16, cx + h + 2, cy + h + 2),
@@ -62,10 +65,10 @@ def draw_tile(d: ImageDraw.ImageDraw, t: dict[str, Any], lang: str) -> None:
             outline=kit.INK,
         )
         kit.piece((cx + h - 18, cy + h - 16, cx + h + 2, cy + h + 2))
-        kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t["vp"]), 14, bold=True)
+        kit.text_centered(d, (cx + h - 8, cy + h - 7), str(t.vp), 14, bold=True)
 
 
-def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], lang: str) -> None:
+def tile_badges(d: ImageDraw.ImageDraw, tiles: Sequence[BuiltTile], lang: str) -> None:
     """Each tile's owner mark on its top-left corner and, for coal, iron or beer left on it, a
     numbered disc on an edge. Drawn after every tile, so a neighbouring tile never hides them; the
     disc goes on the first edge where it covers no name plate, label or other badge — on the top
@@ -73,15 +76,15 @@ def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], lang: str) 
     h = SLOT / 2
     taken: list[kit.Box] = list(static_boxes(lang))
     for t in tiles:
-        cx, cy = slot_xy(t["location"], t["slot"])
+        cx, cy = slot_xy(t.location, t.slot)
         taken.append((cx - 13, cy - 16, cx + 13, cy + 16))  # the tile's code and level
         taken.append((cx - h - 8, cy - h - 8, cx - h + 12, cy - h + 12))  # its owner mark
     for t in tiles:
-        cx, cy = slot_xy(t["location"], t["slot"])
-        SEATS.mark(d, t["owner"], cx - h + 2, cy - h + 2, 9, letter=True)
-        if not t["cubes"]:
+        cx, cy = slot_xy(t.location, t.slot)
+        SEATS.mark(d, t.owner, cx - h + 2, cy - h + 2, 9, letter=True)
+        if not t.cubes:
             continue
-        cube = CUBE[t["industry"]]
+        cube = CUBE[t.industry]
         spots = [(cx + h + 2, cy), (cx - h - 2, cy + 6), (cx + h - 2, cy + h), (cx + h, cy - h)]
         bx, by = spots[0]
         for sx, sy in spots:
@@ -94,7 +97,7 @@ def tile_badges(d: ImageDraw.ImageDraw, tiles: list[dict[str, Any]], lang: str) 
         taken.append((bx - 11, by - 11, bx + 11, by + 11))
         d.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=cube, outline=(255, 255, 255), width=2)
         kit.piece((bx - 11, by - 11, bx + 11, by + 11))
-        kit.text_centered(d, (bx, by), str(t["cubes"]), 15, fill=(255, 255, 255), bold=True)
+        kit.text_centered(d, (bx, by), str(t.cubes), 15, fill=(255, 255, 255), bold=True)
 
 
 def draw_link(d: ImageDraw.ImageDraw, line: str, owner: int, kind: str) -> list[kit.Box]:
@@ -142,7 +145,7 @@ def candidate_line(d: ImageDraw.ImageDraw, line: str) -> list[kit.Box]:
     return segments
 
 
-def source_rings(d: ImageDraw.ImageDraw, refs: list[str], colour: tuple[int, int, int]) -> None:
+def source_rings(d: ImageDraw.ImageDraw, refs: Sequence[str], colour: tuple[int, int, int]) -> None:
     """A ring round each tile a waiting second rail link may take its coal or beer from (R35)."""
     h = SLOT / 2 + 1  # on the tile's own edge, clear of name plates
     for ref in refs:
@@ -181,13 +184,13 @@ def link_spot(line: str, lang: str) -> tuple[float, float]:
     return mid
 
 
-def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any], lang: str) -> None:
+def merchant_tile(d: ImageDraw.ImageDraw, m: Merchant, lang: str) -> None:
     """A merchant tile: the code of the goods it buys, and its beer barrel while it has one."""
-    raw = next(loc for loc in board_data()["locations"] if loc["id"] == m["location"])
-    s = raw["merchant"]["slots"][m["slot"]]
+    raw = next(loc for loc in board_data()["locations"] if loc["id"] == m.location)
+    s = raw["merchant"]["slots"][m.slot]
     cx, cy = pt(s["x"], s["y"])
     h = MERCHANT_TILE / 2
-    blank = m["tile"] == "blank"
+    blank = m.tile == "blank"
     d.rectangle(
         (cx - h, cy - h, cx + h, cy + h),
         fill=(200, 190, 175) if blank else (250, 240, 215),
@@ -195,10 +198,10 @@ def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any], lang: str) -> None:
         width=2,
     )
     kit.piece((cx - h, cy - h, cx + h, cy + h))
-    label = W.say("code." + MERCHANT_CODE[m["tile"]], lang) if not blank else "—"
+    label = W.say("code." + MERCHANT_CODE[m.tile], lang) if not blank else "—"
     size = 16 if kit.text_width(label, 16, True) <= MERCHANT_TILE - 8 else 14
     kit.text_centered(d, (cx, cy), label, size, bold=True, fill=kit.MUTED if blank else kit.INK)
-    if m["beer"]:
+    if m.beer:
         bx, by = pt(s["beer_x"], s["beer_y"])
         d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=BEER, outline=kit.INK, width=2)
         kit.piece((bx - 10, by - 10, bx + 10, by + 10))
@@ -207,12 +210,12 @@ def merchant_tile(d: ImageDraw.ImageDraw, m: dict[str, Any], lang: str) -> None:
         )
 
 
-def income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def income_markers(d: ImageDraw.ImageDraw, view: BrassView) -> None:
     """Each seat's income marker on the track: colour and shape only (the players' panel says the
     income in words), seats on one space side by side across the track so none hides another."""
     spaces = board_data()["progress_track"]["spaces"]
     on: dict[int, list[int]] = {}
-    for seat, space in enumerate(view["income_space"]):
+    for seat, space in enumerate(view.income_space):
         on.setdefault(space, []).append(seat)
     for space, seats in on.items():
         sp = spaces[space]
@@ -228,7 +231,7 @@ def income_markers(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 def frame_places(
     d: ImageDraw.ImageDraw,
-    places: list[str],
+    places: Sequence[str],
     colour: tuple[int, int, int] = kit.HIGHLIGHT,
     width: int = 6,
 ) -> list[kit.Box]:

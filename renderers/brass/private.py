@@ -3,10 +3,10 @@ mat (what the next tile of each industry costs and gives). Phone-wide, like the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from engines.brass import components as C
+from engines.brass.view import BrassView, MatIndustry
 from renderers import kit
 from renderers.brass import words as W
 from renderers.brass.layout import (
@@ -40,15 +40,19 @@ def buildable(level: C.Level, era: str) -> bool:
     return level.canal_era if era == "canal" else True
 
 
-def _next_tile(mat: dict[str, Any], ind: str, era: str, lang: str) -> str:
+#: A player's mat by industry.
+Mat = Mapping[str, MatIndustry]
+
+
+def _next_tile(mat: Mat, ind: str, era: str, lang: str) -> str:
     """ "CT II" for the seat's next ``ind`` tile when it may be built in ``era``, else ""."""
-    level = mat[ind]["next_level"]
+    level = mat[ind].next_level
     if not level or not buildable(C.level(ind, level), era):
         return ""
     return f"{W.code(ind, lang)} {roman(level)}"
 
 
-def allows(card: str, mat: dict[str, Any], era: str, lang: str) -> str:
+def allows(card: str, mat: Mat, era: str, lang: str) -> str:
     """What ``card`` lets its holder build now (B31–B36): a town card its spaces' industries, an
     industry card that industry in the network, a wild card anything of its kind; only the
     seat's next tiles that the era allows count."""
@@ -96,25 +100,25 @@ def next_tile_lines(industry: str, level: int, era: str, lang: str) -> list[str]
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+    view: BrassView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """One seat's hand and player mat as PNG bytes, from a view made for that seat."""
     view = kit.with_names(view, names)
-    lang = W.language(view, lang)
-    private = view.get("private")
-    if not private:
+    lang = kit.language(view, lang)
+    private = view.private
+    if private is None:
         return None
-    seat = private["seat"]
-    hand = private["hand"]
-    era = view.get("era", "canal")
-    mat = view["mats"][seat]
+    seat = private.seat
+    hand = private.hand
+    era = view.era
+    mat = view.mats[seat]
     card_rows = max(1, (len(hand) + 3) // 4)
     mat_top = TOP + card_rows * (CARD_H + CARD_GAP) + 10
     img = kit.new_canvas(mat_top + 44 + 2 * (MAT_H + 10) + 10, WIDTH)
     d = kit.Pen(img)
     d.rectangle((0, 0, WIDTH, 62), fill=BAND)
     SEATS.mark(d, seat, 32, 31, 16)
-    title = W.say("private.title", lang, name=kit.player_name(view, seat), count=len(hand))
+    title = W.say("private.title", lang, name=view.name(seat), count=len(hand))
     kit.text(d, (58, 31), title, 26, bold=True, fill=CREAM, anchor="lm", max_width=WIDTH - 320)
     kit.text(
         d,
@@ -144,21 +148,19 @@ def render_private(
             d, (x + 22, top + 22), W.code(ind, lang), 16, fill=ink_for(fill), bold=True
         )
         kit.text(d, (x + 54, top), W.industry(ind, lang), 18, bold=True, max_width=MAT_W - 60)
-        kit.text(d, (x + 54, top + 24), W.say("left", lang, count=mat[ind]["left"]), 16)
-        parts = [f"{roman(i + 1)}×{n}" for i, n in enumerate(mat[ind]["counts"]) if n]
+        kit.text(d, (x + 54, top + 24), W.say("left", lang, count=mat[ind].left), 16)
+        parts = [f"{roman(i + 1)}×{n}" for i, n in enumerate(mat[ind].counts) if n]
         counts = kit.wrap("  ".join(parts), 16, MAT_W - 10, 2)
         for j, line in enumerate(counts):
             kit.text(d, (x, top + 52 + j * 21), line, 16, fill=kit.MUTED)
         below = top + 56 + 21 * max(1, len(counts))
-        lines = next_tile_lines(ind, mat[ind]["next_level"], era, lang)
+        lines = next_tile_lines(ind, mat[ind].next_level, era, lang)
         for j, line in enumerate(lines[:5]):
             kit.text(d, (x, below + j * 22), line, 16, bold=j == 0, max_width=MAT_W - 10)
     return encode(img)
 
 
-def _card(
-    d: kit.Pen, card: str, mat: dict[str, Any], era: str, lang: str, x: float, y: float
-) -> None:
+def _card(d: kit.Pen, card: str, mat: Mat, era: str, lang: str, x: float, y: float) -> None:
     """One card of the hand: its kind, its name, what it allows now."""
     if card in C.locations():
         group = C.locations()[card].colour_group or ""

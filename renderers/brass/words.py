@@ -19,12 +19,6 @@ from renderers import kit
 PREFIX = "brass.board."
 
 
-def language(view: dict[str, Any], lang: str | None) -> str:
-    """The language to draw in: the render call's ``lang``, else the view's ``lang``, else
-    English."""
-    return str(lang or view.get("lang") or "en")
-
-
 def say(key: str, lang: str, **params: Any) -> str:
     """The board text ``brass.board.<key>`` in ``lang`` (English where a language lacks it)."""
     if not params:

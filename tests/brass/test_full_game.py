@@ -15,6 +15,7 @@ import pytest
 from engines.brass import components as C
 from engines.brass.scoring import FULL_CATEGORIES
 from engines.brass.state import ACT, LINK2, OVER, SHORTFALL, State, Tile, evolve, income_level
+from engines.kit import plain
 from engines.randomplay import random_game
 from engines.rng import Rng
 from tests.brass.helpers import E, illegal, keys, legal, play, position, tile_at
@@ -67,9 +68,9 @@ def test_R1_full_game_is_the_default_and_plays_both_eras() -> None:
 def test_R2_F6_the_rail_era_starts_at_round_1_and_links_are_rails() -> None:
     s, events = end_canal(last_canal_turn())
     assert (s.era, s.round, s.phase) == ("rail", 1, ACT)
-    assert E.view(s, None)["round"] == 1
+    assert E.view(s, None).round == 1
     s, _ = play(s, s.current, f"network {_free_rail_with_market(s)} card={s.hands[s.current][0]}")
-    assert all(link["kind"] == "rail" for link in E.view(s, None)["links"])
+    assert all(link.kind == "rail" for link in E.view(s, None).links)
 
 
 def _free_rail_with_market(s: State) -> str:
@@ -140,9 +141,9 @@ def test_R4_worked_table_rounds_actions_and_draw_pile_per_player_count(
 
 def test_R5_one_action_only_in_canal_round_1_two_in_rail_round_1() -> None:
     s = E.setup(3, {"mode": "full"}, 5)
-    assert s.actions_left == 1 and E.view(s, None)["actions_per_turn"] == 1
+    assert s.actions_left == 1 and E.view(s, None).actions_per_turn == 1
     s, _ = end_canal(last_canal_turn(3))
-    assert s.round == 1 and s.actions_left == 2 and E.view(s, None)["actions_per_turn"] == 2
+    assert s.round == 1 and s.actions_left == 2 and E.view(s, None).actions_per_turn == 2
     seat = s.current
     s, _ = play(s, seat, f"pass card={s.hands[seat][0]}")
     assert s.current == seat and s.actions_left == 1
@@ -175,7 +176,7 @@ def test_R8_the_rail_deck_is_the_whole_setup_deck_again_without_face_down_cards(
         assert sorted(cards) == sorted(C.deck_cards(players))
         assert len(cards) == {2: 40, 3: 54, 4: 64}[players]
         assert s.face_down == () and all(not d for d in s.discards)
-        assert E.view(s, None)["discard_count"] == [0] * players
+        assert E.view(s, None).discard_count == (0,) * players
 
 
 def test_R9_no_card_crosses_the_eras_and_both_wild_piles_are_full() -> None:
@@ -532,7 +533,8 @@ def test_R35_F4_link_1s_coal_is_taken_before_link_2_is_placed() -> None:
     )
     s, events = play(s, 0, "network cannock-walsall card=leek")
     assert tile_at(s, "cannock").flipped and "brass.flipped" in keys(events)
-    assert s.phase == LINK2 and E.view(s, None)["pending_link"]["first_coal"] == ["cannock.2"]
+    pending = E.view(s, None).pending_link
+    assert s.phase == LINK2 and pending is not None and pending.first_coal == ("cannock.2",)
     illegal(s, 0, "network cannock-stafford", "brass.no_coal_for_link")
     s, _ = play(s, 0, "network birmingham-walsall")
     assert s.coal == 9 and s.money[0] == 40 - 15 - 3
@@ -647,7 +649,7 @@ def test_R41_level_2_tiles_survive_with_owner_flip_and_cubes() -> None:
     s, _ = end_canal(s)
     got = {(t.location, t.owner, t.flipped, t.cubes, t.survivor) for t in s.tiles}
     assert got == {("cannock", 1, False, 2, True), ("dudley", 0, True, 0, True)}
-    assert all(t["survivor"] for t in E.view(s, None)["tiles"])
+    assert all(t.survivor for t in E.view(s, None).tiles)
 
 
 def test_R42_an_unflipped_survivor_supplies_and_flips_when_emptied() -> None:
@@ -785,17 +787,17 @@ def test_R49_the_result_breaks_the_score_down_per_era_with_tie_break_numbers() -
 # -- 10. Information, chance, illegal moves ---------------------------------------------------
 def test_R50_the_rail_deck_order_is_secret_its_size_public() -> None:
     s, events = end_canal(last_canal_turn(3))
-    view = E.view(s, None)
+    view = plain(E.view(s, None))
     assert view["deck"] == 30 and "private" not in view
     text = str(view)
     assert all(
         card not in text
         for card in set(s.deck) - set(C.WILDS)
-        if card not in str(E.view(E.setup(3, {}, 1), None))
+        if card not in str(plain(E.view(E.setup(3, {}, 1), None)))
     )
     assert all(e.visible_to is not None for e in events if e.key == "brass.you_drew")
-    mine = E.view(s, 1)["private"]
-    assert mine["hand"] == list(s.hands[1])
+    mine = E.view(s, 1).private
+    assert mine is not None and mine.hand == s.hands[1]
 
 
 def test_R51_a_seed_replays_the_whole_full_game() -> None:

@@ -122,7 +122,7 @@ def test_D1_iron_from_an_empty_market_costs_6_or_the_seed_8(option: str, price: 
     )
     s2, _ = play(s, 0, "build coal_mine coventry card=coventry")
     assert s2.money[0] == 17 - 8 - price
-    assert E.view(s, None)["markets"]["iron"]["price"] == price
+    assert E.view(s, None).markets.iron.price == price
     assert new(2).iron_empty_price == 6
 
 

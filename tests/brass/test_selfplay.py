@@ -48,7 +48,7 @@ def check_invariants(s: State, beer_before: int) -> int:
     assert 0 <= s.coal <= 14 and 0 <= s.iron <= 10
     assert len({line for line, _ in s.links}) == len(s.links)
     view = E.view(s, None)
-    assert view["to_act"] == E.to_act(s) and view["money"] == list(s.money)
+    assert list(view.to_act) == E.to_act(s) and view.money == s.money
     beer = sum(m.beer for m in s.merchants)
     assert beer <= beer_before, "merchant beer is never refilled (B65)"
     return beer

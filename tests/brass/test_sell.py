@@ -133,7 +133,7 @@ def test_B63_the_sold_tile_flips_and_income_advances() -> None:
     s2, events = play(s, 0, "sell worcester gloucester develop=none card=leek")
     assert tile_at(s2, "worcester").flipped
     assert s2.income[0] == 15  # cotton mill I: 5 spaces → level 3
-    assert E.view(s2, None)["income_level"][0] == 3
+    assert E.view(s2, None).income_level[0] == 3
 
 
 def test_B64_no_beer_no_sale() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.brass import components as C
+from engines.kit import plain
 from tests.brass.helpers import E, new
 
 
@@ -98,8 +99,8 @@ def test_B10_markets_start_with_13_coal_and_8_iron() -> None:
     s = new(2)
     assert (s.coal, s.iron) == (13, 8)
     v = E.view(s, None)
-    assert v["markets"]["coal"]["price"] == 1
-    assert v["markets"]["iron"]["price"] == 2
+    assert v.markets.coal.price == 1
+    assert v.markets.iron.price == 2
 
 
 def test_B11_players_start_with_17_pounds_vp_0_income_space_10() -> None:
@@ -107,7 +108,7 @@ def test_B11_players_start_with_17_pounds_vp_0_income_space_10() -> None:
     assert s.money == (17, 17, 17)
     assert s.vp == (0, 0, 0)
     assert s.income == (10, 10, 10)
-    assert E.view(s, None)["income_level"] == [0, 0, 0]
+    assert E.view(s, None).income_level == (0, 0, 0)
     assert s.spent == (0, 0, 0)
 
 
@@ -116,10 +117,11 @@ def test_B12_hands_of_8_and_one_face_down_card_each() -> None:
     assert [len(h) for h in s.hands] == [8, 8, 8, 8]
     assert len(s.face_down) == 4
     v = E.view(s, 0)
-    assert v["discard_count"] == [1, 1, 1, 1]
-    assert v["discard_top"] == [None] * 4
+    assert v.discard_count == (1, 1, 1, 1)
+    assert v.discard_top == (None,) * 4
     # The face-down card is secret to everyone, its owner included.
-    assert "face_down" not in v and "face_down" not in v["private"]
+    seen = plain(v)
+    assert "face_down" not in seen and "face_down" not in seen["private"]
 
 
 def test_B13_first_turn_order_is_random() -> None:

@@ -29,7 +29,7 @@ def test_stored_intro_game_loads_and_equals_a_replay_of_its_log() -> None:
     for seat, text in data["log"]:
         state, _ = E.play(state, seat, text)
     assert E.dumps(state) == E.dumps(loaded)
-    assert E.view(loaded, None)["era"] == "canal" and loaded.mode == "intro"
+    assert E.view(loaded, None).era == "canal" and loaded.mode == "intro"
     # Today's dump of the old game is the stored text itself (a snapshot check still passes).
     assert E.dumps(loaded) == json.dumps(data["dump"], sort_keys=True, separators=(",", ":"))
 

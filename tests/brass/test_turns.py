@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.base import Event
 from engines.brass.state import OVER, SHORTFALL, State
 from engines.catalog import CATALOG
+from engines.kit import plain
 from tests.brass.helpers import E, illegal, keys, new, play, position, tile_at
 
 
@@ -109,18 +110,18 @@ def test_B22_no_drawing_once_the_deck_is_empty() -> None:
 
 def test_B23_hands_are_secret_everything_else_public() -> None:
     s = new(2)
-    public = E.view(s, None)
+    public = plain(E.view(s, None))
     assert "hand" not in public and "hands" not in public
     assert public["hand_sizes"] == [8, 8]
     assert public["deck"] == len(s.deck)
-    mine = E.view(s, 0)["private"]
-    assert mine["hand"] == sorted(s.hands[0])
+    mine = E.view(s, 0).private
+    assert mine is not None and mine.hand == tuple(sorted(s.hands[0]))
 
 
 def test_D15_money_is_public() -> None:
     s = position(money={0: 23})
-    assert E.view(s, None)["money"][0] == 23
-    assert E.view(s, None)["spent"] == [0, 0]
+    assert E.view(s, None).money[0] == 23
+    assert E.view(s, None).spent == (0, 0)
 
 
 def test_B24_game_ends_at_once_after_the_last_cards_no_income() -> None:
@@ -207,7 +208,7 @@ def test_B78_shortfall_owner_removes_tiles_for_half_cost_and_stops_when_covered(
     s, events = play(s, 1, f"pass card={s.hands[1][0]}")
     assert s.phase == SHORTFALL and E.to_act(s) == [1]
     assert "brass.shortfall" in keys(events)
-    assert E.view(s, None)["shortfall"] == [1] and E.timeout_action(s, 1) == "remove leek"
+    assert E.view(s, None).shortfall == (1,) and E.timeout_action(s, 1) == "remove leek"
     s, events = play(s, 1, "remove cannock")  # £1 + £3 = £4 < £5: must go on
     assert s.phase == SHORTFALL and s.money[1] == 4
     s, events = play(s, 1, "remove leek")  # £4 + £6 = £10, pays £5, keeps £5

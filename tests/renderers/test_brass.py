@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from PIL import Image
 import engines
 from engines.brass import components as C
 from engines.brass.state import OVER, State, evolve
+from engines.brass.view import BrassView, SecondLink, SecondLinkNeeds, SheetRow
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import brass as R
@@ -30,10 +32,8 @@ def _png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
-def _view(state: State, seat: int | None = None) -> dict[str, Any]:
-    v = E.view(state, seat)
-    v["names"] = NAMES[: state.players]
-    return v
+def _view(state: State, seat: int | None = None) -> BrassView:
+    return replace(E.view(state, seat), names=tuple(NAMES[: state.players]))
 
 
 def _random(players: int, moves: int, seed: int = 7) -> State:
@@ -165,14 +165,14 @@ def test_each_card_says_what_it_builds_in_this_era() -> None:
     """B31–B36, B38: a town card builds the seat's next tiles of the town's industries, an
     industry card that industry in the network, only levels the era allows."""
     s = new(2)
-    mat = _view(s, 0)["mats"][0]
+    mat = _view(s, 0).mats[0]
     assert R.private.allows("wild_location", mat, "canal", "en") == "build in any town"
     assert R.private.allows("iron_works", mat, "canal", "en") == "build IR I in your network"
     # Leek's spaces take cotton mills, manufacturers and a coal mine.
     assert R.private.allows("leek", mat, "canal", "en") == "build here: CT I, MF I, CO I"
     # Brewery IV is rail-era only (B38): once it is the mat's next brewery, the card builds
     # nothing in the canal era.
-    late = {**mat, "brewery": {**mat["brewery"], "next_level": 4}}
+    late = {**mat, "brewery": replace(mat["brewery"], next_level=4)}
     assert R.private.allows("brewery", late, "canal", "en") == "nothing to build this era"
     assert R.private.allows("brewery", late, "rail", "en") == "build BR IV in your network"
     assert R.private.allows("iron_works", mat, "canal", "ja") == "ネットワーク内に鉄 Iを建設"
@@ -181,7 +181,7 @@ def test_each_card_says_what_it_builds_in_this_era() -> None:
 def test_finished_game_renders_the_final_sheet() -> None:
     s = evolve(position(hands={0: (), 1: ()}, deck=()), phase=OVER)
     v = _view(s)
-    assert v["final"]["scores"] == [4, 4]
+    assert v.final is not None and v.final.scores == (4, 4)
     data, log = _drawn(R.render, v)
     assert _png(data).width == PHONE
     labels = [label for _, label, _ in log.texts]
@@ -199,7 +199,7 @@ def test_no_label_covers_another_in_every_language(lang: str) -> None:
 
 
 # -- the full game's board (#16.3), on the view fields engines/brass/view.py documents ------------
-def _full_view(**changes: Any) -> dict[str, Any]:
+def _full_view(**changes: Any) -> BrassView:
     """A mid-game view with the full game's fields (era, link kinds, survivors, sheet)."""
     s = position(
         4,
@@ -207,27 +207,31 @@ def _full_view(**changes: Any) -> dict[str, Any]:
         links=[("birmingham-dudley", 2), ("birmingham-coventry", 0)],
     )
     v = _view(s)
-    v.update(mode="full", era="rail", round=3, rounds=8, pending_link=None)
-    for link in v["links"]:
-        link["kind"] = "rail"
-    for t in v["tiles"]:
-        t["survivor"] = False
-    v["sheet"] = [
-        {
-            "in_play": 10 + i,
-            "canal_links": 3 * i,
-            "canal_industries": 11,
-            "rail_links": 0,
-            "rail_industries": 0,
-            "total": 21 + 4 * i,
-        }
+    sheet = tuple(
+        SheetRow(
+            in_play=10 + i,
+            canal_links=3 * i,
+            canal_industries=11,
+            rail_links=0,
+            rail_industries=0,
+            total=21 + 4 * i,
+        )
         for i in range(4)
-    ]
-    v.update(changes)
-    return v
+    )
+    full = {
+        "mode": "full",
+        "era": "rail",
+        "round": 3,
+        "rounds": 8,
+        "pending_link": None,
+        "links": tuple(replace(link, kind="rail") for link in v.links),
+        "tiles": tuple(replace(t, survivor=False) for t in v.tiles),
+        "sheet": sheet,
+    }
+    return replace(v, **{**full, **changes})
 
 
-def _pixels(view: dict[str, Any], box: tuple[int, int, int, int]) -> bytes:
+def _pixels(view: BrassView, box: tuple[int, int, int, int]) -> bytes:
     return _png(R.render(view)).convert("RGB").crop(box).tobytes()
 
 
@@ -251,7 +255,7 @@ def test_the_header_says_the_era_and_the_round_within_it() -> None:
 def test_a_rail_link_is_drawn_unlike_a_canal_link() -> None:
     """R2, R32: rails and canals never look alike (ties across a rail)."""
     rail = _full_view()
-    canal = _full_view(links=[{**link, "kind": "canal"} for link in rail["links"]])
+    canal = _full_view(links=tuple(replace(link, kind="canal") for link in rail.links))
     box = _link_box("birmingham-coventry")
     assert _pixels(rail, box) != _pixels(canal, box)
 
@@ -259,7 +263,7 @@ def test_a_rail_link_is_drawn_unlike_a_canal_link() -> None:
 def test_a_survivor_of_the_canal_era_is_marked() -> None:
     """R41: level-2+ canal-era tiles stay into the rail era; the board shows which."""
     plain = _full_view()
-    kept = _full_view(tiles=[{**t, "survivor": True} for t in plain["tiles"]])
+    kept = _full_view(tiles=tuple(replace(t, survivor=True) for t in plain.tiles))
     from renderers.brass.layout import slot_xy
 
     x, y = slot_xy("birmingham", 0)
@@ -281,15 +285,15 @@ def test_a_waiting_double_link_shows_its_lines_and_what_it_takes() -> None:
     """R33–R37: the second link's £10, 1 coal and 1 beer, the lines it may take, the mines and
     breweries it would draw on."""
     waiting = _full_view(
-        pending_link={
-            "seat": 0,
-            "first": "birmingham-coventry",
-            "first_coal": [],
-            "needs": {"coal": 1, "beer": 1, "money": 10},
-            "lines": ["birmingham-walsall"],
-            "coal_from": ["dudley.1", "market"],
-            "beer_from": [],
-        }
+        pending_link=SecondLink(
+            seat=0,
+            first="birmingham-coventry",
+            first_coal=(),
+            needs=SecondLinkNeeds(coal=1, beer=1, money=10),
+            lines=("birmingham-walsall",),
+            coal_from=("dudley.1", "market"),
+            beer_from=(),
+        )
     )
     data, log = _drawn(R.render, waiting)
     labels = [label for _, label, _ in log.texts]
@@ -308,7 +312,7 @@ def test_full_games_draw_both_eras_without_overlaps(players: int) -> None:
     for moves in (0, 60, 10_000):
         state, _ = random_play(engine, start, Rng(players), moves)
         view = engine.view(state, None)
-        eras.add(view["era"])
+        eras.add(view.era)
         for lang in ("en", "ja"):
             _, log = _drawn(R.render, view, names=NAMES[:players], lang=lang)
             assert log.overlaps() == [], (moves, lang)
