@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from engines.base import Event, Result
 from engines.brass import components as C
 from engines.brass.resources import market_price
 from engines.brass.scoring import FULL_CATEGORIES, sheet
-from engines.brass.state import LINK2, OVER, Merchant, State, income_level, lowest_level
+from engines.brass.state import LINK2, OVER, Merchant, State, Tile, income_level
 from engines.kit import Mark, View, optional
 
 
@@ -276,7 +278,71 @@ def _sheets(state: State) -> tuple[SheetRow, ...] | None:
 
 
 #: What the board draws only approximately.
-APPROXIMATE: Mapping[str, bool] = {"board_positions": True}
+APPROXIMATE: Mapping[str, bool] = MappingProxyType({"board_positions": True})
+
+# The parts below are read-only and most are the same from one move to the next (a tile, a
+# seat's mat, the markets), so each is made once and shared by every view that shows it: a view
+# then costs about what the dict view did.
+
+
+@lru_cache(maxsize=4096)
+def _mat(mat: tuple[tuple[int, ...], ...]) -> Mapping[str, MatIndustry]:
+    """One seat's mat by industry; the next level is the lowest one left (B40)."""
+    return MappingProxyType(
+        {
+            ind: MatIndustry(
+                left=sum(counts),
+                next_level=next((i + 1 for i, n in enumerate(counts) if n), 0),
+                counts=counts,
+            )
+            for ind, counts in zip(C.INDUSTRIES, mat, strict=True)
+        }
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tile(t: Tile) -> BuiltTile:
+    return BuiltTile(
+        location=t.location,
+        slot=t.slot,
+        owner=t.owner,
+        industry=t.industry,
+        level=t.level,
+        roman=t.data.roman,
+        flipped=t.flipped,
+        cubes=t.cubes,
+        vp=t.data.vp,
+        link_vp=t.data.link_vp,
+        survivor=t.survivor,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _link(line: str, owner: int, kind: str) -> Link:
+    return Link(line=line, owner=owner, kind=kind)
+
+
+@cache
+def _era_lines() -> EraLines:
+    return EraLines(canal=tuple(C.canal_lines()), rail=tuple(C.rail_lines()))
+
+
+@lru_cache(maxsize=1024)
+def _markets(coal: int, iron: int, iron_when_empty: int) -> Markets:
+    return Markets(
+        coal=Market(
+            cubes=coal,
+            capacity=C.market("coal").capacity,
+            price=market_price("coal", coal, C.coal_price_when_empty()),
+            price_when_empty=C.coal_price_when_empty(),
+        ),
+        iron=Market(
+            cubes=iron,
+            capacity=C.market("iron").capacity,
+            price=market_price("iron", iron, iron_when_empty),
+            price_when_empty=iron_when_empty,
+        ),
+    )
 
 
 def make_view(state: State, to_act: list[int], seat: int | None, final: Result | None) -> BrassView:
@@ -320,51 +386,13 @@ def make_view(state: State, to_act: list[int], seat: int | None, final: Result |
         discard_count=tuple(len(d) + (1 if state.face_down else 0) for d in state.discards),
         wild_location=state.wild_location,
         wild_industry=state.wild_industry,
-        mats=tuple(
-            {
-                ind: MatIndustry(
-                    left=sum(state.mats[s][k]),
-                    next_level=lowest_level(state, s, ind),
-                    counts=state.mats[s][k],
-                )
-                for k, ind in enumerate(C.INDUSTRIES)
-            }
-            for s in range(n)
-        ),
-        tiles=tuple(
-            BuiltTile(
-                location=t.location,
-                slot=t.slot,
-                owner=t.owner,
-                industry=t.industry,
-                level=t.level,
-                roman=t.data.roman,
-                flipped=t.flipped,
-                cubes=t.cubes,
-                vp=t.data.vp,
-                link_vp=t.data.link_vp,
-                survivor=t.survivor,
-            )
-            for t in state.tiles
-        ),
-        links=tuple(Link(line=line, owner=owner, kind=state.era) for line, owner in state.links),
-        era_lines=EraLines(canal=tuple(C.canal_lines()), rail=tuple(C.rail_lines())),
+        mats=tuple(_mat(mat) for mat in state.mats),
+        tiles=tuple(_tile(t) for t in state.tiles),
+        links=tuple(_link(line, owner, state.era) for line, owner in state.links),
+        era_lines=_era_lines(),
         pending_link=pending_link(state),
         sheet=_sheets(state),
-        markets=Markets(
-            coal=Market(
-                cubes=state.coal,
-                capacity=C.market("coal").capacity,
-                price=market_price("coal", state.coal, C.coal_price_when_empty()),
-                price_when_empty=C.coal_price_when_empty(),
-            ),
-            iron=Market(
-                cubes=state.iron,
-                capacity=C.market("iron").capacity,
-                price=market_price("iron", state.iron, state.iron_empty_price),
-                price_when_empty=state.iron_empty_price,
-            ),
-        ),
+        markets=_markets(state.coal, state.iron, state.iron_empty_price),
         merchants=state.merchants,
         moves=state.moves,
         approximate=APPROXIMATE,

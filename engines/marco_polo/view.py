@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from engines.kit import Mark, View, optional
@@ -19,7 +21,7 @@ from engines.marco_polo.rewards import posts_left
 from engines.marco_polo.rules import to_act
 from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.scoring import result as final_result
-from engines.marco_polo.state import Pending, Placed, State, die_token
+from engines.marco_polo.state import Pending, Placed, Player, State, die_token
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,28 +163,7 @@ def make_view(state: State, seat: int | None, round_info: str) -> MarcoPoloView:
     status line in English."""
     over = state.phase == "over"
     travellers = tuple(
-        Traveller(
-            seat=s,
-            char=p.char,
-            char_name=T.CHARACTERS[p.char]["name"] if p.char else "",
-            ability=T.ability_word(p.char) if p.char else "",
-            coin=p.coin,
-            camel=p.camel,
-            pepper=p.pepper,
-            silk=p.silk,
-            gold=p.gold,
-            vp=p.vp,
-            dice=tuple(die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p.dice),
-            posts=p.posts,
-            posts_left=posts_left(state, s),
-            figures=p.figures,
-            contracts=p.contracts,
-            fulfilled=p.fulfilled,
-            goal_count=len(p.goals) or len(p.goal_offer),
-            main_done=p.main_done,
-            goals=p.goals if over else None,
-        )
-        for s, p in enumerate(state.players)
+        _traveller(s, p, posts_left(state, s), over) for s, p in enumerate(state.players)
     )
     final = None
     if over:
@@ -208,29 +189,22 @@ def make_view(state: State, seat: int | None, round_info: str) -> MarcoPoloView:
         to_act=tuple(to_act(state)),
         moves=state.moves,
         seats=travellers,
-        spaces=dict(state.spaces),
+        spaces=MappingProxyType(state.spaces),
         khan=state.khan,
-        cards={
-            space: CityCard(
-                card=cid,
-                city=T.CITY_SPACES[space][0],
-                text=T.CITY_CARDS[cid]["text"],
-                used=state.used_cards.get(cid),
-            )
-            for space, cid in state.cards.items()
-        },
-        first_post=dict(state.first_post),
-        city_bonus=dict(state.city_bonus),
+        cards=MappingProxyType(
+            {
+                space: _city_card(space, cid, state.used_cards.get(cid))
+                for space, cid in state.cards.items()
+            }
+        ),
+        first_post=MappingProxyType(state.first_post),
+        city_bonus=MappingProxyType(state.city_bonus),
         beijing=state.beijing,
         display=state.display,
         pile=len(state.pile),
         black_pool=state.black_pool,
         pending=decision(state.pending[0]) if state.pending else None,
-        draft=CharacterDraft(
-            offer=state.draft_offer,
-            order=state.draft_order,
-            abilities={c: T.ability_word(c) for c in state.draft_offer},
-        ),
+        draft=_draft(state.draft_offer, state.draft_order),
         round_info=round_info,
         approximate=APPROXIMATE,
         final=final,
@@ -238,7 +212,53 @@ def make_view(state: State, seat: int | None, round_info: str) -> MarcoPoloView:
 
 
 #: What the board draws only approximately.
-APPROXIMATE: Mapping[str, str] = {"map": "stylised positions, not true geography"}
+APPROXIMATE: Mapping[str, str] = MappingProxyType({"map": "stylised positions, not true geography"})
+
+# Most parts of a view are the same from one move to the next (a seat nobody moved, a city card,
+# the draft), so each is made once and shared by every view that shows it (they are read-only):
+# a typed view then costs about what the dict view did.
+
+
+@lru_cache(maxsize=4096)
+def _traveller(seat: int, p: Player, left: int, over: bool) -> Traveller:
+    return Traveller(
+        seat=seat,
+        char=p.char,
+        char_name=T.CHARACTERS[p.char]["name"] if p.char else "",
+        ability=T.ability_word(p.char) if p.char else "",
+        coin=p.coin,
+        camel=p.camel,
+        pepper=p.pepper,
+        silk=p.silk,
+        gold=p.gold,
+        vp=p.vp,
+        dice=tuple(die_token(k, v) if v else f"{'' if k == 'o' else k}?" for k, v in p.dice),
+        posts=p.posts,
+        posts_left=left,
+        figures=p.figures,
+        contracts=p.contracts,
+        fulfilled=p.fulfilled,
+        goal_count=len(p.goals) or len(p.goal_offer),
+        main_done=p.main_done,
+        goals=p.goals if over else None,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _city_card(space: str, cid: str, used: Placed | None) -> CityCard:
+    return CityCard(
+        card=cid, city=T.CITY_SPACES[space][0], text=T.CITY_CARDS[cid]["text"], used=used
+    )
+
+
+@lru_cache(maxsize=256)
+def _draft(offer: tuple[str, ...], order: tuple[int, ...]) -> CharacterDraft:
+    return CharacterDraft(
+        offer=offer,
+        order=order,
+        abilities=MappingProxyType({c: T.ability_word(c) for c in offer}),
+    )
+
 
 _WHAT = {
     "good": "choose goods (take)",
