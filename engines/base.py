@@ -482,7 +482,7 @@ class Engine(ABC, Generic[S, A]):
         ``engines.kit.View`` in the game's words, whose ``private`` holds that seat's hidden
         information and nothing else of anyone's (``None`` in the public view); ``kit.plain``
         gives its JSON. A game whose view is not yet typed returns that JSON as a dict, with
-        the hidden information under ``"private"`` (#14: Marco Polo and Brass, until converted).
+        the hidden information under ``"private"`` (the tests' game ``tally`` only).
         """
 
     @abstractmethod

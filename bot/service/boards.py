@@ -19,7 +19,7 @@ def with_marks(view: Any, recent: Sequence[Any]) -> Any:
     (``engines.kit.with_recent``)."""
     if isinstance(view, View):
         return with_recent(view, recent)
-    # A view not yet typed (#14: Marco Polo, Brass until converted).
+    # A view not typed: the tests' game `tally` (every real game is typed, #14).
     view = {**view, "recent": list(recent)}
     # The test game's marks are plain text, which say no seat and so end the run.
     turn = turn_of([from_plain(Mark, m) if isinstance(m, dict) else Mark() for m in recent])

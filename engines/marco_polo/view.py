@@ -306,5 +306,10 @@ def decision(head: Pending) -> Decision:
         kind=head.k,
         seat=head.owner,
         what=what,
-        asked=Question(key=ev.key, params=dict(ev.params)),
+        asked=Question(
+            key=ev.key,
+            params=MappingProxyType(
+                {k: tuple(v) if isinstance(v, list) else v for k, v in ev.params.items()}
+            ),
+        ),
     )

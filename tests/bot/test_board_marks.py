@@ -13,7 +13,8 @@ import renderers
 from bot.recap import turn_window
 from bot.service import Service, User
 from engines.base import END
-from engines.kit import Mark, turn_of
+from engines.kit import Mark, plain, turn_of, with_recent
+from engines.marco_polo.view import MarcoPoloView
 from renderers import brass as brass_renderer
 from renderers import kit
 from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, started_game
@@ -81,10 +82,11 @@ def test_earlier_marks_are_the_window_without_the_last_move() -> None:
 def test_brass_board_frames_the_earlier_moves_too() -> None:
     engine = engines.get("brass")
     view = engine.view(engine.setup(2, {}, 3), None)
-    plain = brass_renderer.render(view)
-    view["recent"] = [{"seat": 1, "text": "build", "places": ["dudley"]}, view["last"]]
-    marked = brass_renderer.render(view)
-    assert plain != marked
+    unmarked = brass_renderer.render(view)
+    # As the service hands it over: the log's marks, the last move's last.
+    logged = [{"seat": 1, "text": "build", "places": ["dudley"]}, plain(view.last)]
+    marked = brass_renderer.render(with_recent(view, logged))
+    assert unmarked != marked
 
 
 def test_last_turn_is_the_run_of_the_last_movers_marks() -> None:
@@ -107,11 +109,11 @@ async def test_the_board_is_given_the_last_players_whole_multi_command_turn(
 ) -> None:
     """#12.3 through the service: after a Marco Polo turn of several commands has passed to the
     next player, the view handed to the renderer carries every command of it in ``last.turn``."""
-    views: list[dict[str, Any]] = []
+    views: list[MarcoPoloView] = []
 
     class Spy:
         @staticmethod
-        def render(view: dict[str, Any], *, seat: int | None, names: list[str]) -> bytes:
+        def render(view: MarcoPoloView, *, seat: int | None, names: list[str]) -> bytes:
             views.append(view)
             return b"png"
 
@@ -135,8 +137,9 @@ async def test_the_board_is_given_the_last_players_whole_multi_command_turn(
     else:
         pytest.fail("no turn of three commands in 300 moves")
     await service.board(CHANNEL)
-    last = views[-1]["last"]
-    assert len(last["turn"]) == len(run) and last["turn"][-1] == last["text"]
+    last = views[-1].last
+    assert last is not None and last.turn is not None
+    assert len(last.turn) == len(run) and last.turn[-1] == last.text
 
 
 async def _random_move(service: Service, user: User, rng: random.Random) -> str:
