@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from engines.base import Event, Result
+from engines.base import Result
 from engines.brass import components as C
 from engines.brass.resources import market_price
 from engines.brass.scoring import FULL_CATEGORIES, sheet
@@ -153,47 +153,6 @@ class Markets:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Note:
-    """A score-sheet note as a catalog key and parameters."""
-
-    key: str
-    params: Mapping[str, object]
-
-
-@dataclass(frozen=True, kw_only=True)
-class FinalScores:
-    """The finished game's result (``Result.to_json``'s shape): totals, each seat's points by
-    category (in ``categories`` order), the ranking after the tie-breaks (B82), the winners, and
-    per seat the tie-break numbers (``details``, keys in ``detail_keys`` order)."""
-
-    scores: tuple[int, ...]
-    breakdown: tuple[Mapping[str, int], ...]
-    categories: tuple[str, ...]
-    ranking: tuple[tuple[int, ...], ...]
-    winners: tuple[int, ...]
-    notes: tuple[str | Note, ...]
-    details: tuple[Mapping[str, int], ...]
-    detail_keys: tuple[str, ...]
-
-    @staticmethod
-    def of(result: Result) -> FinalScores:
-        """The view of a final ``result``."""
-        return FinalScores(
-            scores=result.scores,
-            breakdown=tuple(dict(b) for b in result.breakdown),
-            categories=tuple(result.breakdown[0]) if result.breakdown else (),
-            ranking=result.ranking,
-            winners=result.winners,
-            notes=tuple(
-                Note(key=n.key, params=dict(n.params)) if isinstance(n, Event) else n
-                for n in result.notes
-            ),
-            details=tuple(dict(d) for d in result.details),
-            detail_keys=tuple(result.details[0]) if result.details else (),
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
 class BrassView(View[BrassMark, Hand]):
     """The table: eras and rounds, turn order and who acts, each seat's money, income, VP, links
     and mat, the cards (sizes and discards only), the tiles, links, markets and merchants, the
@@ -237,7 +196,8 @@ class BrassView(View[BrassMark, Hand]):
     merchants: tuple[Merchant, ...]
     moves: int
     approximate: Mapping[str, bool]
-    final: FinalScores | None = optional()
+    #: The result once the game is over (its JSON is ``Result.to_json``).
+    final: Result | None = optional()
 
 
 def rounds_in_era(state: State) -> int:
@@ -396,5 +356,5 @@ def make_view(state: State, to_act: list[int], seat: int | None, final: Result |
         merchants=state.merchants,
         moves=state.moves,
         approximate=APPROXIMATE,
-        final=None if final is None else FinalScores.of(final),
+        final=final,
     )
