@@ -485,9 +485,6 @@ def legal_builds(state: State, seat: int) -> list[str]:
             coals = [f" coal={s.token}" for s in p.coal] if len(p.coal) > 1 else [""]
             irons = [f" iron={s.token}" for s in p.iron] if len(p.iron) > 1 else [""]
             head = f"build {industry} {location}"
-            for s in slots:
-                for c in coals:
-                    for i in irons:
-                        for card in cards:
-                            out.append(f"{head}{s}{c}{i} card={card}")
+            heads = [f"{head}{s}{c}{i} card=" for s in slots for c in coals for i in irons]
+            out += [h + card for h in heads for card in cards]
     return out

@@ -16,78 +16,110 @@ from engines import kit
 from engines.base import IllegalAction
 from engines.brass import components as C
 from engines.brass.notation import Action
-from engines.brass.state import State, Tile
+from engines.brass.state import Merchant, State, Tile
 
 T = TypeVar("T")
 
 
+def _rows(value: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
+    return [list(row) for row in value]
+
+
+def _mats(value: tuple[tuple[tuple[int, ...], ...], ...]) -> list[list[list[int]]]:
+    return [[list(c) for c in m] for m in value]
+
+
+#: The fields a rule may change, with how a draft copies each (a mutable copy, or the value as
+#: it is for numbers, strings and tuples that are only ever replaced whole) and how it freezes
+#: it again (hands, tiles and links in their canonical order).
+_FIELDS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "deck": (list, tuple),
+    "hands": (_rows, lambda v: tuple(tuple(sorted(h)) for h in v)),
+    "discards": (_rows, lambda v: tuple(tuple(d) for d in v)),
+    "wild_location": (int, int),
+    "wild_industry": (int, int),
+    "money": (list, tuple),
+    "spent": (list, tuple),
+    "income": (list, tuple),
+    "vp": (list, tuple),
+    "links_left": (list, tuple),
+    "gone": (list, tuple),
+    "mats": (_mats, lambda v: tuple(tuple(tuple(c) for c in m) for m in v)),
+    "tiles": (list, lambda v: tuple(sorted(v, key=_tile_key))),
+    "links": (list, lambda v: tuple(sorted(v))),
+    "coal": (int, int),
+    "iron": (int, int),
+    "merchants": (list, tuple),
+    "round": (int, int),
+    "order": (list, tuple),
+    "pos": (int, int),
+    "actions_left": (int, int),
+    "phase": (str, str),
+    "shortfall": (list, tuple),
+    "era": (str, str),
+    "rng": (int, int),
+    "face_down": (tuple, tuple),
+    "canal_scores": (list, tuple),
+    "pending": (tuple, tuple),
+}
+
+
 class Draft(kit.Draft[State]):
-    """Field-by-field mutable copy of a ``State`` (a ``kit.Draft`` with list fields)."""
+    """Field-by-field mutable copy of a ``State`` (a ``kit.Draft`` with list fields).
+
+    A field is copied the first time a rule reads it (``__getattr__``), and only the fields
+    copied are frozen again: most actions touch a handful of the state's thirty fields, and
+    copying all of them in and out was most of an action's cost.
+    """
+
+    deck: list[str]
+    hands: list[list[str]]
+    discards: list[list[str]]
+    wild_location: int
+    wild_industry: int
+    money: list[int]
+    spent: list[int]
+    income: list[int]
+    vp: list[int]
+    links_left: list[int]
+    gone: list[int]
+    mats: list[list[list[int]]]
+    tiles: list[Tile]
+    links: list[tuple[str, int]]
+    coal: int
+    iron: int
+    merchants: list[Merchant]
+    round: int
+    order: list[int]
+    pos: int
+    actions_left: int
+    phase: str
+    shortfall: list[int]
+    era: str
+    rng: int
+    face_down: tuple[str, ...]
+    canal_scores: list[tuple[int, int]]
+    pending: tuple[str, ...]
 
     def __init__(self, state: State) -> None:
         super().__init__(state)
         self.players = state.players
-        self.deck = list(state.deck)
-        self.hands = [list(h) for h in state.hands]
-        self.discards = [list(d) for d in state.discards]
-        self.wild_location = state.wild_location
-        self.wild_industry = state.wild_industry
-        self.money = list(state.money)
-        self.spent = list(state.spent)
-        self.income = list(state.income)
-        self.vp = list(state.vp)
-        self.links_left = list(state.links_left)
-        self.gone = list(state.gone)
-        self.mats = [[list(c) for c in m] for m in state.mats]
-        self.tiles = list(state.tiles)
-        self.links = list(state.links)
-        self.coal = state.coal
-        self.iron = state.iron
-        self.merchants = list(state.merchants)
-        self.round = state.round
-        self.order = list(state.order)
-        self.pos = state.pos
-        self.actions_left = state.actions_left
-        self.phase = state.phase
-        self.shortfall = list(state.shortfall)
-        self.era = state.era
-        self.rng = state.rng
-        self.face_down = state.face_down
-        self.canal_scores = list(state.canal_scores)
-        self.pending = state.pending
         self.places: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not copied yet: copy it from the state the draft began with.
+        conv = _FIELDS.get(name)
+        if conv is None:
+            raise AttributeError(name)
+        value = conv[0](getattr(self.base, name))
+        self.__dict__[name] = value
+        return value
 
     def freeze(self, **extra: Any) -> State:
         """The new immutable state."""
+        copied = self.__dict__
         changes: dict[str, Any] = {
-            "deck": tuple(self.deck),
-            "hands": tuple(tuple(sorted(h)) for h in self.hands),
-            "discards": tuple(tuple(d) for d in self.discards),
-            "wild_location": self.wild_location,
-            "wild_industry": self.wild_industry,
-            "money": tuple(self.money),
-            "spent": tuple(self.spent),
-            "income": tuple(self.income),
-            "vp": tuple(self.vp),
-            "links_left": tuple(self.links_left),
-            "gone": tuple(self.gone),
-            "mats": tuple(tuple(tuple(c) for c in m) for m in self.mats),
-            "tiles": tuple(sorted(self.tiles, key=_tile_key)),
-            "links": tuple(sorted(self.links)),
-            "coal": self.coal,
-            "iron": self.iron,
-            "merchants": tuple(self.merchants),
-            "round": self.round,
-            "order": tuple(self.order),
-            "pos": self.pos,
-            "actions_left": self.actions_left,
-            "phase": self.phase,
-            "shortfall": tuple(self.shortfall),
-            "era": self.era,
-            "rng": self.rng,
-            "face_down": self.face_down,
-            "canal_scores": tuple(self.canal_scores),
-            "pending": self.pending,
+            name: conv[1](copied[name]) for name, conv in _FIELDS.items() if name in copied
         }
         changes.update(extra)
         self.set(**changes, memo={})
@@ -99,6 +131,8 @@ class Draft(kit.Draft[State]):
         a first link, to ask the frozen board whether another sale or link is possible."""
         mid = self.freeze(**extra)
         events, places = self.events, self.places
+        for name in _FIELDS:
+            self.__dict__.pop(name, None)
         self.__init__(mid)  # type: ignore[misc]
         self.events, self.places = events, places
         return mid

@@ -115,7 +115,7 @@ class Brass(Engine[State, Action]):
         return R.legal_texts(state, seat)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return list(map(R.action_of, R.legal_texts(state, seat)))
+        return R.actions_of(R.legal_texts(state, seat))
 
     def complete(self, state: State, seat: int, prefix: str) -> list[str]:
         return complete_from_texts(R.legal_texts(state, seat), prefix)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.base import IllegalAction
 from engines.brass import components as C
@@ -12,7 +13,7 @@ from engines.brass.network import connected, free_lines_for
 from engines.brass.notation import Action
 from engines.brass.resources import MERCHANT_BEER, Supply, coal_supplies_from, iron_supplies
 from engines.brass.rounds import finish_action
-from engines.brass.state import LINK2, State, evolve, income_level
+from engines.brass.state import LINK2, State, income_level
 
 MIN_LEVEL = -10
 LOAN_MONEY = 30
@@ -164,27 +165,28 @@ class LinkOption:
         return f" beer={self.beer}" if self.several_beer else ""
 
 
-def with_link(state: State, seat: int, line: str) -> State:
-    """``state`` with ``seat``'s link on ``line`` (a new link counts for its own coal, R36)."""
-    return evolve(state, links=tuple(sorted((*state.links, (line, seat)))))
+def link_coal(state: State, seat: int, line: str) -> list[Supply]:
+    """The ways to take a new link's 1 coal (R36, F2).
+
+    The new link counts for its own coal (R36), and the board without it answers the same: the
+    link only joins its own ends, from which the distance is measured anyway (the nearest end,
+    F2), so distances, connections and the market's reach (any end connected to a merchant) are
+    unchanged; no copy of the board with the link is needed.
+    """
+    return coal_supplies_from(state, C.lines()[line].ends, 1)
 
 
-def link_coal(state: State, seat: int, line: str) -> tuple[State, list[Supply]]:
-    """The board with the new link, and the ways to take its 1 coal (R36, F2)."""
-    placed = with_link(state, seat, line)
-    return placed, coal_supplies_from(placed, C.lines()[line].ends, 1)
-
-
-def link_beer(placed: State, seat: int, line: str) -> list[str]:
+def link_beer(state: State, seat: int, line: str) -> list[str]:
     """Breweries that may give a double's barrel, with both links on the board: the player's own
-    anywhere, an opponent's connected to the second link (R37). Never a merchant's (D4)."""
+    anywhere, an opponent's connected to the second link (R37). Never a merchant's (D4). (As in
+    ``link_coal``, the second link need not be placed: it joins only its own ends.)"""
     ends = C.lines()[line].ends
     return [
         t.ref
-        for t in placed.tiles
+        for t in state.tiles
         if t.industry == "brewery"
         and t.cubes
-        and (t.owner == seat or any(connected(placed, e, t.location) for e in ends))
+        and (t.owner == seat or any(connected(state, e, t.location) for e in ends))
     ]
 
 
@@ -194,7 +196,7 @@ def first_link_options(state: State, seat: int) -> list[LinkOption]:
         return []
     out: list[LinkOption] = []
     for line in free_lines_for(state, seat):
-        _, coals = link_coal(state, seat, line)
+        coals = link_coal(state, seat, line)
         for supply in coals:
             if SINGLE + supply.cost <= state.money[seat]:
                 out.append(LinkOption(line, supply, several_coal=len(coals) > 1))
@@ -208,11 +210,10 @@ def second_link_options(state: State, seat: int) -> list[LinkOption]:
         return []
     out: list[LinkOption] = []
     for line in free_lines_for(state, seat):
-        placed, coals = link_coal(state, seat, line)
-        coals = [c for c in coals if SECOND + c.cost <= state.money[seat]]
+        coals = [c for c in link_coal(state, seat, line) if SECOND + c.cost <= state.money[seat]]
         if not coals:
             continue
-        beers = link_beer(placed, seat, line)
+        beers = link_beer(state, seat, line)
         for supply in coals:
             for beer in beers:
                 out.append(LinkOption(line, supply, beer, len(coals) > 1, len(beers) > 1))
@@ -256,7 +257,7 @@ def _check_rail_link(
     """A rail action's first (or only) link: £5 and 1 coal (R33–R36, R38)."""
     check_card(state, seat, card)
     _rail_checks(state, seat, line, SINGLE)
-    _, coals = link_coal(state, seat, line)
+    coals = link_coal(state, seat, line)
     if not coals:
         raise refuse("brass.no_coal_for_link", line=line)
     tok = choose([s.token or MARKET for s in coals], coal, "coal")
@@ -272,14 +273,14 @@ def _check_second_link(
     """A double's second link: £10 more (£15 in all), 1 coal with both links on the board, then
     1 barrel from a brewery (R33–R38, F3, F4)."""
     _rail_checks(state, seat, line, SECOND)
-    placed, coals = link_coal(state, seat, line)
+    coals = link_coal(state, seat, line)
     if not coals:
         raise refuse("brass.no_coal_for_link", line=line)
     tok = choose([s.token or MARKET for s in coals], coal, "coal")
     supply = next(s for s in coals if (s.token or MARKET) == tok)
     if SECOND + supply.cost > state.money[seat]:
         raise refuse("brass.cannot_afford_rail", money=state.money[seat], cost=SECOND + supply.cost)
-    beers = link_beer(placed, seat, line)
+    beers = link_beer(state, seat, line)
     if not beers:
         raise refuse("brass.no_beer_for_link", line=line)
     if beer in (MERCHANT_BEER, MARKET) or (beer or "").split(".")[0] in C.merchant_locations():
@@ -395,9 +396,8 @@ def legal_develops(state: State, seat: int) -> list[str]:
         if supplies[0].cost > money:
             continue
         irons = [f" iron={sup.token}" for sup in supplies] if len(supplies) > 1 else [""]
-        for iron in irons:
-            for c in cards:
-                out.append(f"develop {' '.join(combo)}{iron} card={c}")
+        heads = [f"develop {' '.join(combo)}{iron} card=" for iron in irons]
+        out += [h + c for h in heads for c in cards]
     return out
 
 
@@ -466,14 +466,22 @@ def legal_scouts(state: State, seat: int) -> list[str]:
     """Every legal Scout action as canonical text."""
     if not can_scout(state, seat):
         return []
-    hand = sorted(state.hands[seat])
+    return list(_scouts(tuple(sorted(state.hands[seat]))))
+
+
+@lru_cache(maxsize=4096)
+def _scouts(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The Scout texts of a sorted hand: each card to discard with each pair of the others (a
+    hand comes back turn after turn, so each is spelt once)."""
     out: set[str] = set()
     for i, a in enumerate(hand):
+        if i and hand[i - 1] == a:
+            continue  # the same card again: the same choices
         rest = hand[:i] + hand[i + 1 :]
         for j, b in enumerate(rest):
             for c in rest[j + 1 :]:
-                out.add(f"scout card={a} discard={','.join(sorted((b, c)))}")
-    return sorted(out)
+                out.add(f"scout card={a} discard={b},{c}")
+    return tuple(sorted(out))
 
 
 def check_pass(state: State, seat: int, action: Action) -> None:

@@ -125,6 +125,14 @@ def action_of(text: str) -> Action:
     return got
 
 
+def actions_of(texts: list[str]) -> list[Action]:
+    """``action_of`` of each text (a dictionary look-up each once every text has been seen)."""
+    try:
+        return list(map(_ACTIONS.__getitem__, texts))
+    except KeyError:
+        return list(map(action_of, texts))
+
+
 Check = Callable[[State, int, Action], object]
 Lister = Callable[[State, int], list[str]]
 
