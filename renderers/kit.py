@@ -32,6 +32,7 @@ MIN_TEXT = 14
 
 PAPER = (245, 238, 222)
 INK = (40, 34, 30)
+WHITE = (255, 255, 255)
 MUTED = (120, 110, 100)
 PANEL = (232, 222, 200)
 #: Gold marks the last move on every board; a raspberry frame (and ▶) marks who is to act, so the
@@ -741,6 +742,14 @@ def with_names(view: AnyView, names: Sequence[str] | None) -> AnyView:
     if isinstance(view, View):
         return replace(view, names=tuple(names))
     return cast(AnyView, {**view, "names": list(names)})
+
+
+def prepare(view: AnyView, names: Sequence[str] | None, lang: str | None) -> tuple[AnyView, str]:
+    """What every render call does first: the view with the players' display ``names``
+    (:func:`with_names`), and the language to draw in (:func:`language`: the call's ``lang``,
+    else the view's own, else English)."""
+    view = with_names(view, names)
+    return view, language(view, lang)
 
 
 def player_name(view: View[Any, Any] | dict[str, object], seat: int) -> str:

@@ -87,6 +87,6 @@ def render(
 ) -> bytes:
     """PNG of the public board: map, merchants, markets, last move, legend, in ``lang`` (else
     English)."""
-    view = kit.with_names(view, names)
-    img = compose(view, kit.language(view, lang))
+    view, lang = kit.prepare(view, names, lang)
+    img = compose(view, lang)
     return encode(img, img.info.pop("base", None))

@@ -54,7 +54,6 @@ EMPTY_FILL = (250, 246, 236)
 TOKEN_FILL = (252, 220, 90)  # palace tokens lie yellow side up (Y5)
 CLOSED = (200, 40, 40)
 PATH = (255, 222, 120)  # a paler highlight for earlier steps of the last turn
-WHITE = (255, 255, 255)
 LAST_FILL = (255, 240, 190)
 BADGE_FILL = (120, 60, 40)
 LABEL_FILL = (255, 250, 238)

@@ -220,5 +220,5 @@ def render_glance(
     view: BombayView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, AP left, each seat (#10.5)."""
-    view = kit.with_names(view, names)
-    return kit.glance(view, SEATS, glance_of(view, kit.language(view, lang)))
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance(view, SEATS, glance_of(view, lang))

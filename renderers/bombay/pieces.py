@@ -25,7 +25,6 @@ from renderers.bombay.layout import (
     SILK_RGB,
     SITE_R,
     TOKEN_FILL,
-    WHITE,
     label_pos,
     sites,
     step,
@@ -55,7 +54,7 @@ def bale(draw: ImageDraw.ImageDraw, colour: str, x: float, y: float, size: int =
     else:  # vertical lines
         for dx in (5, size - 6):
             draw.line((x + dx, y + 3, x + dx, y + size - 3), fill=light, width=2)
-    text = WHITE if colour == "purple" else kit.INK
+    text = kit.WHITE if colour == "purple" else kit.INK
     kit.text_centered(
         draw, (x + size / 2, y + size / 2), SILK_LETTER.get(colour, "?"), 16, fill=text, bold=True
     )
@@ -127,7 +126,7 @@ def draw_posts(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
         draw.rectangle(
             (cx - r, cy - r, cx + r, cy + r), fill=SILK_RGB[colour], outline=kit.INK, width=2
         )
-        text = WHITE if colour == "purple" else kit.INK
+        text = kit.WHITE if colour == "purple" else kit.INK
         if not post.open:
             draw.line((cx - r, cy - r, cx + r, cy + r), fill=CLOSED, width=5)
             draw.line((cx - r, cy + r, cx + r, cy - r), fill=CLOSED, width=5)
@@ -170,7 +169,7 @@ def draw_cities(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
             (lx, ly + 24),
             text,
             15,
-            fill=WHITE if left else kit.INK,
+            fill=kit.WHITE if left else kit.INK,
             bold=True,
             anchor="mm",
             max_width=136,

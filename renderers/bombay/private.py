@@ -16,8 +16,7 @@ def render_private(
     view: BombayView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """PNG of one seat's screen, or ``None`` for a view without one (the public view)."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     private = view.private
     if private is None:
         return None

@@ -37,7 +37,6 @@ from renderers.bombay.layout import (
     TOKEN_FILL,
     TRACK,
     TRAIL,
-    WHITE,
     WIDTH,
     board,
     sites,
@@ -78,7 +77,7 @@ def static_layer(unused: tuple[str, ...] = (), lang: str = "en") -> Image.Image:
             kit.text(draw, (cx, cy), name, size, bold=True, anchor="mm", max_width=inner + 8)
         site_label(draw, s)
         if s["kind"] == "hill":
-            kit.text_centered(draw, (cx, cy - 6), s["letter"], 22, bold=True, fill=WHITE)
+            kit.text_centered(draw, (cx, cy - 6), s["letter"], 22, bold=True, fill=kit.WHITE)
     # the market corner of the notional board holds the stand-in notice instead
     nx, ny = xy(712, 22)
     notice = kit.wrap(kit.say("bombay.board.notice", lang), 15, x1 - nx - 16, 5, bold=True)

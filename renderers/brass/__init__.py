@@ -43,8 +43,7 @@ def render(
 ) -> bytes:
     """The public board as PNG bytes (``view`` is a public view, maybe with ``names``), every
     word in ``lang`` (the table's language)."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     full = view.sheet is not None
     sheet = full or view.final is not None
     base = base_layer(lang, len(view.order), full, sheet, view.final is not None)

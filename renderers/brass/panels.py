@@ -307,8 +307,7 @@ def render_glance(
 ) -> bytes:
     """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
     per seat (#10.5)."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     final = view.final
     vp = final.scores if final else view.vp
     scores = [

@@ -103,8 +103,7 @@ def render_private(
     view: BrassView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """One seat's hand and player mat as PNG bytes, from a view made for that seat."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     private = view.private
     if private is None:
         return None

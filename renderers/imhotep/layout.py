@@ -66,7 +66,6 @@ NILE = (88, 150, 184)
 NILE_DARK = (52, 104, 140)
 HULL = (139, 94, 52)
 HULL_DARK = (92, 58, 30)
-WHITE = (255, 255, 255)
 HEADER_BAND = (62, 46, 30)
 GOLD = (240, 200, 90)
 BAND = (232, 214, 178)
@@ -126,8 +125,8 @@ def lang_of(view: Speaker) -> str:
 def prepare(view: ImhotepView, names: Sequence[str] | None, lang: str | None) -> ImhotepView:
     """``view`` with the display names and the language to draw it in (the render call's
     ``lang``, else the view's own ``lang``, else English)."""
-    out = kit.with_names(view, names)
-    return replace(out, lang=lang or view.lang or DEFAULT_LANG)
+    view, lang = kit.prepare(view, names, lang)
+    return replace(view, lang=lang)
 
 
 def say(view: Speaker, key: str, **params: Any) -> str:

@@ -42,7 +42,6 @@ from renderers.imhotep.layout import (
     TITLE,
     TOP_CELL,
     WARN,
-    WHITE,
     M,
     W,
     card_colour,
@@ -149,7 +148,7 @@ def _chips(
         y = y0 + row * 36
         d.rounded_rectangle((x, y, x + tw, y + 30), 6, fill=CARD_COLOURS[card_colour(kind)])
         kit.piece((x, y, x + tw, y + 30))
-        text(d, (x + 8, y + 3), label, SMALL, bold=True, fill=WHITE, max_width=tw - 12)
+        text(d, (x + 8, y + 3), label, SMALL, bold=True, fill=kit.WHITE, max_width=tw - 12)
         x += tw + 8
 
 
@@ -517,10 +516,12 @@ def harbour(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
             say(view, "ship", number=ship.number),
             LABEL,
             bold=True,
-            fill=WHITE,
+            fill=kit.WHITE,
         )
         needs = say(view, "ship_needs", min=ship.min_load, capacity=cap)
-        text(d, (name[2] + 14, y0), needs, SMALL, fill=WHITE, max_width=sw - (name[2] - x0) - 30)
+        text(
+            d, (name[2] + 14, y0), needs, SMALL, fill=kit.WHITE, max_width=sw - (name[2] - x0) - 30
+        )
         aboard: list[int | None] = list(ship.slots)
         if docked:
             here = docked == unloading and waiting
@@ -530,7 +531,7 @@ def harbour(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
             if here:
                 aboard = [*waiting, *([None] * cap)][:cap]
         else:
-            text(d, (x0 + 4, y0 + 34), say(view, "bow"), SMALL, bold=True, fill=WHITE)
+            text(d, (x0 + 4, y0 + 34), say(view, "bow"), SMALL, bold=True, fill=kit.WHITE)
         for p in range(cap):
             cx = x0 + 60 + p * slot
             cy = y0 + 102

@@ -16,7 +16,6 @@ from renderers.imhotep.layout import (
     SMALL,
     STONE_DARK,
     STONE_R,
-    WHITE,
     Speaker,
     card_colour,
     card_name,
@@ -120,7 +119,7 @@ def _card_face(
     colour, name, effect = words
     d.rounded_rectangle(box, 8, fill=CARD_COLOURS[card_colour(kind)], outline=kit.INK, width=2)
     small, big = round(SMALL * k), round(LABEL * k)
-    text(d, (cx, 8 * k), colour, small, bold=True, fill=WHITE, anchor="ma", max_width=w - 8)
-    text(d, (cx, cy), name, big, bold=True, fill=WHITE, anchor="mm", max_width=w - 10)
-    text(d, (cx, h - 8 * k), effect, small, fill=WHITE, anchor="md", max_width=w - 8)
+    text(d, (cx, 8 * k), colour, small, bold=True, fill=kit.WHITE, anchor="ma", max_width=w - 8)
+    text(d, (cx, cy), name, big, bold=True, fill=kit.WHITE, anchor="mm", max_width=w - 10)
+    text(d, (cx, h - 8 * k), effect, small, fill=kit.WHITE, anchor="md", max_width=w - 8)
     return img

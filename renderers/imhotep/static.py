@@ -44,7 +44,6 @@ from renderers.imhotep.layout import (
     TOP_CELL,
     WARN,
     WAVE,
-    WHITE,
     H,
     M,
     W,
@@ -74,7 +73,7 @@ def static_layer(
         say(view, "harbour"),
         LABEL,
         bold=True,
-        fill=WHITE,
+        fill=kit.WHITE,
         max_width=W - 2 * M,
     )
     side = dict(sides)
@@ -139,7 +138,7 @@ def palette() -> Image.Image:
         NILE_DARK,
         HULL,
         HULL_DARK,
-        WHITE,
+        kit.WHITE,
         kit.INK,
         kit.MUTED,
         kit.HIGHLIGHT,
@@ -163,7 +162,7 @@ def palette() -> Image.Image:
         *SEATS.colours,
         *CARD_COLOURS.values(),
     ]
-    backgrounds = [SAND, STONE, WHITE, CARD_PAPER, NILE, HEADER_BAND]
+    backgrounds = [SAND, STONE, kit.WHITE, CARD_PAPER, NILE, HEADER_BAND]
     return kit.palette_from_colours(base, backgrounds)
 
 

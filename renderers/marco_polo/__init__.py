@@ -46,8 +46,7 @@ def render(
 ) -> bytes:
     """The public board as PNG bytes (from the public part of the view only), in ``lang`` (else
     English)."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     height = board_height(view, lang)
     base = base_layer(height, lang)
     img = base.copy()

@@ -430,8 +430,8 @@ def render_glance(
 ) -> bytes:
     """The phone-sized summary shown beside the board, in the table's language: whose turn,
     what is asked, VP and coins per seat (#10.5, #13.2)."""
-    view = kit.with_names(view, names)
-    return kit.glance(view, SEATS, glance_of(view, kit.language(view, lang)))
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance(view, SEATS, glance_of(view, lang))
 
 
 def glance_of(view: MarcoPoloView, lang: str) -> kit.Glance:

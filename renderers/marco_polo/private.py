@@ -51,8 +51,7 @@ def render_private(
 ) -> bytes | None:
     """One seat's secret goal cards (and goal choice in the advanced set-up), in the table's
     language."""
-    view = kit.with_names(view, names)
-    lang = kit.language(view, lang)
+    view, lang = kit.prepare(view, names, lang)
     private = view.private
     if private is None:
         return None
