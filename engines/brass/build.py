@@ -77,7 +77,9 @@ def no_cube_anywhere(state: State, resource: str) -> bool:
 
 def sites(state: State, seat: int, industry: str, location: str, level: int) -> list[Site]:
     """The slots (free, or overbuilds) the build may use (B41, B42, B48, B49, D9)."""
-    here = tiles_at(state).get(location, ())
+    here = tiles_at(state).get(location)
+    if not here:
+        return list(_free_sites(location, industry))
     # One tile per location applies to the canal era only (B42, R22).
     mine = state.era == C.CANAL and any(t.owner == seat for t in here)
     out: list[Site] = []
@@ -119,6 +121,18 @@ def tiles_at(state: State) -> dict[str, tuple[Tile, ...]]:
             found.setdefault(t.location, []).append(t)
         got = state.memo["tiles_at"] = {k: tuple(v) for k, v in found.items()}
     return got
+
+
+@cache
+def _free_sites(location: str, industry: str) -> tuple[Site, ...]:
+    """``sites`` of a location with no tile yet (the printed spaces alone decide)."""
+    out: list[Site] = []
+    kinds: set[tuple[str, ...]] = set()
+    for s in _slot_choices(location, industry):
+        if s.industries not in kinds:
+            kinds.add(s.industries)
+            out.append(Site(s.index, None))
+    return tuple(out)
 
 
 @cache

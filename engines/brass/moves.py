@@ -367,16 +367,32 @@ _COMBOS: tuple[tuple[str, ...], ...] = tuple(
 
 def legal_develops(state: State, seat: int) -> list[str]:
     """Every legal Develop action as canonical text: the checks of ``develop_levels`` and
-    ``_develop_plan`` (B55–B58) read once per industry instead of raised per combination."""
+    ``_develop_plan`` (B55–B58) read once per mat instead of raised per combination."""
     cards = sorted(set(state.hands[seat]))
     out: list[str] = []
-    # Per industry, how many of its tiles may go in one action: the lowest level must be
-    # developable (B57), and for a second one the next tile too (the same level, or the next).
+    money = state.money[seat]
+    for head, n in _develop_heads(state.mats[seat]):
+        supplies = iron_supplies(state, n)
+        if supplies[0].cost > money:
+            continue
+        if len(supplies) > 1:
+            heads = [f"{head} iron={sup.token} card=" for sup in supplies]
+        else:
+            heads = [head + " card="]
+        out += [h + c for h in heads for c in cards]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _develop_heads(mats: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, int], ...]:
+    """The developments a player's mat allows, as ``develop <industries>`` and the number of
+    tiles (= iron) each takes: the lowest tile must be developable (B57), and for a second one
+    of the same industry the next tile too. A mat changes seldom, so each is read once."""
+    # Per industry, how many of its tiles may go in one action (0, 1 or 2).
     room: dict[str, int] = {}
     for k, ind in enumerate(C.INDUSTRIES):
-        counts = state.mats[seat][k]
         n = 0
-        for i, count in enumerate(counts):
+        for i, count in enumerate(mats[k]):
             if not count or not C.level(ind, i + 1).can_develop:
                 if count:
                     break
@@ -385,20 +401,15 @@ def legal_develops(state: State, seat: int) -> list[str]:
             if n >= 2:
                 break
         room[ind] = min(n, 2)
-    money = state.money[seat]
+    out: list[tuple[str, int]] = []
     for combo in _COMBOS:
         if len(combo) == 2 and combo[0] == combo[1]:
             if room[combo[0]] < 2:
                 continue
         elif any(room[ind] < 1 for ind in combo):
             continue
-        supplies = iron_supplies(state, len(combo))
-        if supplies[0].cost > money:
-            continue
-        irons = [f" iron={sup.token}" for sup in supplies] if len(supplies) > 1 else [""]
-        heads = [f"develop {' '.join(combo)}{iron} card=" for iron in irons]
-        out += [h + c for h in heads for c in cards]
-    return out
+        out.append((f"develop {' '.join(combo)}", len(combo)))
+    return tuple(out)
 
 
 # -- Loan, Scout, Pass --------------------------------------------------------------------------

@@ -29,6 +29,10 @@ class Supply:
         return ",".join(self.sources)
 
 
+#: The one way to take nothing (shared: callers never change a list of supplies).
+_NOTHING = [Supply()]
+
+
 def market_price(resource: str, count: int, empty_price: int) -> int:
     """Price of the cheapest cube in a market holding ``count`` cubes (B36)."""
     m = C.market(resource)
@@ -85,7 +89,7 @@ def coal_supplies_from(state: State, starts: tuple[str, ...], n: int) -> list[Su
     a mine's distance is the fewest links to the nearest end (R36, F2), and the market counts when
     any end is connected to a merchant location (D11)."""
     if n == 0:
-        return [Supply()]
+        return _NOTHING
     key = ("coal", starts, n)
     got: list[Supply] | None = state.memo.get(key)
     if got is None:
@@ -138,7 +142,7 @@ def iron_supplies(state: State, n: int) -> list[Supply]:
     """Ways to take ``n`` iron (B33): any iron works, the player's choice; the market (no
     connection needed) only for what the works cannot give."""
     if n == 0:
-        return [Supply()]
+        return _NOTHING
     key = ("iron", n)
     got: list[Supply] | None = state.memo.get(key)
     if got is None:

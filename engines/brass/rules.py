@@ -127,10 +127,10 @@ def action_of(text: str) -> Action:
 
 def actions_of(texts: list[str]) -> list[Action]:
     """``action_of`` of each text (a dictionary look-up each once every text has been seen)."""
-    try:
-        return list(map(_ACTIONS.__getitem__, texts))
-    except KeyError:
-        return list(map(action_of, texts))
+    known = _ACTIONS
+    for text in [t for t in texts if t not in known]:
+        action_of(text)
+    return list(map(known.__getitem__, texts))
 
 
 Check = Callable[[State, int, Action], object]
