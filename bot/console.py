@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import engines
+from bot.reminders import zone_label
 from bot.service import MoveOutcome, Service, ServiceError, User
 from bot.service.session import is_computer
 from engines.base import IllegalAction, tokens
@@ -453,45 +454,51 @@ class Console:
             if st.quiet_start != st.quiet_end
             else CATALOG.text("core.nothing", lang=self.service.lang)
         )
-        sign = "+" if st.tz_offset_minutes >= 0 else "-"
-        mins = abs(st.tz_offset_minutes)
-        zone = st.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}"
+        zone = zone_label(st.time_zone, st.tz_offset_minutes)
         self.say("remind_line", name=me.name, quiet=quiet, zone=zone)
 
     async def _settings(self, args: list[str]) -> None:
+        """The table's reminder settings, and its quiet hours (``quiet=FROM-UNTIL``, local
+        hours) in its time zone (``zone=Asia/Tokyo``, an IANA name)."""
         names = {
             "delay": "reminder_delay_hours",
             "interval": "reminder_interval_hours",
             "max": "reminder_max",
             "deadline": "deadline_hours",
         }
+        known = ", ".join([*names, "quiet", "zone"])
         changes: dict[str, Any] = {}
         for pair in args:
             name, _, value = pair.partition("=")
-            if name not in names:
-                raise ServiceError("console.bad_setting", setting=name, known=", ".join(names))
             try:
-                changes[names[name]] = int(value) if name == "max" else float(value)
+                if name == "zone":
+                    changes["time_zone"] = value
+                elif name == "quiet":
+                    start, _, end = value.partition("-")
+                    changes["quiet_start"], changes["quiet_end"] = int(start), int(end)
+                elif name in names:
+                    changes[names[name]] = int(value) if name == "max" else float(value)
+                else:
+                    raise ServiceError("console.bad_setting", setting=name, known=known)
             except ValueError:
-                raise ServiceError(
-                    "console.bad_setting", setting=pair, known=", ".join(names)
-                ) from None
+                raise ServiceError("console.bad_setting", setting=pair, known=known) from None
         if changes:
             st = await self.service.update_settings(
                 CHANNEL_ID, self._user(), can_manage=True, **changes
             )
         else:
             st = await self.service.settings(CHANNEL_ID)
+        nothing = CATALOG.text("core.nothing", lang=self.service.lang)
         self.say(
             "settings_line",
             delay=f"{st.reminder_delay_hours:g}",
             interval=f"{st.reminder_interval_hours:g}",
             max=st.reminder_max,
-            deadline=(
-                f"{st.deadline_hours:g} h"
-                if st.deadline_hours
-                else CATALOG.text("core.nothing", lang=self.service.lang)
+            deadline=(f"{st.deadline_hours:g} h" if st.deadline_hours else nothing),
+            quiet=(
+                f"{st.quiet_start}-{st.quiet_end}" if st.quiet_start != st.quiet_end else nothing
             ),
+            zone=zone_label(st.time_zone, st.tz_offset_minutes),
         )
 
 

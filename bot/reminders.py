@@ -62,6 +62,15 @@ def known_zone(name: str) -> str | None:
     return _zone_names().get(name.strip().lower().replace(" ", "_"))
 
 
+def zone_label(time_zone: str, offset_minutes: int) -> str:
+    """How a time zone is shown: its IANA name, or without one the fixed offset ("UTC+02:00")."""
+    if time_zone:
+        return time_zone
+    sign = "+" if offset_minutes >= 0 else "-"
+    mins = abs(offset_minutes)
+    return f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}"
+
+
 @cache
 def zone_named(name: str) -> ZoneInfo:
     """The IANA zone ``name``; raises ``ValueError`` for a name the zone database lacks."""

@@ -11,6 +11,7 @@ from bot.discord_adapter.permissions import (
 )
 from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.text import t
+from bot.reminders import zone_label
 
 if TYPE_CHECKING:
     from bot.discord_adapter.replies import Interaction
@@ -30,11 +31,17 @@ class Personal(Replies):
         interval_hours: int | None,
         reminders: int | None,
         deadline_hours: int | None,
+        quiet_from: int | None = None,
+        quiet_until: int | None = None,
+        time_zone: str | None = None,
     ) -> None:
-        """Show or change the game's reminder settings (creator or Manage Channels)."""
+        """Show or change the game's reminder settings and the table's quiet hours, local to
+        its time zone (creator or Manage Channels). A zone the database lacks is refused and
+        nothing changes."""
         lang = self.lang_for(interaction)
         channel_id = self.channel_id(interaction)
-        if all(v is None for v in (delay_hours, interval_hours, reminders, deadline_hours)):
+        given = (delay_hours, interval_hours, reminders, deadline_hours)
+        if all(v is None for v in (*given, quiet_from, quiet_until, time_zone)):
             s = await self.service.settings(channel_id)
         else:
             s = await self.service.update_settings(
@@ -45,11 +52,20 @@ class Personal(Replies):
                 reminder_interval_hours=interval_hours,
                 reminder_max=reminders,
                 deadline_hours=deadline_hours,
+                quiet_start=quiet_from,
+                quiet_end=quiet_until,
+                time_zone=time_zone,
             )
         deadline = (
             t("deadline_hours", lang, hours=_num(s.deadline_hours))
             if s.deadline_hours
             else t("no_deadline", lang)
+        )
+        zone = zone_label(s.time_zone, s.tz_offset_minutes)
+        quiet = (
+            t("table_quiet", lang, start=s.quiet_start, end=s.quiet_end, zone=zone)
+            if s.quiet_start != s.quiet_end
+            else t("table_no_quiet", lang, zone=zone)
         )
         await self.reply(
             interaction,
@@ -60,6 +76,7 @@ class Personal(Replies):
                 interval=_num(s.reminder_interval_hours),
                 max=s.reminder_max,
                 deadline=deadline,
+                quiet=quiet,
             ),
             ephemeral=False,
         )
@@ -107,15 +124,13 @@ class Personal(Replies):
             if prefs.away_until > now
             else t("not_away", lang)
         )
-        sign = "+" if prefs.tz_offset_minutes >= 0 else "-"
-        mins = abs(prefs.tz_offset_minutes)
         await self.reply(
             interaction,
             t(
                 "user_settings",
                 lang,
                 quiet=quiet,
-                offset=prefs.time_zone or f"UTC{sign}{mins // 60:02d}:{mins % 60:02d}",
+                offset=zone_label(prefs.time_zone, prefs.tz_offset_minutes),
                 away=away_text,
             ),
         )

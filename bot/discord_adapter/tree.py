@@ -215,12 +215,18 @@ class GameGroup(app_commands.Group):
         ),
         reminders=ls("cmd.settings.reminders", high=MAX_REMINDERS),
         deadline_hours=ls("cmd.settings.deadline_hours", high=MAX_DEADLINE_HOURS),
+        quiet_from=ls("cmd.settings.quiet_from"),
+        quiet_until=ls("cmd.settings.quiet_until"),
+        time_zone=ls("cmd.settings.time_zone"),
     )
     @app_commands.rename(
         delay_hours=_opt("game.settings", "delay_hours"),
         interval_hours=_opt("game.settings", "interval_hours"),
         reminders=_opt("game.settings", "reminders"),
         deadline_hours=_opt("game.settings", "deadline_hours"),
+        quiet_from=_opt("game.settings", "quiet_from"),
+        quiet_until=_opt("game.settings", "quiet_until"),
+        time_zone=_opt("game.settings", "time_zone"),
     )
     async def settings(
         self,
@@ -231,14 +237,28 @@ class GameGroup(app_commands.Group):
         | None = None,
         reminders: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
         deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
+        quiet_from: app_commands.Range[int, 0, 23] | None = None,
+        quiet_until: app_commands.Range[int, 0, 23] | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         await self.handlers.run(
             interaction,
             "game settings",
             lambda: self.handlers.settings(
-                interaction, delay_hours, interval_hours, reminders, deadline_hours
+                interaction,
+                delay_hours,
+                interval_hours,
+                reminders,
+                deadline_hours,
+                quiet_from,
+                quiet_until,
+                time_zone,
             ),
         )
+
+    @settings.autocomplete("time_zone")
+    async def _settings_zone(self, interaction: Interaction, current: str) -> ChoiceList:
+        return _choices(ac.zone_choices(current))
 
     @app_commands.command(
         name=ls("discord.name.game.remind", "remind"), description=ls("cmd.remind")

@@ -75,3 +75,25 @@ async def test_console_remind_sets_quiet_hours_and_a_named_time_zone(tmp_path: P
     said = out.getvalue()
     assert said.count("ann: quiet hours 22-7, time zone Asia/Tokyo") == 2
     assert '"Mars/X" is not a time zone name' in said
+
+
+async def test_console_settings_set_the_tables_quiet_hours_in_its_time_zone(tmp_path: Path) -> None:
+    typed = io.StringIO(
+        "as ann\nnew tally players=2\nbob: join\nstart ann bob\n"
+        "settings quiet=22-7 zone=europe/madrid\nsettings zone=Mars/X\nsettings quiet=7\nsettings\n"
+    )
+    out = io.StringIO()
+    assert await run_console(tmp_path / "t.db", tmp_path / "boards", typed, out) == 0
+    said = out.getvalue()
+    assert said.count("quiet hours 22-7, time zone Europe/Madrid") == 2  # set, then shown again
+    assert '"Mars/X" is not a time zone name' in said  # refused; the last line shows nothing moved
+    assert 'Unknown setting "quiet=7"' in said
+
+
+async def test_console_settings_speak_japanese(tmp_path: Path) -> None:
+    typed = io.StringIO(
+        "as ann\nnew tally players=2\nbob: join\nstart ann bob\nsettings quiet=0-8 zone=Asia/Tokyo\n"
+    )
+    out = io.StringIO()
+    assert await run_console(tmp_path / "t.db", tmp_path / "boards", typed, out, lang="ja") == 0
+    assert "卓の通知停止 0-8、タイムゾーン Asia/Tokyo" in out.getvalue()
