@@ -19,6 +19,7 @@ from typing import IO, Any
 import engines
 from bot.reminders import zone_label
 from bot.service import MoveOutcome, Service, ServiceError, User
+from bot.service.narrate import game_title
 from bot.service.session import is_computer
 from engines.base import IllegalAction, tokens
 from engines.catalog import CATALOG
@@ -189,11 +190,7 @@ class Console:
             return
         meta = engines.get(args[0]).meta
         lang = self.service.lang
-        title = (
-            CATALOG.text(f"{meta.id}.name", lang=lang)
-            if CATALOG.has(f"{meta.id}.name")
-            else meta.title
-        )
+        title = game_title(meta.id, lang)
         self.write(f"{title} — {meta.notes_in(lang)}".rstrip(" —"))
         for v in meta.verbs:
             params = " ".join(

@@ -14,6 +14,7 @@ never uses. A word may appear only when it is in the allow-list below:
 - game terms the published Japanese/Spanish editions print as they are (``AP`` in the Japanese
   Bombay rules; ``VP``/``PV`` abbreviations; Roman level numerals on Brass tiles);
 - the games' own titles where the edition keeps them (Bombay, Imhotep, Brass, Birmingham);
+- ``UTC`` in a fixed offset ("UTC+09:00"), written as players type it;
 - in the console, its own command words and example zone names (typed, like the notation) and
   file paths (the user's own).
 """
@@ -53,6 +54,8 @@ ALLOWED = {
     "Birmingham",
     "Marco",
     "Polo",
+    # A fixed offset is shown as players type it (`utc_offset:UTC+9`), the international form.
+    "UTC",
 }
 
 #: The console's own commands (typed by the player, listed by ``help``) and the game ids

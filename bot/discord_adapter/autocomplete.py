@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import engines
 from bot.reminders import zone_names
 from bot.service import Service, ServiceError, User
+from bot.service.narrate import game_title
 from engines.base import END, Param, tokens
 from engines.reading import localised_name
 
@@ -137,13 +138,16 @@ def _shown(game: str, value: str, lang: str) -> str:
     return f"{name} ({value})"[:MAX_CHARS] if name else value
 
 
-def game_choices(typed: str) -> list[Choice]:
-    """Registered games whose id or title matches what was typed."""
+def game_choices(typed: str, lang: str = "en") -> list[Choice]:
+    """Registered games whose id, title or name in ``lang`` matches what was typed, shown by
+    their name in ``lang`` ("マルコ・ポーロの旅路 (marco_polo)")."""
     typed = typed.strip().lower()
     out = [
-        (f"{e.meta.title} ({e.meta.id})"[:MAX_CHARS], e.meta.id)
+        (f"{game_title(e.meta.id, lang)} ({e.meta.id})"[:MAX_CHARS], e.meta.id)
         for e in engines.all_engines()
-        if typed in e.meta.id or typed in e.meta.title.lower()
+        if typed in e.meta.id
+        or typed in e.meta.title.lower()
+        or typed in game_title(e.meta.id, lang).lower()
     ]
     return out[:MAX_CHOICES]
 

@@ -37,6 +37,7 @@ from bot.service import (
     User,
     VoteOutcome,
 )
+from bot.service.narrate import game_title
 from engines.base import END
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ class Handlers(Personal, Announcing):
             return
         await self.defer_public(interaction)
         created = await channel.create_thread(
-            name=clip(t("thread_name", lang, title=meta.title, user=user.name), 100),
+            name=clip(t("thread_name", lang, title=game_title(meta.id, lang), user=user.name), 100),
             type=discord.ChannelType.public_thread,
         )
         info = await self.service.create_lobby(
@@ -192,7 +193,7 @@ class Handlers(Personal, Announcing):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await interaction.followup.send(
-            t("thread_opened", lang, thread=created.mention, title=meta.title),
+            t("thread_opened", lang, thread=created.mention, title=game_title(meta.id, lang)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -345,12 +346,20 @@ class Handlers(Personal, Announcing):
         """The games, or one game's actions with their help and examples."""
         lang = self.lang_for(interaction)
         if not game:
-            games = ", ".join(f"`{e.meta.id}` ({e.meta.title})" for e in engines.all_engines())
+            games = ", ".join(
+                f"`{e.meta.id}` ({game_title(e.meta.id, lang)})" for e in engines.all_engines()
+            )
             await self.reply(interaction, t("help_games", lang, games=games))
             return
         meta = engines.get(game.strip().lower()).meta
         lines = [
-            t("help_title", lang, title=meta.title, min=meta.min_players, max=meta.max_players)
+            t(
+                "help_title",
+                lang,
+                title=game_title(meta.id, lang),
+                min=meta.min_players,
+                max=meta.max_players,
+            )
         ]
         if meta.notes:
             lines.append(meta.notes_in(lang))

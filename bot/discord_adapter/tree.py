@@ -113,7 +113,7 @@ class GameGroup(app_commands.Group):
 
     @new.autocomplete("game")
     async def _new_game(self, interaction: Interaction, current: str) -> ChoiceList:
-        return _choices(ac.game_choices(current))
+        return _choices(ac.game_choices(current, self.handlers.lang_for(interaction)))
 
     @new.autocomplete("options")
     async def _new_options(self, interaction: Interaction, current: str) -> ChoiceList:
@@ -348,7 +348,7 @@ class GameGroup(app_commands.Group):
 
     @help.autocomplete("game")
     async def _help_game(self, interaction: Interaction, current: str) -> ChoiceList:
-        return _choices(ac.game_choices(current))
+        return _choices(ac.game_choices(current, self.handlers.lang_for(interaction)))
 
 
 def play_command(handlers: Handlers) -> app_commands.Command[Any, ..., None]:
