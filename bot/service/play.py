@@ -155,8 +155,6 @@ class Playing(Scheduling, Boards):
         next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
         # What each move changed on the public board, for boards that mark several moves.
         marks: dict[int, Any] = {}
-        if plays:
-            marks[plays[-1].move] = mark_of(engine, state)
 
         def chance() -> None:
             """Draw at every chance node reached, each draw a log row of the CHANCE seat: the
@@ -169,7 +167,11 @@ class Playing(Scheduling, Boards):
                 plays.append(Play(next_move, CHANCE, str(action), tuple(events), False))
                 next_move += 1
 
+        moved = plays[-1].move if plays else None
         chance()
+        if moved is not None:
+            # The board as the move left it, its draws made (a new round's ships, say).
+            marks[moved] = mark_of(engine, state)
         # A removed seat never blocks the table: play for it until a person must decide.
         for _ in range(MAX_AUTO_MOVES):
             pending = [s for s in engine.to_act(state) if s in removed]
@@ -180,9 +182,10 @@ class Playing(Scheduling, Boards):
                 break  # nothing the autopilot can do: the table must vote or abort
             text, state, events = played
             plays.append(Play(next_move, pending[0], text, tuple(events), True))
-            marks[next_move] = mark_of(engine, state)
+            moved = next_move
             next_move += 1
             chance()
+            marks[moved] = mark_of(engine, state)
         for p in plays:
             await self.db.append_action(
                 row.id,

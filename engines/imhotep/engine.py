@@ -8,6 +8,7 @@ from typing import Any
 
 from engines import kit
 from engines.base import (
+    CHANCE,
     Engine,
     EngineMeta,
     Event,
@@ -16,8 +17,8 @@ from engines.base import (
     Result,
     rank_by,
 )
+from engines.imhotep import chance, market, scoring, tasks, turn
 from engines.imhotep import components as C
-from engines.imhotep import market, scoring, tasks, turn
 from engines.imhotep.notation import VERBS, Action, parse
 from engines.imhotep.rules import RULES
 from engines.imhotep.state import (
@@ -169,6 +170,9 @@ class Imhotep(Engine[State, Action]):
 
     meta = META
     format_version = 1
+    #: a round's deal is a chance node (``engines.imhotep.chance``); its face-down pair is
+    #: seen by nobody, so no deal is public as a whole
+    has_chance = True
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
@@ -217,12 +221,18 @@ class Imhotep(Engine[State, Action]):
             over=False,
         )
         draft = Draft(state)
-        turn.start_round(draft)
+        turn.reveal_round(draft)  # the first round's deal is part of the set-up (I16)
         return draft.freeze()
 
     def parse(self, state: State, seat: int, text: str) -> Action:
-        """Notation → action (see notation.py)."""
+        """Notation → action (see notation.py; ``CHANCE``'s deal: ``engines.imhotep.chance``)."""
+        if seat == CHANCE:
+            return chance.parse(text)
         return parse(text)
+
+    def sample_chance(self, state: State) -> Action:
+        """The round's deal the decks give (I16, I47, E7)."""
+        return chance.sample(state)
 
     def to_act(self, state: State) -> list[int]:
         """The seat deciding now: a pending step's owner (E12), else the active player."""
@@ -246,9 +256,13 @@ class Imhotep(Engine[State, Action]):
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Play an action for ``seat`` through the RULES table; the input state is never changed."""
+        if seat == CHANCE:
+            return chance.apply(state, action)
         if state.over:
             raise IllegalAction("core.game_over")
         who = self.to_act(state)
+        if who == [CHANCE]:
+            raise IllegalAction("core.not_your_decision")
         if seat not in who:
             raise IllegalAction("imhotep.waiting_for", waiting_seat=who[0])
         draft = Draft(state)

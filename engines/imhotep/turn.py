@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engines.base import IllegalAction
+from engines.base import CHANCE, IllegalAction
 from engines.imhotep import components as C
 from engines.imhotep import market, tasks
 from engines.imhotep.notation import Action
@@ -315,6 +315,16 @@ def do_chisel(state: Draft, seat: int, action: Action) -> None:
 
 # -- end of turn and round --------------------------------------------------------------------
 def start_round(state: Draft) -> None:
+    """A new round (I16) waits for its deal: a chance node (``engines.imhotep.chance``)."""
+    state.tasks.insert(0, ("deal", CHANCE, ""))
+
+
+def waiting_for_deal(state: Draft) -> bool:
+    """Whether a round's deal (a chance node) must come before anyone acts."""
+    return bool(state.tasks) and state.tasks[0][1] == CHANCE
+
+
+def reveal_round(state: Draft) -> None:
     """Reveal the next round card, launch its empty ships, deal the market (I16)."""
     state.round += 1
     state.round_card = state.round_deck.pop(0)
@@ -358,7 +368,13 @@ def end_turn(state: Draft) -> None:
     (I18), then pass the turn clockwise (I17, I20), skipping players with nothing legal (I28)."""
     if all(state.docked):
         end_round(state)
-    while not state.over:
+    pass_turn(state)
+
+
+def pass_turn(state: Draft) -> None:
+    """Pass the turn clockwise from the current player to the next who can act (I17, I20),
+    skipping players with nothing legal (I28); not before a new round is dealt."""
+    while not state.over and not waiting_for_deal(state):
         for step in range(1, state.players + 1):
             seat = (state.current + step) % state.players
             if has_action(state, seat):

@@ -189,7 +189,7 @@ def make_view(
     once the game is over, its ``result``."""
     n = state.players
     decision: Decision | None = None
-    if state.tasks:
+    if state.tasks and state.tasks[0][0] in tasks.DECISION_VERBS:  # not a deal to come
         kind, who, _ = state.tasks[0]
         decision = Decision(
             kind=kind,

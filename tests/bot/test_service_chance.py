@@ -107,20 +107,26 @@ async def test_a_record_with_chance_rows_replays_and_a_forged_draw_is_refused(
         replay(record)
 
 
-#: Games with chance steps, and a move count by which random play has met several of them.
-CHANCY = {"bombay": 80, "marco_polo": 60}
+#: Games with chance steps: options, and a move count by which random play has met several.
+CHANCY: dict[str, tuple[dict[str, str], int]] = {
+    "bombay": ({}, 80),
+    "marco_polo": ({}, 60),
+    "imhotep": ({"sides": "custom", "market": "b"}, 90),
+}
 
 
 @pytest.mark.parametrize("game", sorted(CHANCY))
 async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
     service: Service, game: str
 ) -> None:
-    await service.create_lobby(GUILD, CHANNEL, ANA, game, seed=3)
+    options, moves = CHANCY[game]
+    await service.create_lobby(GUILD, CHANNEL, ANA, game, options=options, seed=3)
     for u in (BEN, CAL):
         await service.join(CHANNEL, u)
     await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id, CAL.id], render=False)
     rng = Rng(seed_state(9))
-    for _ in range(CHANCY[game]):
+    said: list[str] = []  # everything the table was told
+    for _ in range(moves):
         info = await service.game(CHANNEL)
         assert CHANCE not in info.to_act  # the stored game never waits for a draw
         if not info.to_act:
@@ -133,6 +139,7 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
         text = random_action(g.engine, g.state, seat, rng)
         assert text is not None
         outcome = await service.act(CHANNEL, user, text, render=False)
+        said += outcome.lines
         assert outcome.seat == seat and outcome.action == str(g.engine.read(g.state, seat, text))
     info = await service.game(CHANNEL)
     record = await service.record(info.game_id)
@@ -147,3 +154,10 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
             verb = row["action"].split()[0]
             public = verb in engine.public_chance
             assert shown["action"] == (row["action"] if public else verb)
+    # A hidden draw's text (Imhotep's face-down pair) is in no message, log page or export.
+    pages = await service.log(CHANNEL, 1, per_page=1000)
+    told = " ".join([*said, *pages.lines, json.dumps(running)])
+    for row in drawn:
+        if row["action"].split()[0] not in engine.public_chance:
+            assert row["action"] not in told
+            assert all(part not in told for part in row["action"].split()[1:])

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event
+from engines.base import CHANCE, Event
 from engines.imhotep import ENGINE
 from engines.imhotep.state import EMPTY, State, given
 
-__all__ = ["EMPTY", "ENGINE", "edit", "game", "play", "ships", "keys", "stones_of"]
+__all__ = [
+    "EMPTY",
+    "ENGINE",
+    "dealt",
+    "edit",
+    "game",
+    "keys",
+    "play",
+    "round_over",
+    "ships",
+    "stones_of",
+]
 
 
 def game(players: int = 2, seed: int = 1, **options: str) -> State:
@@ -36,6 +47,24 @@ def edit(state: State, **changes: Any) -> State:
                 entries[index] = item
             changes[name] = entries
     return given(state, **changes)
+
+
+def round_over(players: int = 3, market: str = "b") -> State:
+    """A game whose round 1 just ended (ship 4 unloaded at the burial chamber, I18): waiting
+    for round 2's deal, a chance step (``dealt``)."""
+    st = ships(game(players, sides="custom", market=market), "", "", "", "1")
+    st = edit(st, docked=["pyramid", "temple", "obelisk", ""])
+    st, _ = ENGINE.apply(st, 0, ENGINE.parse(st, 0, "sail 4 burial"))
+    return st
+
+
+def dealt(state: State, offer: str, pair: str = "") -> State:
+    """``state`` (waiting for a round's deal) with the deal a test wants applied: the next round
+    card, the face-up ``offer`` and, on Market B, the face-down ``pair`` (comma-separated card
+    ids), as a chance step: ``ENGINE.apply(state, CHANCE, ENGINE.parse(state, CHANCE, ...))``."""
+    text = f"deal {state.round_deck[0]} {offer}" + (f" pair={pair}" if pair else "")
+    new, _ = ENGINE.apply(state, CHANCE, ENGINE.parse(state, CHANCE, text))
+    return new
 
 
 def play(state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -8,7 +8,7 @@ from engines.imhotep.scoring import final_breakdown
 from engines.imhotep.view import Hidden
 from engines.kit import plain
 
-from .helpers import ENGINE, edit, game, play, ships
+from .helpers import ENGINE, dealt, edit, game, play, round_over, ships
 
 
 def _public(state) -> str:  # type: ignore[no-untyped-def]
@@ -29,12 +29,16 @@ def test_I8_public_view_is_the_same_whatever_the_hidden_cards_are() -> None:
 
 
 def test_I8_I48_taken_pair_is_seen_only_by_its_taker() -> None:
-    st = ships(game(3, sides="custom", market="b"), "", "", "", "1")
-    st = edit(st, docked=["pyramid", "temple", "obelisk", ""])
-    st = edit(st, offer=["statue#1", "lever#1", "chisel#1"])
-    st = edit(st, pair=["hammer#1", "sail#1"])
-    other = st
-    other = edit(other, pair=["statue#2", "entrance#1"])
+    # Given round 2 dealt (a chance step) with a Hammer and a Sail face down, or in another
+    # game a Statue and an Entrance, the rest alike; ship 4 carries seat 1's stone
+    offer = "statue#1,lever#1,chisel#1"
+    st, other = (
+        dealt(round_over(), offer, pair) for pair in ("hammer#1,sail#1", "statue#2,entrance#1")
+    )
+    st, other = (
+        edit(ships(s, "", "", "", "1"), docked=["pyramid", "temple", "obelisk", ""], current=0)
+        for s in (st, other)
+    )
     st, events = play(st, 0, "sail 4 market")
     st, events = play(st, 1, "take pair")
     other, other_events = play(other, 0, "sail 4 market")

@@ -1,0 +1,121 @@
+"""Imhotep's chance node: a round's deal (I16, I47), turned up by nobody at the table.
+
+When a round ends (I19) and another follows, the state stops at a chance node (the step
+``("deal", CHANCE, "")`` first on the pending stack): the next round card is revealed and the
+market dealt from the top of the shuffled deck, refilled from the shuffled discard pile if it
+runs dry (E7). The outcome is written ``deal p3-05 statue#7,sail#3,chisel#2,lever#1
+pair=paved_path#1,statue#2`` (the round card, the face-up offer in order, ``-`` for none, and on
+Market B the face-down pair): the pair is seen by nobody, so a deal row shows only its verb and
+its public events (the round's ships, the face-up cards) to the table.
+
+``sample`` deals exactly as the round's start dealt inside the move before chance was explicit
+(the same cards from the same deck, the same generator calls for a reshuffle), so old logs
+replay to the same states. A chosen deal (a test) puts the named cards on top of their decks and
+deals as always; it must name cards the decks hold without a reshuffle. The first round's deal
+is part of ``setup`` (the seed shuffles the decks).
+"""
+
+from __future__ import annotations
+
+from engines.base import CHANCE, Event, IllegalAction, tokens
+from engines.imhotep import components as C
+from engines.imhotep import turn
+from engines.imhotep.notation import Action
+from engines.imhotep.state import Draft, State
+
+VERB = "deal"
+
+#: The pending step a round's end leaves: the next round's deal.
+DEAL = (VERB, CHANCE, "")
+
+
+def at_deal(state: State) -> bool:
+    """Whether the state waits for a round's deal."""
+    return bool(state.pending) and state.pending[0].owner == CHANCE
+
+
+def _dealt(d: Draft) -> Action:
+    """The outcome a deal just made on ``d``."""
+    offer = ",".join(c.lower() for c in d.offer) or "-"
+    toks = [VERB, d.round_card.lower(), offer]
+    if d.side("market") == "B":
+        toks.append("pair=" + (",".join(c.lower() for c in d.pair) or "-"))
+    return Action(toks[0], tuple(toks[1:]))
+
+
+def _deal(state: State) -> Draft:
+    """A draft of ``state`` with its deal made as the rules make it (I16, I47, E7)."""
+    d = Draft(state)
+    d.tasks.pop(0)
+    turn.reveal_round(d)
+    return d
+
+
+def sample(state: State) -> Action:
+    """The deal the decks (and, for a reshuffle, the state's generator) give."""
+    return _dealt(_deal(state))
+
+
+def parse(text: str) -> Action:
+    """``deal <round card> <offer|-> [pair=<cards|->]`` → the action (names checked by apply)."""
+    toks = tokens(text)
+    ok = len(toks) in (3, 4) and toks[0] == VERB
+    if ok and len(toks) == 4:
+        ok = toks[3].startswith("pair=")
+    if not ok:
+        raise IllegalAction("imhotep.chance_bad", text=text.strip()[:60])
+    return Action(toks[0], tuple(toks[1:]))
+
+
+def _names(token: str) -> list[str]:
+    return [] if token in ("-", "") else token.split(",")
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """Reveal the round card and deal the market (I16, I47), then pass the turn to the next
+    player who can act (I17, I28). Refused unless the state waits for a deal and the named
+    cards are what the decks can give."""
+    if not at_deal(state) or action.verb != VERB:
+        raise IllegalAction("core.not_your_decision")
+    d = _deal(state)
+    if _dealt(d) != action:
+        d = _forced(state, action)
+    # The round that ended took the ships the highlight pointed at: only a site stays marked.
+    last = dict(d.last)
+    last.pop("ship", None)
+    last.pop("positions", None)
+    d.last = last
+    turn.pass_turn(d)
+    return d.freeze(), d.events
+
+
+def _forced(state: State, action: Action) -> Draft:
+    """The deal ``action`` names: its cards put on top of their decks, then dealt as always."""
+    args = action.args
+    round_card = args[0]
+    face_up = _names(args[1])
+    pair = _names(args[2][len("pair=") :]) if len(args) == 3 else []
+    by_name = {c.lower(): c for c in (*state.round_deck, *state.market_deck)}
+    rounds = list(state.round_deck)
+    deck = list(state.market_deck)
+    if round_card not in by_name or by_name[round_card] not in rounds:
+        raise IllegalAction("imhotep.chance_not_in_deck", card=round_card)
+    rounds.remove(by_name[round_card])
+    top: list[str] = []
+    for name in (*face_up, *pair):
+        card = by_name.get(name)
+        if card is None or card not in deck:
+            raise IllegalAction("imhotep.chance_not_in_deck", card=name)
+        deck.remove(card)
+        top.append(card)
+    spec = C.sites()["market"][state.side("market")]
+    if len(face_up) != spec["face_up"] or len(pair) != spec["face_down_pair"]:
+        raise IllegalAction(
+            "imhotep.chance_cards", face_up=spec["face_up"], pair=spec["face_down_pair"]
+        )
+    d = Draft(state)
+    d.tasks.pop(0)
+    d.round_deck = [by_name[round_card], *rounds]
+    d.market_deck = [*top, *deck]
+    turn.reveal_round(d)
+    return d
