@@ -477,13 +477,11 @@ class Engine(ABC, Generic[S, A]):
 
     # -- information ------------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> View[Any, Any] | dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> View[Any, Any]:
         """What ``seat`` may see (``None``: the public), for a renderer: a frozen dataclass built on
         ``engines.kit.View`` in the game's words, whose ``private`` holds that seat's hidden
         information and nothing else of anyone's (``None`` in the public view); ``kit.plain``
-        gives its JSON. A game whose view is not yet typed returns that JSON as a dict, with
-        the hidden information under ``"private"`` (the tests' game ``tally`` only).
-        """
+        gives its JSON (docs/architecture.md, "Views")."""
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -605,17 +605,12 @@ def turn_of(marks: Sequence[Mark]) -> tuple[str, ...]:
     return tuple(texts[::-1])
 
 
-def last_mark(view: View[Any, Any] | Mapping[str, Any]) -> Any:
+def last_mark(view: View[Any, Any]) -> Any:
     """The JSON of the view's mark of the last move (``None`` if none), as the log keeps it."""
-    if isinstance(view, View):
-        return plain(view.last)
-    return view.get("last")  # a view not yet typed (#14)
+    return plain(view.last)
 
 
-def private_fields(view: View[Any, Any] | Mapping[str, Any]) -> list[tuple[str, Any]]:
+def private_fields(view: View[Any, Any]) -> list[tuple[str, Any]]:
     """The fields of the view's private part as (JSON key, JSON value), in order: what the
     service lists under a seat's "my hand" (each field's label is ``<game>.private.<key>``)."""
-    if isinstance(view, View):
-        hidden = view.private
-        return list(plain(hidden).items()) if hidden is not None else []
-    return list((view.get("private") or {}).items())  # a view not yet typed (#14)
+    return list(plain(view.private).items()) if view.private is not None else []

@@ -1,6 +1,7 @@
 """A plain table renderer for games without a board of their own (the test game, new games).
 
-It lists the public view's top-level facts and, for a private view, the seat's secrets.
+It lists the public view's top-level facts (its JSON, ``kit.plain``) and, for a private view, the
+seat's secrets.
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engines.kit import View, plain
 from renderers import kit
 
 
 def _lines(data: dict[str, Any]) -> list[str]:
     out = []
     for key, value in data.items():
-        if key in ("names", "private"):
+        if key == "private":
             continue
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
@@ -24,13 +26,13 @@ def _lines(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _draw(title: str, lines: list[str], view: dict[str, Any]) -> bytes:
-    seats = len(view.get("names", [])) or int(view.get("players", 0) or 0)
+def _draw(title: str, lines: list[str], view: View[Any, Any]) -> bytes:
+    seats = view.players
     height = 120 + 30 * len(lines) + 30 * seats
     img = kit.new_canvas(max(height, 200))
     draw = ImageDraw.Draw(img)
     kit.text(draw, (40, 30), title, 32, bold=True)
-    y = kit.legend_row(draw, view, seats, 40, 80, to_act=view.get("to_act") or [])
+    y = kit.legend_row(draw, view, seats, 40, 80, to_act=list(view.to_act))
     for line in lines:
         kit.text(draw, (40, y), line, 20, max_width=kit.WIDTH - 80)
         y += 30
@@ -38,7 +40,7 @@ def _draw(title: str, lines: list[str], view: dict[str, Any]) -> bytes:
 
 
 def render(
-    view: dict[str, Any],
+    view: View[Any, Any],
     *,
     seat: int | None = None,
     names: Sequence[str] | None = None,
@@ -46,28 +48,29 @@ def render(
 ) -> bytes:
     """The public facts of a view as a table (``names``: display names by seat)."""
     view = kit.with_names(view, names)
-    return _draw(str(view.get("game", "Game")).title(), _lines(view), view)
+    facts = plain(view)
+    return _draw(str(facts.get("game", "Game")).title(), _lines(facts), view)
 
 
 def render_private(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str = "en"
 ) -> bytes | None:
     """The seat's private part of a view, or ``None`` if there is none."""
     view = kit.with_names(view, names)
-    private = view.get("private")
-    if not private:
+    if view.private is None:
         return None
-    return _draw("Your hidden information", _lines(private), view)
+    return _draw("Your hidden information", _lines(plain(view.private)), view)
 
 
 def render_glance(
-    view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str = "en"
 ) -> bytes:
     """A phone-sized summary: whose turn and, if the view has them, the scores."""
     view = kit.with_names(view, names)
-    seats = len(view.get("names", [])) or int(view.get("players", 0) or 0)
-    raw = view.get("scores") or [""] * seats
+    facts = plain(view)
+    seats = view.players
+    raw = facts.get("scores") or [""] * seats
     scores = [str(v) for v in raw][:seats]
-    title = str(view.get("game", "Game")).title()
-    asked = "Your move" if view.get("to_act") else "Game over"
+    title = str(facts.get("game", "Game")).title()
+    asked = "Your move" if view.to_act else "Game over"
     return kit.glance(view, kit.DEFAULT_SEATS, kit.Glance(title, "", asked, scores))

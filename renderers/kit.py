@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Any, TypeVar, cast, overload
+from typing import Any, TypeVar
 
 from arabic_reshaper import ArabicReshaper
 from bidi import get_display
@@ -661,7 +661,7 @@ class Seats:
     def legend_row(
         self,
         draw: ImageDraw.ImageDraw,
-        view: View[Any, Any] | dict[str, object],
+        view: View[Any, Any],
         seats: int,
         x: float,
         y: float,
@@ -709,25 +709,17 @@ def text_centered(
     text(draw, xy, label, size, fill=fill, bold=bold, anchor="mm")
 
 
-#: A game's view: typed (``engines.kit.View``), or a dict for a game not yet converted (#14).
-AnyView = TypeVar("AnyView", bound=View[Any, Any] | dict[str, Any])
+#: A game's view (``engines.kit.View``), whichever game's.
+AnyView = TypeVar("AnyView", bound=View[Any, Any])
 
 
-@overload
-def earlier_marks(view: View[M, Any]) -> list[M]: ...
-@overload
-def earlier_marks(view: dict[str, Any]) -> list[Any]: ...
-def earlier_marks(view: View[Any, Any] | dict[str, Any]) -> list[Any]:
+def earlier_marks(view: View[M, Any]) -> list[M]:
     """The marks of the moves since the acting player's last turn before the newest one, oldest
     first, each in the shape of the view's own ``last``. The service lists every move's mark in
     the view's ``recent``; a renderer draws these with ``EARLIER`` under its ``last`` highlight,
     so a player coming back sees everything that changed since they last moved."""
-    if isinstance(view, View):
-        marks: list[Any] = list(view.recent)
-        last: Any = view.last
-    else:
-        marks, last = list(view.get("recent") or []), view.get("last")
-    if marks and marks[-1] == last:
+    marks = list(view.recent)
+    if marks and marks[-1] == view.last:
         marks.pop()
     return marks
 
@@ -738,10 +730,7 @@ def with_names(view: AnyView, names: Sequence[str] | None) -> AnyView:
     itself is not changed."""
     if names is None:
         return view
-    names = [isolate(n) for n in names]
-    if isinstance(view, View):
-        return replace(view, names=tuple(names))
-    return cast(AnyView, {**view, "names": list(names)})
+    return replace(view, names=tuple(isolate(n) for n in names))
 
 
 def prepare(view: AnyView, names: Sequence[str] | None, lang: str | None) -> tuple[AnyView, str]:
@@ -752,16 +741,11 @@ def prepare(view: AnyView, names: Sequence[str] | None, lang: str | None) -> tup
     return view, language(view, lang)
 
 
-def player_name(view: View[Any, Any] | dict[str, object], seat: int) -> str:
+def player_name(view: View[Any, Any], seat: int) -> str:
     """The display name of ``seat`` (from the render call's ``names``), or "Player N". A name
     with right-to-left letters comes isolated (:data:`FSI` ... :data:`PDI`), so it reads in its
     own direction inside any label, and the label around it keeps its order."""
-    if isinstance(view, View):
-        return isolate(view.name(seat))
-    names = view.get("names")
-    if isinstance(names, list) and 0 <= seat < len(names):
-        return isolate(str(names[seat]))
-    return f"Player {seat + 1}"
+    return isolate(view.name(seat))
 
 
 def isolate(name: str) -> str:
@@ -775,7 +759,7 @@ def isolate(name: str) -> str:
 
 def legend_row(
     draw: ImageDraw.ImageDraw,
-    view: View[Any, Any] | dict[str, object],
+    view: View[Any, Any],
     seats: int,
     x: float,
     y: float,
@@ -897,12 +881,11 @@ def wrap(label: str, size: int, width: float, lines: int, bold: bool = False) ->
     return [fit_text(line, size, width, bold) for line in out]
 
 
-def glance(view: View[Any, Any] | dict[str, Any], seats: Seats, g: Glance) -> bytes:
+def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
     """The glance image: a header band (game, round), the seat to act in large type with what it
     is asked, one row per seat with name and score, and the last move."""
     n = len(g.scores)
-    acting = view.to_act if isinstance(view, View) else view.get("to_act") or []
-    to_act = [s for s in acting if isinstance(s, int)]
+    to_act = list(view.to_act)
     m = 28
     row = 64
     asked = wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
@@ -1085,9 +1068,7 @@ def say(key: str, lang: str, **params: Any) -> str:
     return CATALOG.text(key, params, lang=lang)
 
 
-def language(view: View[Any, Any] | dict[str, Any], lang: str | None) -> str:
+def language(view: View[Any, Any], lang: str | None) -> str:
     """The language to draw in: the call's ``lang``, else the view's own ``lang``, else
     English."""
-    if isinstance(view, View):
-        return lang or view.lang or "en"
-    return str(lang or view.get("lang") or "en")
+    return lang or view.lang or "en"

@@ -25,6 +25,7 @@ from engines.base import (
     rank_by,
     tokens,
 )
+from engines.kit import Mark, View
 from engines.rng import Rng, seed_state
 
 META = EngineMeta(
@@ -56,6 +57,25 @@ class State:
     current: int
     moves: int
     last: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A seat's cards: its hidden information."""
+
+    hand: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TallyView(View[Mark, Hand]):
+    """The table: the deck's size, each hand's size, the scores."""
+
+    game: str = "tally"
+    deck: int
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    moves: int
+    over: bool
 
 
 @dataclass(frozen=True)
@@ -163,22 +183,19 @@ class Tally(Engine[State, Action]):
         acts = self.legal_actions(state, seat)
         return str(acts[-1]) if acts else None
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = self._over(state)
-        v: dict[str, Any] = {
-            "game": "tally",
-            "players": state.players,
-            "deck": len(state.deck),
-            "hand_sizes": [len(h) for h in state.hands],
-            "scores": list(state.scores),
-            "to_act": self.to_act(state),
-            "last": state.last,
-            "moves": state.moves,
-            "over": over,
-        }
-        if seat is not None:
-            v["private"] = {"hand": list(state.hands[seat])}
-        return v
+    def view(self, state: State, seat: int | None) -> TallyView:
+        return TallyView(
+            seat=seat,
+            players=state.players,
+            to_act=tuple(self.to_act(state)),
+            last=Mark(text=state.last) if state.last else None,
+            private=Hand(hand=state.hands[seat]) if seat is not None else None,
+            deck=len(state.deck),
+            hand_sizes=tuple(len(h) for h in state.hands),
+            scores=state.scores,
+            moves=state.moves,
+            over=self._over(state),
+        )
 
     def result(self, state: State) -> Result | None:
         if not self._over(state):

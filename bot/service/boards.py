@@ -9,24 +9,7 @@ from typing import Any
 
 import engines
 import renderers
-from engines.kit import Mark, View, from_plain, turn_of, with_recent
-
-
-def with_marks(view: Any, recent: Sequence[Any]) -> Any:
-    """``view`` with the board marks of the moves since the acting player's last turn (the
-    log's JSON, oldest first) and the texts of the last player's whole turn on its ``last``
-    (#12.3), so the board's "Last:" line says all of a turn of several commands
-    (``engines.kit.with_recent``)."""
-    if isinstance(view, View):
-        return with_recent(view, recent)
-    # A view not typed: the tests' game `tally` (every real game is typed, #14).
-    view = {**view, "recent": list(recent)}
-    # The test game's marks are plain text, which say no seat and so end the run.
-    turn = turn_of([from_plain(Mark, m) if isinstance(m, dict) else Mark() for m in recent])
-    last = view.get("last")
-    if len(turn) > 1 and isinstance(last, dict) and "turn" not in last:
-        view["last"] = {**last, "turn": list(turn)}
-    return view
+from engines.kit import with_recent
 
 
 class Boards:
@@ -45,7 +28,7 @@ class Boards:
         ``recent``: board marks of the moves since the acting player's last turn, oldest first
         (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
         engine = engines.get(game)
-        view = with_marks(engine.view(state, None), recent) if recent else engine.view(state, None)
+        view = with_recent(engine.view(state, None), recent)
         renderer = renderers.get(game)
         draw = renderer.render
         data: bytes = draw(view, seat=None, names=list(names), **_lang(draw, lang))

@@ -4,6 +4,7 @@ command: the service keeps each move's public board mark and hands the window to
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import renderers
 from bot.recap import turn_window
 from bot.service import Service, User
 from engines.base import END
-from engines.kit import Mark, plain, turn_of, with_recent
+from engines.kit import Mark, View, plain, turn_of, with_recent
 from engines.marco_polo.view import MarcoPoloView
 from renderers import brass as brass_renderer
 from renderers import kit
@@ -67,16 +68,14 @@ async def test_the_board_is_drawn_with_every_mark_since_the_acting_players_turn(
     monkeypatch.setattr(Service, "_render_public", staticmethod(spy))
     await service.board(CHANNEL)
     # Tally's board mark is the last action's text: Ben's and Cal's moves, new to Ana.
-    assert seen == [(played[1], played[2])]
+    assert seen == [({"text": played[1]}, {"text": played[2]})]
 
 
 def test_earlier_marks_are_the_window_without_the_last_move() -> None:
-    view = {
-        "last": {"places": ["walsall"]},
-        "recent": [{"places": ["dudley"]}, {"places": ["walsall"]}],
-    }
-    assert kit.earlier_marks(view) == [{"places": ["dudley"]}]
-    assert kit.earlier_marks({"last": None}) == []
+    dudley, walsall = Mark(seat=0, text="build dudley"), Mark(seat=1, text="build walsall")
+    view = View[Mark, None](players=2, to_act=(0,), last=walsall, recent=(dudley, walsall))
+    assert kit.earlier_marks(view) == [dudley]
+    assert kit.earlier_marks(replace(view, last=None, recent=())) == []
 
 
 def test_brass_board_frames_the_earlier_moves_too() -> None:
