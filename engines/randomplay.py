@@ -43,7 +43,18 @@ def random_play(
         if not who:
             break
         seat = rng.choice(who)
-        text = random_action(engine, state, seat, rng)
+        listed = engine.legal_actions(state, seat)
+        if listed:
+            # The listed action itself is applied (``play`` without the parse): parsing its
+            # own canonical text back would only measure the parser (the draw is
+            # ``random_action``'s).
+            action = rng.choice(listed)
+            steps.append((state, seat, str(action)))
+            state, _ = engine.apply(state, seat, action)
+            if engine.has_chance:  # as ``play`` does: draws with the state's own generator
+                state, _ = engine.settle(state)
+            continue
+        text = random_action(engine, state, seat, rng) if listed is None else None
         if text is None:
             raise RuntimeError(f"{engine.meta.id}: seat {seat} must act but has no legal action")
         steps.append((state, seat, text))

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -43,10 +44,16 @@ class Rng:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
+        # ``next64`` written out: this is the hot loop of every random game and search.
+        state = self.state
         while True:
-            x = self.next64()
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = state
                 return x % n
 
     def randint(self, lo: int, hi: int) -> int:

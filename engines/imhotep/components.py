@@ -72,6 +72,7 @@ def market_deck() -> tuple[str, ...]:
     return tuple(f"{t.id}#{n}" for t in card_types().values() for n in range(1, t.count + 1))
 
 
+@cache
 def card_type(card: str) -> CardType:
     """The type of a physical card id such as ``statue#3``."""
     return card_types()[card.split("#", 1)[0]]

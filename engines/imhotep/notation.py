@@ -103,7 +103,13 @@ class Action:
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+        # Kept once made: the listed actions are built once (turn._AT, turn._SAIL) and every
+        # move writes its text twice (the log and the last-move highlight).
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 def _digit(tok: str, hi: int) -> bool:

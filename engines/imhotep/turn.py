@@ -61,6 +61,8 @@ _SAIL = tuple({w: Action("sail", (_N[s + 1], w)) for w in C.SITE_WORDS} for s in
 
 
 _BLUE = frozenset({"lever", "hammer", "sail", "chisel"})
+#: The physical blue cards (``lever#1``...), so a display without one is told at a glance.
+_BLUE_CARDS = frozenset(c for c in C.market_deck() if c.split("#", 1)[0] in _BLUE)
 
 
 def legal_actions(state: Board, seat: int) -> list[Action]:
@@ -86,9 +88,10 @@ def legal_actions(state: Board, seat: int) -> list[Action]:
     for s in sailable:
         sail = _SAIL[s]
         out.extend([sail[w] for w in sites_free])
-    held = {c.split("#", 1)[0] for c in state.cards[seat]}
-    if not held & _BLUE:
+    cards = state.cards[seat]
+    if not _BLUE_CARDS.intersection(cards):
         return out  # no blue card to play (the common case)
+    held = {c.split("#", 1)[0] for c in cards}
     if "lever" in held:
         for s in sailable:
             for order in permutations(occupied(state, s)):
