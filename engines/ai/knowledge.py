@@ -41,6 +41,9 @@ class Knowledge(Protocol):
     scale: float
     #: Random moves played past the search tree before the position is scored.
     rollout_depth: int
+    # Optional: ``margin`` (a share of the value given to the score margin, see
+    # ``values``/``with_margin``) and ``candidates(engine, state, seat, rng)`` (the moves worth
+    # comparing, without those another move dominates; see ``search.candidate_moves``).
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
@@ -54,12 +57,17 @@ def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
 
 def values(knowledge: Knowledge, engine: Engine[Any, Any], state: Any) -> list[float]:
     """Each seat's value in ``[0, 1]``: its share of the win once the game is over, else a smooth
-    estimate of its chance to win from the lead it has over the best other seat."""
+    estimate of its chance to win from the lead it has over the best other seat; blended with the
+    seat's score margin where the game's knowledge asks for it (``margin``, see ``with_margin``)."""
     result: Result | None = engine.result(state) if not engine.to_act(state) else None
     if result is not None:
-        return terminal_values(result, len(result.scores))
-    scores = list(knowledge.scores(state))
-    return lead_values(scores, knowledge.scale)
+        scores: Sequence[float] = result.scores
+        out = terminal_values(result, len(result.scores))
+    else:
+        scores = list(knowledge.scores(state))
+        out = lead_values(scores, knowledge.scale)
+    share: float = getattr(knowledge, "margin", 0.0)
+    return with_margin(out, scores, knowledge.scale, share) if share else out
 
 
 def terminal_values(result: Result, players: int) -> list[float]:
@@ -82,6 +90,34 @@ def lead_values(scores: Sequence[float], scale: float) -> list[float]:
         best_other = max((x for i, x in enumerate(scores) if i != s), default=mine)
         z = max(-30.0, min(30.0, (mine - best_other) / scale))
         out.append(1.0 / (1.0 + math.exp(-z)))
+    return out
+
+
+#: The lead (in ``scale`` units) at which the margin part of a value stops growing: far past the
+#: point where the chance to win is already all but certain.
+MARGIN_SPAN = 12.0
+
+
+def with_margin(
+    wins: Sequence[float], scores: Sequence[float], scale: float, share: float
+) -> list[float]:
+    """``wins`` (chances to win) blended with each seat's score margin over its best rival.
+
+    A logistic of the lead saturates: once a seat leads (or trails) by a lot, every move looks
+    the same to the search and play gets careless. ``share`` of the value is the margin instead,
+    a straight line from 0 (trailing by ``MARGIN_SPAN * scale`` or more) to 1 (leading by as
+    much), so a bigger lead is always worth a little more and a smaller deficit too.
+
+    >>> [round(v, 3) for v in with_margin([1.0, 0.0], [30, 0], 5, 0.2)]
+    [0.95, 0.05]
+    >>> [round(v, 3) for v in with_margin([1.0, 0.0], [60, 0], 5, 0.2)]
+    [1.0, 0.0]
+    """
+    out = []
+    for s, mine in enumerate(scores):
+        best_other = max((x for i, x in enumerate(scores) if i != s), default=mine)
+        lead = max(-1.0, min(1.0, (mine - best_other) / (MARGIN_SPAN * scale)))
+        out.append((1.0 - share) * wins[s] + share * (0.5 + 0.5 * lead))
     return out
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.ai.knowledge import Knowledge, values
-from engines.base import END, Engine
+from engines.base import END, Engine, IllegalAction
 from engines.randomplay import random_action
 from engines.rng import Rng
 
@@ -43,30 +44,56 @@ class Node:
     #: how many times this move was legal when its parent was visited (the UCB "parent" count)
     available: int = 1
     children: dict[str, Node] = field(default_factory=dict)
+    #: the moves listed at this node last time and whose they were (``reuse_moves``)
+    moves: list[str] | None = None
+    mover: int | None = None
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
 
 
-def legal_texts(engine: Engine[Any, Any], state: Any, seat: int, rng: Rng) -> list[str]:
+def legal_texts(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    rng: Rng,
+    keep: Callable[[list[str], str], bool] | None = None,
+    limit: int = MAX_LISTED,
+) -> list[str]:
     """The legal moves of ``seat`` as canonical texts; built token by token through ``complete``
-    for games that do not list them, sampling branches once there are more than ``MAX_LISTED``."""
+    for games that do not list them, sampling branches once there are more than ``MAX_LISTED``.
+    ``keep(prefix, token)``, if given, skips the branches it refuses (moves a game knows to be
+    no better than another one kept); ``limit`` replaces ``MAX_LISTED``."""
     listed = engine.legal_actions(state, seat)
     if listed is not None:
         return [str(a) for a in listed]
     out: list[str] = []
     frontier: list[list[str]] = [[]]
-    while frontier and len(out) < MAX_LISTED:
+    while frontier and len(out) < limit:
         prefix = frontier.pop()
         for tok in engine.complete(state, seat, " ".join(prefix)):
             if tok == END:
                 out.append(" ".join(prefix))
-            else:
+            elif keep is None or keep(prefix, tok):
                 frontier.append([*prefix, tok])
-        if len(frontier) > MAX_LISTED:
+        if len(frontier) > limit:
             rng.shuffle(frontier)
-            del frontier[MAX_LISTED:]
+            del frontier[limit:]
     return out
+
+
+def candidate_moves(
+    engine: Engine[Any, Any], knowledge: Knowledge, state: Any, seat: int, rng: Rng
+) -> list[str]:
+    """The moves the search compares for ``seat``: the game's own shortlist where its knowledge
+    has one (``candidates``: the legal moves without those another move dominates), else every
+    legal move."""
+    shortlist = getattr(knowledge, "candidates", None)
+    if shortlist is not None:
+        found: list[str] | None = shortlist(engine, state, seat, rng)
+        if found:
+            return found
+    return legal_texts(engine, state, seat, rng)
 
 
 def actor(engine: Engine[Any, Any], state: Any) -> int | None:
@@ -117,17 +144,29 @@ def search(
     best one move deep (``rank_greedy``), and below it by progressive widening (a node tries a
     new move only as often as its visits allow), so a budget of a few hundred iterations still
     compares the moves that matter. Stops after ``iterations`` if given, else after ``seconds``.
+
+    A game's knowledge may also set ``prior``: the look-ahead then rates every root move, and
+    its rating counts as that many visits; and ``reuse_moves``: a node lists its moves once and
+    reuses the list in later samples (where hidden cards and dice seldom change what may be
+    done and listing is most of the cost); a reused move a sample refuses makes it list again.
     """
     deadline = time.perf_counter() + seconds  # the look-ahead below counts against the budget
     depth = knowledge.rollout_depth if depth is None else depth
-    candidates = legal_texts(engine, state, seat, rng)
+    candidates = candidate_moves(engine, knowledge, state, seat, rng)
     if len(candidates) == 1:
         # Nothing to compare: no search, just how the position stands.
         return [Ranked(candidates[0], 0, values(knowledge, engine, state)[seat])]
-    if len(candidates) > ROOT_WIDTH:
-        ranked = rank_greedy(engine, knowledge, state, seat, rng, candidates)
-        candidates = [move for _, move in ranked[:ROOT_WIDTH]]
+    prior: int = getattr(knowledge, "prior", 0)
+    reuse: bool = getattr(knowledge, "reuse_moves", False)
     root = Node(seat=seat)
+    if len(candidates) > ROOT_WIDTH or prior:
+        ranked = rank_greedy(engine, knowledge, state, seat, rng, candidates)[:ROOT_WIDTH]
+        candidates = [move for _, move in ranked]
+        for value, move in ranked if prior else ():
+            # The look-ahead's rating counts as ``prior`` visits: with few iterations and many
+            # close moves the search then refines the greedy order instead of replacing it
+            # with noise.
+            root.children[move] = Node(seat=seat, visits=prior, total=prior * value)
     done = 0
     while True:
         if iterations is not None:
@@ -144,7 +183,13 @@ def search(
             mover = actor(engine, sample)
             if mover is None:
                 break
-            moves = candidates if node is root else legal_texts(engine, sample, mover, rng)
+            if node is root:
+                moves = candidates
+            elif reuse and node.moves is not None and node.mover == mover:
+                moves = node.moves
+            else:
+                moves = candidate_moves(engine, knowledge, sample, mover, rng)
+                node.moves, node.mover = moves, mover
             if not moves:
                 break
             known = []
@@ -154,15 +199,26 @@ def search(
                     child.available += 1
                     known.append(m)
             widen = node is root or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)
-            if len(known) < len(moves) and (widen or not known):
+            fresh = len(known) < len(moves) and (widen or not known)
+            if fresh:
                 move = rng.choice([m for m in moves if m not in node.children])
+            else:
+                move = max(known, key=lambda m: _ucb(node.children[m]))
+            try:
+                after, _ = engine.play(sample, mover, move)
+            except IllegalAction:
+                if node is root or not reuse:
+                    raise  # a move listed for this very sample: an engine's bug
+                # A reused list from another sample (a different draw or die on the way):
+                # list this sample's moves and choose again.
+                node.moves = None
+                continue
+            sample = after
+            if fresh:
                 child = node.children[move] = Node(seat=mover)
-                sample, _ = engine.play(sample, mover, move)
                 path.append(child)
                 break
-            move = max(known, key=lambda m: _ucb(node.children[m]))
             child = node.children[move]
-            sample, _ = engine.play(sample, mover, move)
             path.append(child)
             node = child
         end = rollout(engine, sample, rng, depth)

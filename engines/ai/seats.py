@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.knowledge import Knowledge, knowledge_for
-from engines.ai.search import Ranked, legal_texts, rank_greedy, search
+from engines.ai.search import Ranked, candidate_moves, legal_texts, rank_greedy, search
 from engines.base import Engine
 from engines.rng import Rng
 
@@ -59,7 +59,7 @@ def greedy(
 ) -> Choice:
     """One move deep: the move after which the evaluation rates ``seat`` highest, averaged over a
     few samples of what the seat cannot see (at most ``EASY_MOVES`` moves compared)."""
-    moves = legal_texts(engine, state, seat, rng)
+    moves = candidate_moves(engine, knowledge, state, seat, rng)
     if len(moves) > EASY_MOVES:
         rng.shuffle(moves)
         moves = moves[:EASY_MOVES]

@@ -28,6 +28,10 @@ class BrassKnowledge:
     rollout_depth = 4
     #: a few VP are a clear lead
     scale = 6.0
+    #: a share of the value for the score margin (``engines.ai.knowledge.with_margin``): a game
+    #: lasts long enough for leads of dozens of VP, where the chance to win alone stops telling
+    #: moves apart and play got careless (two 4-player games ended with normal on 0 VP)
+    margin = 0.2
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Other hands, the face-down cards and the draw pile dealt again from what ``seat``

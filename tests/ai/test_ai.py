@@ -15,6 +15,7 @@ import engines
 from bot.cli import main
 from engines.ai import choose, hints, knowledge_for
 from engines.ai.arena import run, seat_kinds
+from engines.ai.knowledge import values
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 
@@ -126,3 +127,36 @@ def test_arena_command_ends_with_a_json_summary(capsys: pytest.CaptureFixture[st
     assert summary["games"] == 2
     assert set(summary["kinds"]) == {"easy", "random"}
     assert summary["kinds"]["easy"]["seats"] == 2
+
+
+class _Lead:
+    """A stand-in knowledge: scores are given, the game is never over."""
+
+    scale = 5.0
+    rollout_depth = 0
+
+    def __init__(self, scores: list[float], margin: float = 0.0) -> None:
+        self._scores = scores
+        self.margin = margin
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        return state
+
+    def scores(self, state: Any) -> list[float]:
+        return self._scores
+
+
+def test_a_margin_share_keeps_telling_big_leads_apart() -> None:
+    """Without a margin a lead of 60 and one of 90 points are both a certain win, so every move
+    looks alike to the search; with one, the bigger lead (and the smaller deficit) is worth more,
+    and a close game is still judged by the chance to win."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    plain = [values(_Lead([60, 0]), engine, state), values(_Lead([90, 0]), engine, state)]
+    assert plain[0] == pytest.approx(plain[1], abs=1e-4)
+    blended = [
+        values(_Lead([60, 0], 0.2), engine, state),
+        values(_Lead([90, 0], 0.2), engine, state),
+    ]
+    assert blended[1][0] > blended[0][0] and blended[1][1] < blended[0][1]
+    assert values(_Lead([10, 10], 0.2), engine, state) == pytest.approx([0.5, 0.5])

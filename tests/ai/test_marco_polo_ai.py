@@ -1,0 +1,85 @@
+"""Marco Polo's computer player (issue #15): what its evaluation rewards and which moves it
+compares. The strength itself is measured by ``turnpost arena marco_polo`` (a benchmark)."""
+
+from __future__ import annotations
+
+import engines
+from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
+from engines.base import END
+from engines.marco_polo.ai import KNOWLEDGE
+from engines.marco_polo.state import State, parse_die
+from engines.rng import Rng
+from tests.marco_polo.helpers import dice, play, ready, res
+
+E = engines.get("marco_polo")
+
+
+def every_move(st: State, seat: int, prefix: tuple[str, ...] = ()) -> list[str]:
+    """Every legal move, token by token through ``complete`` (no cap, unlike the search's
+    ``legal_texts``, which samples past ``MAX_LISTED``)."""
+    out = []
+    for tok in E.complete(st, seat, " ".join(prefix)):
+        if tok == END:
+            out.append(" ".join(prefix))
+        else:
+            out.extend(every_move(st, seat, (*prefix, tok)))
+    return out
+
+
+def _without_values(move: str) -> tuple[str, ...]:
+    """A move's tokens with each die's value left out (``place gold 6 6 6`` -> kinds only)."""
+    return tuple(f"die:{d[0]}" if (d := parse_die(t)) else t for t in move.split())
+
+
+def test_m51_raschid_compares_each_placement_once_at_its_lowest_value() -> None:
+    """M51, M24: Raschid sets his dice, and a placement does what its lowest die says and costs
+    that value on an occupied space; so of the legal moves that differ only in his dice values
+    the search keeps one, with every die at the lowest value the choices allow."""
+    st = ready(2, seed=3, s0="raschid")
+    st = dice(st, 0, 0, 0, 0, 0, "b0")
+    st = res(st, 0, coin=30, camel=6)
+    legal = every_move(st, 0)
+    kept = candidate_moves(E, KNOWLEDGE, st, 0, Rng(1))
+    assert len(legal) > MAX_LISTED  # too many to list: the search would see a random part
+    assert set(kept) <= set(legal)
+    assert len(kept) < len(legal) / 4
+    assert "place gold 6 6 6 col=6" in kept and "place gold 6 6 b6 col=6" in kept
+    assert "place gold 6 6 6 col=5" not in kept and "place gold 5 5 5 col=5" in kept
+    # Every legal placement still has its kind of move among those kept, no dearer.
+    cheapest = {_without_values(m): m for m in sorted(kept)}
+    for move in legal:
+        assert _without_values(move) in cheapest, move
+
+
+def test_other_characters_compare_every_legal_move() -> None:
+    st = dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6)
+    assert candidate_moves(E, KNOWLEDGE, st, 0, Rng(1)) == legal_texts(E, st, 0, Rng(1))
+
+
+def test_m33_an_unused_die_is_worth_more_than_the_3_coins_it_could_become() -> None:
+    """M33, M21: a die kept is a later action this round; the evaluation that saw only coins put
+    every die on the 3-coins space and never travelled."""
+    st = res(dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6), 0, coin=3)  # 6 coins: no VP yet
+    after, _ = play(st, 0, "coins3 2")
+    assert KNOWLEDGE.scores(after)[0] < KNOWLEDGE.scores(st)[0]
+
+
+def test_m28_a_movement_under_way_is_worth_the_post_it_can_reach() -> None:
+    """M28, M42, M44: after paying for Travel the position is rated by the best city the steps
+    left can reach (a post there, its first-post tile and card), not by the coins gone."""
+    st = dice(ready(2, seed=3, s0="berke"), 0, 4, 5)
+    st = res(st, 0, coin=20)
+    moving, _ = play(st, 0, "place travel 4 5 row=2")
+    assert moving.pending and moving.pending[0].k == "move"
+    assert KNOWLEDGE.scores(moving)[0] > KNOWLEDGE.scores(st)[0] - 7 * 0.2
+    built, _ = play(moving, 0, "move alexandria", "stop")
+    assert "alexandria" in built.players[0].posts
+    assert KNOWLEDGE.scores(built)[0] > KNOWLEDGE.scores(moving)[0]
+
+
+def test_a_root_prior_keeps_the_look_aheads_order_when_the_search_has_no_time() -> None:
+    """With no iterations the search's ranking is the one-move look-ahead's (its ``prior``)."""
+    st = dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6)
+    ranked = search(E, KNOWLEDGE, st, 0, Rng(5), iterations=0)
+    assert ranked and all(r.visits == KNOWLEDGE.prior for r in ranked)
+    assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
