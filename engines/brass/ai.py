@@ -14,8 +14,11 @@ from engines.brass.scoring import final_result, industries_score, links_score
 from engines.brass.state import OVER, State, evolve, income_level
 from engines.rng import Rng
 
-#: VP that one income level is worth to the evaluation (money for the turns still to come).
-INCOME_WEIGHT = 0.5
+#: VP one pound is worth while it can still be spent: it pays for the builds that score. An
+#: income level is that pound again in every round still to come, so a loan (money now, income
+#: lost for the rest of the game) is dear early and cheap late (B74). Counting income at a flat
+#: rate and money not at all made the search take loans early and lose its tiles to shortfalls.
+MONEY_WEIGHT = 0.1
 #: Share of an unflipped tile's VP counted: it scores only once its coal, iron or beer is used
 #: or its goods sold (B35), which is likely but not certain.
 UNFLIPPED_WEIGHT = 0.5
@@ -52,8 +55,8 @@ class BrassKnowledge:
 
     def scores(self, state: State) -> list[float]:
         """VP with links and flipped industries scored as if the era ended now (B80; full game
-        R14 and R16 in the canal era, R46 in the rail era), plus a
-        little for income still to come and for tiles that may still flip."""
+        R14 and R16 in the canal era, R46 in the rail era), plus money and income for the rounds
+        still to come, and part of the tiles that may still flip."""
         if state.mode == C.FULL and state.phase != OVER:
             # The full game: the era's scoring as if it ended now (R14 + R16, or R46).
             now = [
@@ -66,10 +69,26 @@ class BrassKnowledge:
         for tile in state.tiles:
             if not tile.flipped:
                 waiting[tile.owner] += tile.data.vp
+        left = rounds_left(state)
+        # Money buys the builds that score; the last round's money buys little, the end's none.
+        cash = MONEY_WEIGHT * min(1.0, left / 3)
         return [
-            now[s] + INCOME_WEIGHT * income_level(state.income[s]) + UNFLIPPED_WEIGHT * waiting[s]
+            now[s]
+            + cash * state.money[s]
+            + MONEY_WEIGHT * max(0, left - 1) * income_level(state.income[s])
+            + UNFLIPPED_WEIGHT * waiting[s]
             for s in range(state.players)
         ]
+
+
+def rounds_left(state: State) -> int:
+    """Rounds still to play, this one included (both eras' in the canal era of a full game)."""
+    if state.phase == OVER:
+        return 0
+    if state.mode == C.FULL:
+        per = C.rounds_per_era(state.players)
+        return per - state.round + 1 + (per if state.era == C.CANAL else 0)
+    return C.rounds_in_game(state.players) - state.round + 1
 
 
 KNOWLEDGE = BrassKnowledge()
