@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from operator import itemgetter
 from typing import Any
 
 from engines import kit
@@ -130,6 +131,8 @@ _FLAT = frozenset(
 _NESTED = frozenset({"ships", "cards", "pyramids_b"})
 _FIELDS = tuple(f.name for f in fields(State))
 _SCALARS = tuple(n for n in _FIELDS if n not in _FLAT | _NESTED | {"points", "pending"})
+#: The scalar fields out of a state's (or a draft's) ``__dict__``, in ``_SCALARS`` order.
+_scalars = itemgetter(*_SCALARS)
 #: Fields a draft copies only when a rule first reaches them.
 _LAZY = (_FLAT | _NESTED | {"points"}) - {"sled", "quarry", "docked", "ships"}
 
@@ -181,9 +184,7 @@ class Draft(kit.Draft[State]):
         # Copied at once: what nearly every move reads or changes (reaching a field through
         # ``__getattr__`` costs more than copying these few).
         own = self.__dict__
-        base = state.__dict__
-        for name in _SCALARS:
-            own[name] = base[name]
+        own.update(zip(_SCALARS, _scalars(state.__dict__), strict=True))
         own["sled"] = list(state.sled)
         own["quarry"] = list(state.quarry)
         own["docked"] = list(state.docked)
@@ -216,13 +217,17 @@ class Draft(kit.Draft[State]):
     def freeze(self) -> State:
         """The new frozen state: the fields this draft copied, frozen again."""
         own = self.__dict__
-        changes = {name: own[name] for name in _SCALARS}
+        base = self.base
+        # The new state's fields: the base's, then this draft's copies frozen again (one dict
+        # built in place and given to the new object: every move ends here).
+        changes = base.__dict__.copy()
+        changes.update(zip(_SCALARS, _scalars(own), strict=True))
         changes["sled"] = tuple(own["sled"])
         changes["quarry"] = tuple(own["quarry"])
         changes["docked"] = tuple(own["docked"])
         changes["ships"] = tuple([tuple(s) for s in own["ships"]])
         tasks = own["tasks"]
-        if tasks or self.base.pending:
+        if tasks or base.pending:
             changes["pending"] = tuple([decision(t) for t in tasks])
         for name in own.keys() & _LAZY:  # read first, or assigned whole
             value = own[name]
@@ -231,8 +236,7 @@ class Draft(kit.Draft[State]):
             else:
                 changes[name] = tuple(value)
         new = object.__new__(State)
-        new.__dict__.update(self.base.__dict__)
-        new.__dict__.update(changes)
+        object.__setattr__(new, "__dict__", changes)
         return new
 
     def side(self, site: str) -> str:
