@@ -161,3 +161,23 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
         if row["action"].split()[0] not in engine.public_chance:
             assert row["action"] not in told
             assert all(part not in told for part in row["action"].split()[1:])
+
+
+async def test_Y31_a_timed_out_turn_that_ends_a_set_is_followed_by_its_draw(
+    service: Service,
+) -> None:
+    # Given the first set's last turn, when the mover's deadline passes (the rules' "end")
+    await _bombay(service)
+    await _to_the_sets_last_turn(service)
+    mover = await whose_turn(service)
+    info = await service.game(CHANNEL)
+    outcome = await service.resolve_deadline(info.game_id, mover.id, render=False)
+    # then the automatic "end" is logged, and after it the restock, as a chance row
+    assert outcome is not None and outcome.action == "end"
+    rows = (await service.record(info.game_id))["actions"][-2:]
+    assert [(a["seat"], a["action"].split()[0]) for a in rows] == [
+        (mover.id - 1, "end"),
+        (CHANCE, "restock"),
+    ]
+    assert any("restocks" in line for line in outcome.lines)
+    assert await service.verify(info.game_id)
