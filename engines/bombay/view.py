@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from engines import kit
 from engines.base import Event
@@ -158,6 +159,18 @@ class BombayView(kit.View[BombayMark, Screen]):
     score_details: tuple[Mapping[str, int], ...] | None = kit.optional()
 
 
+# A view shares the parts that repeat from move to move (frozen, so sharing is safe): building them
+# was most of the cost of a view, and there are few different ones.
+@cache
+def _post(colour: str, open_: bool) -> TradingPost:
+    return TradingPost(colour=colour, open=open_)
+
+
+@cache
+def _elephant(site: str, bales: tuple[str, ...]) -> Elephant:
+    return Elephant(site=site, bales=bales)
+
+
 def screen(state: State, seat: int) -> Screen:
     """What lies behind one seat's screen (and which seat it is, counted from 1)."""
     names = board().city_names
@@ -239,16 +252,13 @@ def make_view(state: State, to_act: list[int], seat: int | None) -> BombayView:
         to_act=tuple(to_act),
         over=state.over,
         elephants=tuple(
-            Elephant(site=state.sites[s], bales=tuple(state.loads[s])) for s in range(state.players)
+            _elephant(state.sites[s], tuple(state.loads[s])) for s in range(state.players)
         ),
         palaces={site: seat for site, seat in state.palaces},
         palaces_left=tuple(state.palaces_left(s) for s in range(state.players)),
         palace_tokens={site: token for site, token in state.tokens},
         # after the last set every token was turned open again (Y80) and stays so
-        trading_posts={
-            site: TradingPost(colour=c, open=state.over or state.is_open(c))
-            for site, c in state.posts
-        },
+        trading_posts={site: _post(c, state.over or state.is_open(c)) for site, c in state.posts},
         markets=markets,
         market_costs={m: tuple(r.market_cost[m]) for m in MARKETS},
         bag=sum(state.bag),

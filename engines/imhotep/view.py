@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from engines import kit
 from engines.base import Result
@@ -177,6 +178,19 @@ def _seat_or_none(owner: int) -> int | None:
     return None if owner == EMPTY else owner
 
 
+@cache
+def _ship(number: int, slots: tuple[int, ...], docked: str) -> Ship:
+    """A ship as the view shows it; shared between views (frozen, and most ships stay as they
+    were from one move to the next: building them was most of the cost of a view)."""
+    return Ship(
+        number=number,
+        capacity=len(slots),
+        min_load=C.min_load(len(slots)) if slots else 0,
+        slots=tuple(_seat_or_none(o) for o in slots),
+        docked=C.SITE_WORD[docked] if docked else None,
+    )
+
+
 def make_view(
     state: State,
     to_act: list[int],
@@ -224,16 +238,7 @@ def make_view(
         sides={C.SITE_WORD[s]: state.side(s) for s in C.SITES},
         approximate=tuple(C.SITE_WORD[s] for s in C.SITES if approx[s]),
         wrath=state.wrath,
-        ships=tuple(
-            Ship(
-                number=i + 1,
-                capacity=len(slots),
-                min_load=C.min_load(len(slots)) if slots else 0,
-                slots=tuple(_seat_or_none(o) for o in slots),
-                docked=C.SITE_WORD[state.docked[i]] if state.docked[i] else None,
-            )
-            for i, slots in enumerate(state.ships)
-        ),
+        ships=tuple(_ship(i + 1, slots, state.docked[i]) for i, slots in enumerate(state.ships)),
         market=Market(
             offer=tuple(C.card_type(c).id if c else None for c in state.offer),
             face_down=len(state.pair),
