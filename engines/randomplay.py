@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import END, Engine
+from engines.base import CHANCE, END, Engine
 from engines.rng import Rng
 
 #: Far beyond any real game's length; a random game running longer than this is a bug.
@@ -40,6 +40,11 @@ def random_play(
     steps: list[tuple[Any, int, str]] = []
     for _ in range(max_steps):
         who = engine.to_act(state)
+        if who == [CHANCE]:
+            # A draw, with the state's own generator, as ``play`` settles it; asked here only
+            # when one waits (settling after every action cost a tenth of a Bombay game).
+            state, _ = engine.settle(state)
+            continue
         if not who:
             break
         seat = rng.choice(who)
@@ -51,8 +56,6 @@ def random_play(
             action = rng.choice(listed)
             steps.append((state, seat, str(action)))
             state, _ = engine.apply(state, seat, action)
-            if engine.has_chance:  # as ``play`` does: draws with the state's own generator
-                state, _ = engine.settle(state)
             continue
         text = random_action(engine, state, seat, rng) if listed is None else None
         if text is None:
