@@ -48,16 +48,25 @@ async def pick_move(bot: TurnpostBot, fake: FakeDiscord, player: Player, rng: ra
     raise AssertionError("no whole move after 40 steps")
 
 
-async def play(bot: TurnpostBot, fake: FakeDiscord, game: str, moves: int | None) -> int:
+async def play(
+    bot: TurnpostBot,
+    fake: FakeDiscord,
+    game: str,
+    moves: int | None,
+    players: int | None = None,
+    seed: object = None,
+) -> int:
+    """Open, fill and start a table of ``players`` (the game's minimum by default), then play
+    ``moves`` moves picked from the autocomplete (all of them when ``None``); return how many."""
     meta = engines.get(game).meta
-    seats = SEATS[: max(2, meta.min_players)]
+    seats = SEATS[: players or max(2, meta.min_players)]
     (lobby,) = await send(bot, fake, slash(seats[0], "game new", game=game, players=len(seats)))
     assert not lobby.ephemeral, lobby.content
     for p in seats[1:]:
         await send(bot, fake, slash(p, "game join"))
     board_post(await send(bot, fake, slash(seats[0], "game start")))
     by_id = {p.id: p for p in seats}
-    rng = random.Random(game)
+    rng = random.Random(game if seed is None else seed)
     played = 0
     while moves is None or played < moves:
         info = await bot.service.game(CHANNEL_ID)
