@@ -658,6 +658,22 @@ class Seats:
                 anchor="mm",
             )
 
+    def marks_row(
+        self,
+        draw: ImageDraw.ImageDraw,
+        seats: Sequence[int],
+        x: float,
+        cy: float,
+        r: float,
+        gap: float = 8,
+    ) -> float:
+        """The marks of ``seats`` side by side from ``x``, centred on ``cy``, ``gap`` apart (who
+        is to act, before their names); returns the x after the last one's gap."""
+        for seat in seats:
+            self.mark(draw, seat, x + r, cy, r)
+            x += 2 * r + gap
+        return x
+
     def legend_row(
         self,
         draw: ImageDraw.ImageDraw,
@@ -721,6 +737,18 @@ def earlier_marks(view: View[M, Any]) -> list[M]:
     marks = list(view.recent)
     if marks and marks[-1] == view.last:
         marks.pop()
+    return marks
+
+
+def move_marks(view: View[M, Any], width: int = 6) -> list[tuple[M, tuple[int, int, int], int]]:
+    """Every move a board marks, in drawing order, with the colour and line width to mark it in:
+    the :func:`earlier_marks` in ``EARLIER`` at ``EARLIER_WIDTH``, then the last move in
+    ``HIGHLIGHT`` at ``width`` (drawn last, so it lies on top). Each renderer draws a mark its
+    own way (a ring on the map, a frame round a panel); what the colours and widths mean is the
+    same on every board."""
+    marks = [(mark, EARLIER, EARLIER_WIDTH) for mark in earlier_marks(view)]
+    if view.last is not None:
+        marks.append((view.last, HIGHLIGHT, width))
     return marks
 
 
@@ -900,10 +928,7 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
     y = 86
     if to_act:
         who = ", ".join(player_name(view, s) for s in to_act)
-        x = float(m)
-        for s in to_act[:3]:
-            seats.mark(d, s, x + 26, y + 30, 26)
-            x += 60
+        x = seats.marks_row(d, to_act[:3], m, y + 30, 26)
         text(d, (x + 6, y + 30), "▶ " + who, 44, bold=True, anchor="lm", max_width=GLANCE_W - x - m)
     y += 78
     for line in asked:

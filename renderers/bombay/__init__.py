@@ -57,9 +57,8 @@ def compose(view: BombayView, lang: str) -> Image.Image:
     img = base.copy()
     img.info["base"] = base  # for encode: the static layer's mapping is reused
     draw = kit.Pen(img)
-    for mark in kit.earlier_marks(view):  # other players' turns since the acting one's last
-        draw_last(draw, mark, earlier=True)
-    draw_last(draw, view.last)
+    for mark, colour, width in kit.move_marks(view):  # the turns since the acting one's last
+        draw_last(draw, mark, colour, width)
     draw_posts(draw, view, lang)
     draw_tokens(draw, view, lang)
     draw_cities(draw, view, lang)

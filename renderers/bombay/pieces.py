@@ -226,14 +226,14 @@ def draw_elephants(draw: ImageDraw.ImageDraw, view: BombayView, taken: list[kit.
                 bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
 
 
-def draw_last(draw: ImageDraw.ImageDraw, last: BombayMark | None, *, earlier: bool = False) -> None:
-    """The last turn's walk, thin, then its last step, bold, and a ring where it ended; an
-    ``earlier`` turn (since the acting player's last) in the lighter, thinner marks."""
-    if last is None or not last.site:
+def draw_last(
+    draw: ImageDraw.ImageDraw, last: BombayMark, fill: tuple[int, int, int], width: int
+) -> None:
+    """A turn's walk, thin, then its last step, bold, and a ring where it ended, in ``fill`` at
+    ``width`` (``kit.move_marks``); the last turn's walk in a paler gold than its ring."""
+    if not last.site:
         return
-    path_fill, fill, width = (
-        (kit.EARLIER, kit.EARLIER, kit.EARLIER_WIDTH) if earlier else (PATH, kit.HIGHLIGHT, 6)
-    )
+    path_fill = PATH if fill == kit.HIGHLIGHT else fill
     path = [sites()[p] for p in last.path if p in sites()]
     for a, b in zip(path, path[1:], strict=False):
         draw.line(step(a, b), fill=path_fill, width=width)

@@ -50,9 +50,8 @@ def render(
     img = base.copy()
     d = DirtyPen(img)
     framed = []
-    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
-        framed += frame_places(d, mark.places, kit.EARLIER, kit.EARLIER_WIDTH)
-    framed += frame_places(d, view.last.places if view.last else ())
+    for mark, colour, width in kit.move_marks(view):  # every move since the acting one's turn
+        framed += frame_places(d, mark.places, colour, width)
     lines = [seg for link in view.links for seg in draw_link(d, link.line, link.owner, link.kind)]
     pending = view.pending_link
     if pending:

@@ -145,8 +145,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
         seat = view.to_act[0] if view.to_act else view.current
         assert seat is not None  # a game not over has a current player
         who = "▶ " + W.say("who", lang, name=view.name(seat), asked=asked(view, lang))
-        SEATS.mark(d, seat, x + 14, 80, 14)
-        x += 36
+        x = SEATS.marks_row(d, [seat], x, 80, 14)
     kit.text(
         d, (x, 80), who, 26, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - x - 20
     )

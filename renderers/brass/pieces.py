@@ -232,10 +232,11 @@ def income_markers(d: ImageDraw.ImageDraw, view: BrassView) -> None:
 def frame_places(
     d: ImageDraw.ImageDraw,
     places: Sequence[str],
-    colour: tuple[int, int, int] = kit.HIGHLIGHT,
-    width: int = 6,
+    colour: tuple[int, int, int],
+    width: int,
 ) -> list[kit.Box]:
-    """Frame the places of a move; returns the framed boxes."""
+    """Frame the places of a move in ``colour`` at ``width`` (``kit.move_marks``); returns the
+    framed boxes."""
     boxes: list[kit.Box] = []
     for p in places:
         loc = C.locations().get(p)

@@ -58,11 +58,8 @@ def render(
     panels.obelisk(d, view)
     panels.harbour(d, view)
     panels.results(d, view)
-    for mark in kit.earlier_marks(view):  # sites ships sailed to since the acting one's turn
-        earlier = _panel_word(mark.site)
-        if earlier:
-            highlight(d, PANELS[earlier], kit.EARLIER_WIDTH, kit.EARLIER)
-    last = _panel_word(view.last.site if view.last is not None else None)
-    if last:
-        highlight(d, PANELS[last], 6)
+    for mark, colour, width in kit.move_marks(view):  # sites ships sailed to since the turn
+        panel = _panel_word(mark.site)
+        if panel:
+            highlight(d, PANELS[panel], width, colour)
     return encode(img, base)

@@ -54,9 +54,9 @@ def render(
     draw_header(d, view, lang)
     rows = draw_side(d, view, lang)
     draw_cards(d, view, lang)
-    for mark in kit.earlier_marks(view):  # every move since the acting player's last turn
-        ring_last(d, view, mark, rows, kit.EARLIER, kit.EARLIER_WIDTH)
-    ring_last(d, view, view.last, rows)  # under the pieces, so the ring never hides a figure
+    # Every move since the acting player's last turn, under the pieces (a ring never hides one).
+    for mark, colour, width in kit.move_marks(view):
+        ring_last(d, view, mark, rows, colour, width)
     draw_map_pieces(d, view, height, lang)
     draw_players(d, view, lang)
     y: float = PLAYERS_Y + ((len(view.seats) + 1) // 2) * (PANEL_H + 14)

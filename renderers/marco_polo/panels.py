@@ -100,10 +100,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     put_text(d, (24, 54), info, 20, True, kit.INK)
     who = view.to_act
     if who:
-        x = 24 + width_of(info, 20, True) + 30
-        for s in who:
-            SEATS.mark(d, s, x + 12, 66, 12)
-            x += 30
+        x = SEATS.marks_row(d, who, 24 + width_of(info, 20, True) + 30, 66, 12, 6)
         names = ", ".join(view.name(s) for s in who)
         text = fit(say("to_act", lang, names=names), 20, W - x - 30, True)
         put_text(d, (x + 6, 54), text, 20, True, kit.INK)

@@ -137,14 +137,15 @@ def dice_row(
 def ring_last(
     d: ImageDraw.ImageDraw,
     view: MarcoPoloView,
-    mark: MarcoPoloMark | None,
+    mark: MarcoPoloMark,
     rows: dict[str, float],
-    colour: tuple[int, int, int] = kit.HIGHLIGHT,
-    width: int = 6,
+    colour: tuple[int, int, int],
+    width: int,
 ) -> None:
-    """Ring the space or location of the move ``mark`` (the last one, or an earlier one); the
-    header box says what the last one was."""
-    toks = (mark.text or "").split() if mark is not None else []
+    """Ring the space or location of the move ``mark`` in ``colour`` at ``width``
+    (``kit.move_marks``: the last move, or an earlier one); the header says what the last one
+    was."""
+    toks = (mark.text or "").split()
     if len(toks) >= 2 and toks[0] == "move" and toks[1] in T.LOCATIONS:
         x, y = map_xy(toks[1])
         d.ellipse((x - 38, y - 38, x + 38, y + 38), outline=colour, width=width)
