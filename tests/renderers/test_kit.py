@@ -168,3 +168,26 @@ def test_every_board_with_japanese_names_draws_each_character_with_a_font_that_h
 def test_bold_and_regular_share_the_same_stack() -> None:
     assert kit.FONT_FILES[True][1:] == kit.FONT_FILES[False][1:]
     assert isinstance(Image.new("L", (1, 1)), Image.Image)
+
+
+# -- what every board draws the same way (#14) ---------------------------------------------------
+
+
+def test_move_marks_draw_the_earlier_moves_lighter_and_thinner_then_the_last_in_gold() -> None:
+    from engines.kit import Mark, View
+
+    dudley, walsall = Mark(seat=0, text="build dudley"), Mark(seat=1, text="build walsall")
+    view = View[Mark, None](players=2, to_act=(0,), last=walsall, recent=(dudley, walsall))
+    assert kit.move_marks(view, 6) == [
+        (dudley, kit.EARLIER, kit.EARLIER_WIDTH),
+        (walsall, kit.HIGHLIGHT, 6),
+    ]
+    assert kit.move_marks(View[Mark, None](players=2, to_act=(0,))) == []
+
+
+def test_marks_row_puts_each_seat_mark_beside_the_last_and_returns_where_text_goes() -> None:
+    img = Image.new("RGB", (200, 40), kit.PAPER)
+    with kit.recording() as log:
+        end = kit.DEFAULT_SEATS.marks_row(kit.Pen(img), [2, 0], 10, 20, 12, 6)
+    assert end == 10 + 2 * (24 + 6)
+    assert [box for box, _ in log.pieces] == [(10, 8, 34, 32), (40, 8, 64, 32)]
