@@ -12,6 +12,8 @@ restock is part of ``setup`` (the seed deals it, as it deals the board).
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from engines.base import Event, IllegalAction, tokens
 from engines.bombay.components import rules
 from engines.bombay.notation import Action
@@ -30,15 +32,33 @@ def at_restock(state: State) -> bool:
 
 def _draw(state: State) -> tuple[tuple[int, ...], int]:
     """The bales the state's own generator draws (Y31), and the generator's state after it."""
-    rng = Rng(state.rng)
-    drawn, _ = draw_from_bag(state.bag, rules().restock_draw, rng)
+    return _draw_from(state.rng, state.bag)
+
+
+@lru_cache(maxsize=1)
+def _draw_from(rng_state: int, bag: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    # A pure function of the generator and the bag, asked twice per restock: by ``sample``
+    # and again by ``apply`` (which moves the generator on as the draw did). The last answer
+    # is remembered, so the second ask is free (drawing twice cost a random game 3 %); only
+    # the last, so no other draw is ever answered from memory.
+    rng = Rng(rng_state)
+    drawn, _ = draw_from_bag(bag, rules().restock_draw, rng)
     return tuple(drawn), rng.state
 
 
+#: The counts of every outcome made so far, by its canonical argument text (a few hundred at
+#: most: nine bales in four colours), so ``apply`` reads an outcome's counts without parsing
+#: its text again; an argument not in it (an action built by hand) is parsed.
+_COUNTS: dict[str, tuple[int, ...]] = {}
+
+
+@cache
 def outcome(drawn: tuple[int, ...]) -> Action:
     """The restock action that draws ``drawn`` (counts in colour order)."""
     counts = [f"{c}={n}" for c, n in zip(rules().colours, drawn, strict=True) if n]
-    return Action(VERB, " ".join(counts))
+    action = Action(VERB, " ".join(counts))
+    _COUNTS[action.arg] = drawn
+    return action
 
 
 def sample(state: State) -> Action:
@@ -64,13 +84,12 @@ def parse(text: str) -> Action:
 
 
 def _counts(action: Action) -> tuple[int, ...]:
-    """The counts per colour (colour order) an outcome draws."""
-    colours = rules().colours
-    drawn = [0] * len(colours)
-    for token in parse(str(action)).arg.split():
-        name, _, number = token.partition("=")
-        drawn[colours.index(name)] = int(number)
-    return tuple(drawn)
+    """The counts per colour (colour order) an outcome draws (``parse`` checks a hand-built
+    one's text and makes its canonical spelling, whose counts ``outcome`` remembered)."""
+    known = _COUNTS.get(action.arg)
+    if known is None:
+        known = _COUNTS[parse(str(action)).arg]
+    return known
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
