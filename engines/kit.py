@@ -31,8 +31,9 @@ Chance (dice, draws, restocks) is an explicit step: a chance node is a ``Decisio
 ``CHANCE`` on the state's pending stack (``to_act`` says ``[CHANCE]`` there), the engine's
 ``sample_chance`` draws an outcome with the state's generator and ``apply(state, CHANCE,
 outcome)`` plays it; ``Engine.settle`` runs them, the service logs each as a row of its own.
-``ChanceRules`` is that protocol, ``sample`` draws from a listed distribution and
-``chance_node`` tells an engine's ``apply`` which node it stands at. ``docs/architecture.md``
+``ChanceRules`` is that protocol, ``sample`` draws from a listed distribution,
+``chance_node`` tells an engine's ``apply`` which node it stands at and ``drawn_once`` spares
+drawing twice (for the outcome, then for the generator after it). ``docs/architecture.md``
 ("Chance as an explicit step") says how the service applies and logs them, and why old games
 still replay.
 """
@@ -62,6 +63,7 @@ __all__ = [
     "complete_decision",
     "complete_from_texts",
     "drawing",
+    "drawn_once",
     "evolve",
     "from_plain",
     "keyed",
@@ -428,6 +430,44 @@ def chance_node(pending: Sequence[Decision], verb: str) -> bool:
     (True, False)
     """
     return bool(pending) and pending[0].owner == CHANCE and pending[0].verb == verb
+
+
+R = TypeVar("R")
+
+
+def drawn_once(draw: Callable[[T], R]) -> Callable[[T], R]:
+    """``draw`` (what a state's own generator draws at its chance node, and the generator after)
+    answered from memory when it is asked again about the very same state object.
+
+    ``Engine.settle`` asks it twice per chance step: ``sample_chance`` for the outcome, then
+    ``apply`` for the generator after it (an outcome moves the generator on as drawing it did,
+    whichever outcome it is). States are immutable, so the same object draws the same; only
+    the last state is remembered (and held, so its identity cannot be reused), so no other
+    draw is ever answered from memory.
+
+    >>> calls = []
+    >>> @drawn_once
+    ... def roll(state: tuple[int]) -> int:
+    ...     calls.append(state)
+    ...     return state[0] * 2
+    >>> s = (3,)
+    >>> roll(s), roll(s), roll((4,)), len(calls)
+    (6, 6, 8, 2)
+    """
+    # One (state, answer) pair replaced in one assignment, so threads never mix two answers.
+    last: list[tuple[Any, Any]] = [(None, None)]
+
+    def remembered(state: T) -> R:
+        known, answer = last[0]
+        if known is not state:
+            answer = draw(state)
+            last[0] = (state, answer)
+        result: R = answer
+        return result
+
+    remembered.__doc__ = draw.__doc__
+    remembered.__name__ = draw.__name__
+    return remembered
 
 
 def sample(outcomes: Sequence[tuple[T, float]], rng: Rng) -> T:

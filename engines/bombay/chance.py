@@ -12,14 +12,14 @@ restock is part of ``setup`` (the seed deals it, as it deals the board).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from engines.base import Event, IllegalAction, tokens
 from engines.bombay.components import rules
 from engines.bombay.notation import Action
 from engines.bombay.rules import RESTOCK, draw_from_bag, restock_events, sort_into_markets
 from engines.bombay.state import State
-from engines.kit import Draft, chance_node
+from engines.kit import Draft, chance_node, drawn_once
 from engines.rng import Rng
 
 VERB = RESTOCK.verb
@@ -30,19 +30,12 @@ def at_restock(state: State) -> bool:
     return chance_node(state.pending, VERB)
 
 
+@drawn_once
 def _draw(state: State) -> tuple[tuple[int, ...], int]:
-    """The bales the state's own generator draws (Y31), and the generator's state after it."""
-    return _draw_from(state.rng, state.bag)
-
-
-@lru_cache(maxsize=1)
-def _draw_from(rng_state: int, bag: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    # A pure function of the generator and the bag, asked twice per restock: by ``sample``
-    # and again by ``apply`` (which moves the generator on as the draw did). The last answer
-    # is remembered, so the second ask is free (drawing twice cost a random game 3 %); only
-    # the last, so no other draw is ever answered from memory.
-    rng = Rng(rng_state)
-    drawn, _ = draw_from_bag(bag, rules().restock_draw, rng)
+    """The bales the state's own generator draws (Y31), and the generator's state after it
+    (asked by ``sample`` and again by ``apply``: drawn once)."""
+    rng = Rng(state.rng)
+    drawn, _ = draw_from_bag(state.bag, rules().restock_draw, rng)
     return tuple(drawn), rng.state
 
 

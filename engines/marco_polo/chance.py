@@ -20,6 +20,7 @@ rolled in the order the old rules rolled them.
 from __future__ import annotations
 
 from engines.base import CHANCE, Event, IllegalAction
+from engines.kit import drawn_once
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import seats_from, settle
@@ -47,8 +48,10 @@ def _round_values(state: State, rng: Rng) -> list[tuple[int, ...]]:
     return values
 
 
+@drawn_once
 def _rolled(state: State) -> tuple[Action, int]:
-    """The outcome the state's generator rolls at its chance node, and the generator after."""
+    """The outcome the state's generator rolls at its chance node, and the generator after
+    (asked by ``sample`` and again by ``apply``: rolled once)."""
     rng = Rng(state.rng)
     if state.pending[0].k == ROLL:
         values = _round_values(state, rng)
