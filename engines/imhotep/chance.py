@@ -1,4 +1,5 @@
-"""Imhotep's chance node: a round's deal (I16, I47), turned up by nobody at the table.
+"""Imhotep's chance nodes: a round's deal (I16, I47) and a bonus card's draw (I51, I56), turned
+up by nobody at the table.
 
 When a round ends (I19) and another follows, the state stops at a chance node (the step
 ``("deal", CHANCE, "")`` first on the pending stack): the next round card is revealed and the
@@ -13,17 +14,33 @@ its public events (the round's ships, the face-up cards) to the table.
 replay to the same states. A chosen deal (a test) puts the named cards on top of their decks and
 deals as always; it must name cards the decks hold without a reshuffle. The first round's deal
 is part of ``setup`` (the seed shuffles the decks).
+
+A Pyramid-B or Temple-B ``card`` bonus (I51, I56) stops the turn's steps at a chance node too
+(the step ``("draw", CHANCE, "<seat>")``, ``<seat>`` the stone's owner who keeps the card): the
+top market card is drawn, after shuffling the discard pile into a new deck if the deck is empty
+(E7). The outcome is written ``draw statue`` (the card's type, ``draw -`` when neither deck nor
+discard pile holds a card). The drawn card goes face up into its taker's display (or, red, is
+used at once, I65), so everyone sees it: ``draw`` is a public chance verb. Then the turn's steps
+go on (E11) and, once none is left, the turn ends as it would have inside the move. ``sample``
+draws exactly as the move drew before (the same card, the same generator calls for a
+reshuffle); a chosen draw takes the first card of the named type from the deck (reshuffled first
+when empty, with the same generator calls) instead of the top one.
 """
 
 from __future__ import annotations
 
 from engines.base import CHANCE, Event, IllegalAction, tokens
 from engines.imhotep import components as C
-from engines.imhotep import turn
+from engines.imhotep import market, sites, tasks, turn
 from engines.imhotep.notation import Action
 from engines.imhotep.state import Draft, State
+from engines.kit import chance_node
 
 VERB = "deal"
+#: The verb of a bonus card's draw (I51, I56).
+DRAW = "draw"
+#: Chance verbs whose outcome everyone sees: a drawn bonus card is kept face up (I51, I56).
+PUBLIC = frozenset({DRAW})
 
 #: The pending step a round's end leaves: the next round's deal.
 DEAL = (VERB, CHANCE, "")
@@ -31,7 +48,19 @@ DEAL = (VERB, CHANCE, "")
 
 def at_deal(state: State) -> bool:
     """Whether the state waits for a round's deal."""
-    return bool(state.pending) and state.pending[0].owner == CHANCE
+    return chance_node(state.pending, VERB)
+
+
+def at_draw(state: State) -> bool:
+    """Whether the state waits for a bonus card's draw."""
+    return chance_node(state.pending, DRAW)
+
+
+def waiting_verb(state: State) -> str | None:
+    """The verb of the chance node the state waits at (``deal`` or ``draw``), else ``None``."""
+    if state.pending and state.pending[0].owner == CHANCE:
+        return state.pending[0].verb
+    return None
 
 
 def _dealt(d: Draft) -> Action:
@@ -52,13 +81,21 @@ def _deal(state: State) -> Draft:
 
 
 def sample(state: State) -> Action:
-    """The deal the decks (and, for a reshuffle, the state's generator) give."""
+    """The deal or the draw the decks (and, for a reshuffle, the state's generator) give."""
+    if at_draw(state):
+        card = market.draw(Draft(state))
+        return Action(DRAW, (C.card_type(card).id if card else "-",))
     return _dealt(_deal(state))
 
 
 def parse(text: str) -> Action:
-    """``deal <round card> <offer|-> [pair=<cards|->]`` → the action (names checked by apply)."""
+    """``deal <round card> <offer|-> [pair=<cards|->]`` or ``draw <card type|->`` → the action
+    (names checked by apply)."""
     toks = tokens(text)
+    if toks[:1] == [DRAW]:
+        if len(toks) != 2 or not (toks[1] == "-" or toks[1] in C.card_types()):
+            raise IllegalAction("imhotep.chance_bad_draw", text=text.strip()[:60])
+        return Action(DRAW, (toks[1],))
     ok = len(toks) in (3, 4) and toks[0] == VERB
     if ok and len(toks) == 4:
         ok = toks[3].startswith("pair=")
@@ -74,7 +111,9 @@ def _names(token: str) -> list[str]:
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Reveal the round card and deal the market (I16, I47), then pass the turn to the next
     player who can act (I17, I28). Refused unless the state waits for a deal and the named
-    cards are what the decks can give."""
+    cards are what the decks can give. A draw: see ``apply_draw``."""
+    if action.verb == DRAW and at_draw(state):
+        return apply_draw(state, action)
     if not at_deal(state) or action.verb != VERB:
         raise IllegalAction("core.not_your_decision")
     d = _deal(state)
@@ -119,3 +158,44 @@ def _forced(state: State, action: Action) -> Draft:
     d.market_deck = [*top, *deck]
     turn.reveal_round(d)
     return d
+
+
+def apply_draw(state: State, action: Action) -> tuple[State, list[Event]]:
+    """A Pyramid-B or Temple-B ``card`` bonus (I51, I56): the drawn card is kept by the stone's
+    owner (a red one used at once, I65), the deck refilled from the discard pile first if it is
+    empty (E7); then the turn's remaining steps run and, once none is left, the turn ends, as
+    it did inside the move before the draw was a chance step (E11). Refused unless the deck
+    (after the reshuffle) holds a card of the named type, or, for ``draw -``, holds nothing."""
+    d = Draft(state)
+    _, _, arg = d.tasks.pop(0)
+    seat = int(arg)
+    card = market.draw(d)  # the top card, after the reshuffle an empty deck needs (E7)
+    wanted = action.args[0]
+    if card is None and wanted != "-":
+        raise IllegalAction("imhotep.chance_not_drawable", card=_type_name(wanted))
+    if card is not None and wanted == "-":
+        raise IllegalAction("imhotep.chance_draw_not_empty")
+    if card is not None and C.card_type(card).id != wanted:
+        # A chosen card: the first of its type from the deck, the top card put back.
+        deck = [card, *d.market_deck]
+        chosen = next((c for c in deck if C.card_type(c).id == wanted), None)
+        if chosen is None:
+            raise IllegalAction("imhotep.chance_not_drawable", card=_type_name(wanted))
+        deck.remove(chosen)
+        d.market_deck = deck
+        card = chosen
+    if card is None:
+        d.emit("imhotep.deck_empty", seat=seat)
+    else:
+        d.emit("imhotep.drew_card", reveals=True, seat=seat, card=C.card_type(card).name)
+        sites.push_front(d, ("gain", seat, card))
+    tasks.run(d)
+    if not d.tasks:
+        turn.end_turn(d)
+    return d.freeze(), d.events
+
+
+def _type_name(token: str) -> str:
+    """A card type token as players read it (``-`` for no card)."""
+    types = C.card_types()
+    return types[token].name if token in types else token

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,7 @@ from engines.base import (
     Option,
     Result,
     rank_by,
+    tokens,
 )
 from engines.imhotep import chance, market, scoring, tasks, turn
 from engines.imhotep import components as C
@@ -170,9 +171,11 @@ class Imhotep(Engine[State, Action]):
 
     meta = META
     format_version = 1
-    #: a round's deal is a chance node (``engines.imhotep.chance``); its face-down pair is
-    #: seen by nobody, so no deal is public as a whole
+    #: a round's deal and a bonus card's draw are chance nodes (``engines.imhotep.chance``); a
+    #: deal's face-down pair is seen by nobody, so no deal is public as a whole; a drawn bonus
+    #: card is kept face up, so a draw is
     has_chance = True
+    public_chance = chance.PUBLIC
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
@@ -231,8 +234,22 @@ class Imhotep(Engine[State, Action]):
         return parse(text)
 
     def sample_chance(self, state: State) -> Action:
-        """The round's deal the decks give (I16, I47, E7)."""
+        """The round's deal (I16, I47, E7) or the bonus card (I51, I56, E7) the decks give."""
         return chance.sample(state)
+
+    def replay(self, state: State, rows: Sequence[tuple[int, str]]) -> State:
+        """As ``Engine.replay``, except that a chance node is settled by the next row only when
+        that row is a chance row of the node's own verb: a log written while the round's deal
+        was already a chance row but a bonus card was still drawn inside the move has ``deal``
+        rows and no ``draw`` rows, so its draws are made again with the state's generator, as
+        the move made them."""
+        last = len(rows) - 1
+        for i, (seat, text) in enumerate(rows):
+            state, _ = self.apply(state, seat, self.parse(state, seat, text))
+            logged = tokens(rows[i + 1][1])[:1] if i < last and rows[i + 1][0] == CHANCE else []
+            while (verb := chance.waiting_verb(state)) is not None and [verb] != logged:
+                state, _ = self.apply(state, CHANCE, chance.sample(state))
+        return state
 
     def to_act(self, state: State) -> list[int]:
         """The seat deciding now: a pending step's owner (E12), else the active player."""

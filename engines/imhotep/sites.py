@@ -7,13 +7,20 @@ before the next stone is unloaded (E11).
 
 from __future__ import annotations
 
+from engines.base import CHANCE
 from engines.imhotep import components as C
-from engines.imhotep.state import Board, Draft
+from engines.imhotep.state import Board, Draft, Task
 
 
 def push_front(state: Draft, *tasks: tuple[str, int, str]) -> None:
     """Queue steps to run next, in the given order, before anything already pending."""
     state.tasks[0:0] = list(tasks)
+
+
+def draw(seat: int) -> Task:
+    """A ``card`` bonus's draw for ``seat`` (I51, I56): a chance step (``engines.imhotep.chance``)
+    that the turn's steps wait for."""
+    return ("draw", CHANCE, str(seat))
 
 
 def place(state: Draft, seat: int, site: str) -> None:
@@ -69,7 +76,7 @@ def place_pyramid_b(state: Draft, seat: int, pyramid: int | None) -> None:
     state.add_points(seat, "pyramid", points)
     state.emit("imhotep.placed_pyramid_b", seat=seat, pyramid=pyramid + 1, points=points)
     if bonus == "card":
-        push_front(state, ("draw", seat, ""))
+        push_front(state, draw(seat))
     elif bonus == "quarry":
         push_front(state, ("quarry_bonus", seat, str(C.QUARRY_TAKE)))
     elif bonus == "load":
@@ -90,7 +97,7 @@ def place_temple(state: Draft, seat: int) -> None:
         state.add_points(seat, "temple", points)
         state.emit("imhotep.bonus_points", seat=seat, points=points)
     elif bonus == "card":
-        push_front(state, ("draw", seat, ""))
+        push_front(state, draw(seat))
     elif bonus == "point_or_stones":
         push_front(state, ("temple_choice", seat, ""))
 

@@ -13,12 +13,15 @@ Step kinds:
 ``pyramid`` (decision) choose a Pyramid-B pyramid for a stone (I50);
 ``temple_choice`` (decision) Temple-B bonus: 1 point or up to 2 stones (I56);
 ``bonus_load`` (decision) Pyramid-B bonus: load a stone (I51);
-``gain`` a card (red ones resolve at once, I31/I65); ``draw`` the top card and gain it;
+``gain`` a card (red ones resolve at once, I31/I65);
+``draw`` (a chance step, owned by ``CHANCE``: ``engines.imhotep.chance``) the top card, gained by
+the seat in its argument (I51, I56); the steps wait for it;
 ``red`` move a stone from the quarry to a site (I65, I66); ``quarry_bonus`` take stones (I51).
 """
 
 from __future__ import annotations
 
+from engines.base import CHANCE
 from engines.imhotep import components as C
 from engines.imhotep import market, sites
 from engines.imhotep.state import DECISION_VERBS, EMPTY, Board, Draft, Task
@@ -68,6 +71,8 @@ def run(state: Draft) -> None:
     """Run queued steps until a decision with a real choice is at the front, or none are left."""
     while state.tasks:
         task = state.tasks[0]
+        if task[1] == CHANCE:
+            return  # a card is drawn first (a chance step), then the steps go on
         kind = task[0]
         if kind in DECISION_VERBS:
             answers = options(state, task)
@@ -161,13 +166,6 @@ def step(state: Draft, task: Task) -> None:
         sites.place(state, seat, arg)
     elif kind == "gain":
         gain(state, seat, arg)
-    elif kind == "draw":
-        card = market.draw(state)
-        if card is None:
-            state.emit("imhotep.deck_empty", seat=seat)
-        else:
-            state.emit("imhotep.drew_card", reveals=True, seat=seat, card=C.card_type(card).name)
-            sites.push_front(state, ("gain", seat, card))
     elif kind == "red":
         if state.quarry[seat] == 0:  # I66: no stone, no effect
             state.emit("imhotep.red_no_stone", seat=seat)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import Service, ServiceError
+from bot.service import MoveOutcome, Service, ServiceError, User
 from bot.service.archive import replay
 from engines.base import CHANCE
 from engines.randomplay import random_action
@@ -107,6 +107,21 @@ async def test_a_record_with_chance_rows_replays_and_a_forged_draw_is_refused(
         replay(record)
 
 
+async def _random_move(service: Service, rng: Rng) -> tuple[User, int, str, MoveOutcome, Any]:
+    """A random legal move of whoever must act now: the mover, their seat, what they typed,
+    the outcome and the game as it was before the move."""
+    info = await service.game(CHANNEL)
+    user = user_by_id(info.to_act[0])
+    async with service.db.read():
+        g = await service.load(CHANNEL, live=True)
+    seat = g.seat_of(user.id)
+    assert seat is not None
+    text = random_action(g.engine, g.state, seat, rng)
+    assert text is not None
+    outcome = await service.act(CHANNEL, user, text, render=False)
+    return user, seat, text, outcome, g
+
+
 #: Games with chance steps: options, and a move count by which random play has met several.
 CHANCY: dict[str, tuple[dict[str, str], int]] = {
     "bombay": ({}, 80),
@@ -131,14 +146,7 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
         assert CHANCE not in info.to_act  # the stored game never waits for a draw
         if not info.to_act:
             break
-        user = user_by_id(info.to_act[0])
-        async with service.db.read():
-            g = await service.load(CHANNEL, live=True)
-        seat = g.seat_of(user.id)
-        assert seat is not None
-        text = random_action(g.engine, g.state, seat, rng)
-        assert text is not None
-        outcome = await service.act(CHANNEL, user, text, render=False)
+        user, seat, text, outcome, g = await _random_move(service, rng)
         said += outcome.lines
         assert outcome.seat == seat and outcome.action == str(g.engine.read(g.state, seat, text))
     info = await service.game(CHANNEL)
@@ -180,4 +188,36 @@ async def test_Y31_a_timed_out_turn_that_ends_a_set_is_followed_by_its_draw(
         (CHANCE, "restock"),
     ]
     assert any("restocks" in line for line in outcome.lines)
+    assert await service.verify(info.game_id)
+
+
+async def test_I51_a_bonus_cards_draw_is_a_public_chance_row_that_undo_never_steps_back_over(
+    service: Service,
+) -> None:
+    # Given an Imhotep game with every site on side B, played at random until a move's stone
+    # lands on a Pyramid-B or Temple-B card space (I51, I56) with nothing after the draw
+    await service.create_lobby(GUILD, CHANNEL, ANA, "imhotep", options={"sides": "b"}, seed=4)
+    await service.join(CHANNEL, BEN)
+    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+    rng = Rng(seed_state(2))
+    info = await service.game(CHANNEL)
+    for _ in range(200):
+        mover, seat, _, outcome, _ = await _random_move(service, rng)
+        rows = (await service.record(info.game_id))["actions"]
+        if rows[-1]["seat"] == CHANCE and rows[-1]["action"].startswith("draw "):
+            break
+    else:
+        pytest.fail("no card bonus drawn in 200 random moves")
+    # then the move is logged, then the draw as a chance row, told under the move
+    drawn = rows[-1]["action"]
+    assert rows[-2]["seat"] == seat and any(" drew the " in line for line in outcome.lines)
+    # everyone sees the drawn card: the log page and the running game's export show the draw
+    page = await service.log(CHANNEL, -1)
+    assert any(f"Chance: {drawn}" in line for line in page.lines)
+    running: dict[str, Any] = await service.export(CHANNEL)
+    assert running["actions"][-1]["action"] == drawn
+    # and the mover cannot take the move back for another card: the chance row is a barrier
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(CHANNEL, mover, render=False)
+    assert refused.value.key == "service.undo_chance"
     assert await service.verify(info.game_id)

@@ -12,6 +12,7 @@ __all__ = [
     "EMPTY",
     "ENGINE",
     "dealt",
+    "drawn",
     "edit",
     "game",
     "keys",
@@ -65,6 +66,12 @@ def dealt(state: State, offer: str, pair: str = "") -> State:
     text = f"deal {state.round_deck[0]} {offer}" + (f" pair={pair}" if pair else "")
     new, _ = ENGINE.apply(state, CHANCE, ENGINE.parse(state, CHANCE, text))
     return new
+
+
+def drawn(state: State, card: str) -> tuple[State, list[Event]]:
+    """``state`` (waiting for a bonus card's draw, I51/I56) with the card a test wants drawn
+    (a card type, ``-`` for none), as a chance step."""
+    return ENGINE.apply(state, CHANCE, ENGINE.parse(state, CHANCE, f"draw {card}"))
 
 
 def play(state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from engines.base import IllegalAction
+from engines.base import CHANCE, IllegalAction
 from engines.imhotep import components as C
 from engines.imhotep.scoring import burial_points, obelisk_end_points
 from engines.imhotep.view import Hidden
 from engines.kit import plain
 
-from .helpers import ENGINE, edit, game, keys, play, ships
+from .helpers import ENGINE, drawn, edit, game, keys, play, ships
 
 
 def b_game(site: str, players: int = 3, **extra: str):  # type: ignore[no-untyped-def]
@@ -86,11 +86,13 @@ def test_I50_I52_owner_chooses_the_pyramid_and_scores_its_next_space() -> None:
 def test_I51_E11_pyramid_bonus_card_quarry_and_load() -> None:
     st = ships(b_game("pyramid"), "1.", "...", "..", ".")
     st = edit(st, pyramids_b=[[0], [0], [0]])  # the next space of each pyramid is its bonus space
-    st = edit(st, market_deck=["statue#9", *st.market_deck])
     st = edit(st, sled={1: 1}, quarry={1: 20})
     st, _ = play(st, 0, "sail 1 pyramid")
-    st, events = play(st, 1, "pyramid 1")  # card bonus
-    assert "statue#9" in st.cards[1] and "drew_card" in keys(events)
+    # card bonus: the draw is a chance step; the test draws a Statue by applying it
+    st, _ = ENGINE.apply(st, 1, ENGINE.parse(st, 1, "pyramid 1"))
+    assert ENGINE.to_act(st) == [CHANCE]
+    st, events = drawn(st, "statue")
+    assert [C.card_type(c).id for c in st.cards[1]] == ["statue"] and "drew_card" in keys(events)
     assert st.points[1]["pyramid"] == 1
     st2 = ships(b_game("pyramid"), "1.", "...", "..", ".")
     st2 = edit(st2, pyramids_b=[[0], [0], [0]])
@@ -153,10 +155,11 @@ def test_I55_I56_temple_b_places_like_a_and_gives_bonuses() -> None:
 
 def test_I56_temple_card_bonus_and_point_choice() -> None:
     st = ships(b_game("temple"), "1.", "...", "..", ".")
-    st = edit(st, temple=[0, 0, 0, 0])  # next cell: col 5 (card)
-    st = edit(st, market_deck=["lever#9", *st.market_deck])
-    st, _ = play(st, 0, "sail 1 temple")
-    assert st.cards[1] == ("lever#9",)
+    st = edit(st, temple=[0, 0, 0, 0])  # next cell: col 5 (card): a draw, a chance step
+    st, _ = ENGINE.apply(st, 0, ENGINE.parse(st, 0, "sail 1 temple"))
+    assert ENGINE.to_act(st) == [CHANCE]
+    st, _ = drawn(st, "lever")
+    assert [C.card_type(c).id for c in st.cards[1]] == ["lever"]
     st = ships(b_game("temple"), "1.", "...", "..", ".")
     st = edit(st, sled={1: 5})
     st, _ = play(st, 0, "sail 1 temple")  # full sled: only the point remains, chosen for them
