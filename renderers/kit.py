@@ -23,7 +23,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
 from engines.catalog import CATALOG
 from engines.data import DATA_DIR
-from engines.kit import M, View
+from engines.kit import M, Mark, View
 
 _T = TypeVar("_T")
 
@@ -750,6 +750,29 @@ def move_marks(view: View[M, Any], width: int = 6) -> list[tuple[M, tuple[int, i
     if view.last is not None:
         marks.append((view.last, HIGHLIGHT, width))
     return marks
+
+
+def turn_texts(last: Mark) -> tuple[str, ...]:
+    """The commands of a move's whole turn, oldest first: its ``turn`` (a turn of several
+    commands, given by the game or the service), else the move's own ``text``."""
+    if last.turn:
+        return last.turn
+    return (last.text,) if last.text else ()
+
+
+def last_line(view: View[Any, Any], lang: str, word: Callable[[str], str] | None = None) -> str:
+    """The "Last: <name> — <turn>" line of every board and glance (``core.board.last``): who
+    made the last move and every command of their turn (:func:`turn_texts`), each said by
+    ``word`` (Brass says a move in words; the other boards show the notation as typed); ""
+    before the first move."""
+    last = view.last
+    if last is None or last.seat is None:
+        return ""
+    texts = turn_texts(last)
+    if not texts:
+        return ""
+    said = " · ".join(word(t) for t in texts) if word else " · ".join(texts)
+    return say("core.board.last", lang, name=player_name(view, last.seat), said=said)
 
 
 def with_names(view: AnyView, names: Sequence[str] | None) -> AnyView:

@@ -175,7 +175,7 @@ def last_box(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, la
     names = names_of(view)
     if last is not None:
         who = names[last.seat] if last.seat is not None and 0 <= last.seat < len(names) else "?"
-        lines = kit.wrap(f"{who}: " + ", ".join(last.turn or ()), 17, COL_W - 28, 3)
+        lines = kit.wrap(f"{who}: " + ", ".join(kit.turn_texts(last)), 17, COL_W - 28, 3)
     else:
         lines = [kit.say("bombay.board.none_yet", lang)]
     h = 44 + 24 * len(lines)
@@ -201,17 +201,12 @@ def glance_of(view: BombayView, lang: str) -> kit.Glance:
             kit.say("bombay.board.glance_seat", lang, left=p, bales=len(e.bales))
             for p, e in zip(view.palaces_left, view.elephants, strict=True)
         ]
-    last = view.last
-    said = " · ".join(last.turn or (last.text or "",)) if last is not None else ""
-    line = ""
-    if last is not None and last.seat is not None and said:
-        line = kit.say("bombay.board.last_line", lang, name=view.name(last.seat), said=said)
     return kit.Glance(
         kit.say("bombay.name", lang),
         status(view, lang),
         asked(view, lang),
         seat_lines,
-        line,
+        kit.last_line(view, lang),
         view.over,
     )
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engines.brass import components as C
-from engines.brass.view import BrassMark, BrassView
+from engines.brass.view import BrassView
 from renderers import kit
 from renderers.brass import words as W
 from renderers.brass.layout import (
@@ -155,11 +155,9 @@ def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
 
 
 def last_line(view: BrassView, lang: str) -> str:
-    """ "Last: <name> — <the last turn in words>", or "" before the first move."""
-    last = view.last
-    if last is None or not last.text or last.seat is None:
-        return ""
-    return W.say("last", lang, name=view.name(last.seat), move=_turn(last, lang))
+    """ "Last: <name> — <the last turn in words>" (both actions of a Brass turn, #12.3), or ""
+    before the first move."""
+    return kit.last_line(view, lang, lambda text: W.move(text, lang))
 
 
 def asked(view: BrassView, lang: str) -> str:
@@ -323,9 +321,3 @@ def render_glance(
         W.say("glance_title", lang), round_text, what, scores, last_line(view, lang), view.over
     )
     return kit.glance(view, SEATS, glance)
-
-
-def _turn(last: BrassMark, lang: str) -> str:
-    """The last player's whole turn in words (``turn``: both actions of a Brass turn, given by
-    the service), else its last action (#12.3)."""
-    return " · ".join(W.move(t, lang) for t in last.turn or [last.text])

@@ -46,6 +46,7 @@ from renderers.imhotep.layout import (
     W,
     card_colour,
     card_name,
+    lang_of,
     prepare,
     say,
 )
@@ -65,10 +66,9 @@ def header(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
         parts.append(say(view, "wrath"))
     x = title_w + 28
     text(d, (x, 22), "   ·   ".join(parts), LABEL, bold=True, fill=SAND, max_width=W - M - x)
-    last = view.last
+    line = kit.last_line(view, lang_of(view))
     last_w = 0.0
-    if last is not None and last.text:
-        line = say(view, "last", seat=last.seat, text=last.text)
+    if line:
         box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=500)
         last_w = box[2] - box[0] + 30
     room = W - 2 * M - last_w
@@ -617,8 +617,7 @@ def render_glance(
         asked = say(view, "glance_asked", what=what, options=", ".join(opts)) if opts else what
     else:
         asked = say(view, "glance_play")
-    last = view.last
-    line = say(view, "last", seat=last.seat, text=last.text) if last and last.text else ""
+    line = kit.last_line(view, lang_of(view))
     round_text = say(view, "core.status.round", round=view.round, rounds=view.rounds)
     title = say(view, "imhotep.name")
     glance = kit.Glance(title, round_text, asked, scores, line, view.over)

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 
 from engines.catalog import CATALOG
 from engines.marco_polo import tables as T
-from engines.marco_polo.view import MarcoPoloMark, MarcoPoloView
+from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
 
 #: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
@@ -332,9 +332,3 @@ def card_lines(cid: str, lang: str) -> list[str]:
 def card_order(view: MarcoPoloView) -> list[str]:
     """City-card spaces in board order (a stored view's dict order is not guaranteed)."""
     return [space for space in T.CITY_SPACES if space in view.cards]
-
-
-def whole_turn(last: MarcoPoloMark) -> str:
-    """The last player's whole turn (``turn``, every command of it, given by the service), else
-    its last command (#12.3)."""
-    return " · ".join(last.turn or [last.text])

@@ -51,7 +51,6 @@ from renderers.marco_polo.layout import (
     put_text,
     say,
     short,
-    whole_turn,
     width_of,
     wrap_words,
 )
@@ -83,15 +82,6 @@ def asked_line(view: MarcoPoloView, lang: str) -> str:
     return say("glance_turn", lang)
 
 
-def last_line(view: MarcoPoloView, lang: str) -> str:
-    """The last turn as it was typed, after who played it ("" before the first move)."""
-    last = view.last
-    if last is None or not last.text:
-        return ""
-    who = view.name(last.seat) if last.seat is not None else ""
-    return say("last_line", lang, name=who, said=whole_turn(last))
-
-
 def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     """Title; the round and who acts; what they are asked (up to 2 lines); the last turn."""
     d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
@@ -111,7 +101,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
         asked = say("draft_note", lang, offer=offer)
     for i, line in enumerate(kit.wrap(asked, 18, W - 48, 2)):
         put_text(d, (24, 86 + 24 * i), line, 18, False, kit.INK)
-    txt = last_line(view, lang)
+    txt = kit.last_line(view, lang)
     if txt:
         txt = fit(txt, 18, W - 76, True)
         tw = width_of(txt, 18, True)
@@ -446,6 +436,6 @@ def glance_of(view: MarcoPoloView, lang: str) -> kit.Glance:
         status_line(view, lang),
         asked_line(view, lang),
         scores,
-        last_line(view, lang),
+        kit.last_line(view, lang),
         bool(final),
     )

@@ -191,3 +191,32 @@ def test_marks_row_puts_each_seat_mark_beside_the_last_and_returns_where_text_go
         end = kit.DEFAULT_SEATS.marks_row(kit.Pen(img), [2, 0], 10, 20, 12, 6)
     assert end == 10 + 2 * (24 + 6)
     assert [box for box, _ in log.pieces] == [(10, 8, 34, 32), (40, 8, 64, 32)]
+
+
+def test_last_line_names_the_mover_and_every_command_of_their_turn() -> None:
+    from engines.kit import Mark, View
+
+    turn = ("place travel 3 4", "move moscow")
+    view = View[Mark, None](
+        players=2,
+        to_act=(1,),
+        last=Mark(seat=0, text="move moscow", turn=turn),
+        names=("Ana", "Ben"),
+    )
+    assert kit.last_line(view, "en") == "Last: Ana — place travel 3 4 · move moscow"
+    assert kit.last_line(view, "ja") == "直前：Ana — place travel 3 4 · move moscow"
+    assert kit.last_line(view, "en", str.upper) == "Last: Ana — PLACE TRAVEL 3 4 · MOVE MOSCOW"
+    assert kit.last_line(View[Mark, None](players=2, to_act=(0,)), "en") == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_glance_says_the_last_move_in_one_shape(game: str) -> None:
+    engine = engines.get(game)
+    state = engine.setup(2, engine.meta.validate_options({}), 5)
+    state, _ = random_play(engine, state, Rng(5), 12)
+    view = engine.view(state, None)
+    assert view.last is not None and view.last.seat is not None
+    mover = ("Ana", "Ben")[view.last.seat]
+    with kit.recording() as log:
+        renderers.get(game).render_glance(view, names=["Ana", "Ben"], lang="en")
+    assert any(label.startswith(f"Last: {mover} — ") for _, label, _ in log.texts)
