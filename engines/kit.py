@@ -108,20 +108,28 @@ def evolve(state: S, **changes: Any) -> S:
     >>> p = Pile(("a",), 1)
     >>> evolve(p, turn=2), p
     (Pile(cards=('a',), turn=2), Pile(cards=('a',), turn=1))
+    >>> evolve(p, turns=2)
+    Traceback (most recent call last):
+    TypeError: Pile has no field 'turns'
     """
-    if not changes:
-        return state
+    return _evolved(state, changes) if changes else state
+
+
+def _evolved(state: S, changes: Mapping[str, Any]) -> S:
+    """``evolve`` with the changes as one mapping (``Draft.state`` hands its own over)."""
     try:
         old = state.__dict__
     except AttributeError:  # a slotted dataclass: the ordinary way
         return replace(state, **changes)
-    if not old.keys() >= changes.keys():
-        unknown = sorted(changes.keys() - old.keys())
-        raise TypeError(f"{type(state).__name__} has no field {unknown[0]!r}")
     new = object.__new__(type(state))
     fields = new.__dict__
     fields.update(old)
     fields.update(changes)
+    if len(fields) != len(old):
+        # A name that is no field added a key (counted, not compared key by key: this is the
+        # copy every move makes).
+        unknown = sorted(changes.keys() - old.keys())
+        raise TypeError(f"{type(state).__name__} has no field {unknown[0]!r}")
     return new
 
 
@@ -157,7 +165,7 @@ class Draft(Generic[S]):
     def state(self) -> S:
         """The state as changed so far (one copy per read after a change, not per change)."""
         if self._changes:
-            self._state = evolve(self._state, **self._changes)
+            self._state = _evolved(self._state, self._changes)
             self._changes = {}
         return self._state
 

@@ -139,8 +139,12 @@ def restock_events(state: State) -> list[Event]:
 
 def why_not_move(state: State, seat: int, action: Action) -> IllegalAction | None:
     """Why the elephant cannot walk to ``action.arg`` now, or ``None``."""
-    sites = board().sites
     dest = action.arg
+    # The common answer first: a neighbour the AP left pay for (what every listing asks).
+    cost = _entry_costs(state.sites[seat]).get(dest)
+    if cost is not None and cost <= state.ap:
+        return None
+    sites = board().sites
     if dest not in sites:  # a hand-built action; the parser names sites already
         return IllegalAction("bombay.unknown_site", site=dest[:20])
     here = sites[state.sites[seat]]
@@ -157,6 +161,13 @@ def why_not_move(state: State, seat: int, action: Action) -> IllegalAction | Non
         key = "bombay.hill_needs_ap" if site.kind == HILL else "bombay.move_needs_ap"
         return IllegalAction(key, site=site.id, cost=site.entry_cost, ap=state.ap)
     return None
+
+
+@cache
+def _entry_costs(site: str) -> dict[str, int]:
+    """What walking from ``site`` to each of its neighbours costs (Y45, Y47), per site once."""
+    sites = board().sites
+    return {n: sites[n].entry_cost for n in sites[site].neighbours}
 
 
 def do_move(d: Draft[State], seat: int, action: Action) -> None:

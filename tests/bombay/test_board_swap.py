@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import engines.bombay.components as components
-from engines.bombay import ENGINE
+from engines.bombay import ENGINE, rules
 from engines.data import load_json
 from renderers import bombay as renderer
 from renderers.bombay import layout, static
@@ -32,6 +32,9 @@ def _rewired() -> dict[str, Any]:
 
 def _clear() -> None:
     components.board.cache_clear()
+    # the rules remember each site's walks once per process: read from the board in use
+    rules._walks.cache_clear()
+    rules._entry_costs.cache_clear()
     for f in (layout.board, layout.sites, static.static_layer, static.palette):
         f.cache_clear()
 
