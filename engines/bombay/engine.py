@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines import kit
 from engines.base import CHANCE, Engine, EngineMeta, Event, IllegalAction, Result
 from engines.bombay import chance
 from engines.bombay import rules as R
@@ -58,10 +59,12 @@ class Bombay(Engine[State, Action]):
         return parse_action(state, seat, text)
 
     def to_act(self, state: State) -> list[int]:
-        """The seat whose turn it is (a turn of several commands keeps it until it passes), or
-        ``[CHANCE]`` while a new set's restock waits to be drawn."""
+        """The owner of the first pending decision (``CHANCE`` while a new set's restock waits
+        to be drawn), else the seat whose turn it is: a turn of several commands keeps it until
+        it passes (Y42), as every game's turn does (docs/architecture.md, "The pending stack
+        and the turn")."""
         if state.pending:
-            return [CHANCE]
+            return kit.to_act(state.pending)
         return [] if state.over else [state.current]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
