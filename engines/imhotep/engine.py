@@ -166,6 +166,26 @@ META = _ImhotepMeta(
 )
 
 
+#: Verbs whose highlight names the ship (or positions) they touched, not the site unloading.
+_SHIP_VERBS = frozenset({"load", "hammer", "sail", "lever", "sailcard", "chisel"})
+
+
+def _mark(action: Action) -> dict[str, Any]:
+    """The part of the last-move highlight an action fixes: its text and verb, and the ship,
+    site and positions it names (never changed once made: it is shared)."""
+    mark: dict[str, Any] = {"text": str(action), "verb": action.verb}
+    a = action.args
+    if action.verb in ("load", "hammer") and a:
+        mark["ship"], mark["positions"] = int(a[0]), [[int(a[0]), int(a[1])]]
+    elif action.verb in ("sail", "lever"):
+        mark["ship"], mark["site"] = int(a[0]), C.SITE_WORDS[a[1]]
+    elif action.verb == "sailcard":
+        mark["ship"], mark["site"] = int(a[0]), C.SITE_WORDS[a[2]]
+    elif action.verb == "chisel":
+        mark["positions"] = [[int(a[0]), int(a[1])], [int(a[2]), int(a[3])]]
+    return mark
+
+
 class Imhotep(Engine[State, Action]):
     """Imhotep (Kosmos 2016) for 2–4 players, A and B sides, Pharaoh's wrath."""
 
@@ -277,38 +297,35 @@ class Imhotep(Engine[State, Action]):
             return chance.apply(state, action)
         if state.over:
             raise IllegalAction("core.game_over")
-        who = self.to_act(state)
-        if who == [CHANCE]:
+        # ``to_act`` written out: the owner of the first pending step, else the active player
+        # (every move of self-play passes here, issue #15).
+        pending = state.pending
+        deciding = pending[0].owner if pending else state.current
+        if deciding == CHANCE:
             raise IllegalAction("core.not_your_decision")
-        if seat not in who:
-            raise IllegalAction("imhotep.waiting_for", waiting_seat=who[0])
+        if seat != deciding:
+            raise IllegalAction("imhotep.waiting_for", waiting_seat=deciding)
         draft = Draft(state)
         kit.perform(RULES, draft, seat, action)
         if not draft.tasks:
             turn.end_turn(draft)
         draft.moves = state.moves + 1
-        last = self._last(state, seat, action)
-        if draft.round != state.round:
-            # The move ended the round: its ship has gone home and a new ship now has that number,
-            # so only the site stays highlighted.
-            last.pop("ship", None)
-            last.pop("positions", None)
-        draft.last = last
+        # A move never starts a round: the next round's deal is a chance step (chance.py), which
+        # takes the ended round's ship off the highlight.
+        draft.last = self._last(state, seat, action)
         return draft.freeze(), draft.events
 
     def _last(self, before: State, seat: int, action: Action) -> dict[str, Any]:
-        """What the highlight shows: who, the text, and the ship/site/positions touched."""
-        last: dict[str, Any] = {"seat": seat, "text": str(action), "verb": action.verb}
-        a = action.args
-        if action.verb in ("load", "hammer") and a:
-            last["ship"], last["positions"] = int(a[0]), [[int(a[0]), int(a[1])]]
-        elif action.verb in ("sail", "lever"):
-            last["ship"], last["site"] = int(a[0]), C.SITE_WORDS[a[1]]
-        elif action.verb == "sailcard":
-            last["ship"], last["site"] = int(a[0]), C.SITE_WORDS[a[2]]
-        elif action.verb == "chisel":
-            last["positions"] = [[int(a[0]), int(a[1])], [int(a[2]), int(a[3])]]
-        elif before.unloading:
+        """What the highlight shows: who, the text, and the ship/site/positions touched (the
+        action's part made once per action object, as its text is: listed actions are shared
+        from move to move)."""
+        mark: dict[str, Any] | None = action.__dict__.get("_mark")
+        if mark is None:
+            mark = _mark(action)
+            object.__setattr__(action, "_mark", mark)
+        last: dict[str, Any] = {"seat": seat}
+        last.update(mark)
+        if before.unloading and action.verb not in _SHIP_VERBS:
             last["site"] = before.unloading
         return last
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from operator import itemgetter
 from typing import Any
 
 from engines import kit
@@ -130,11 +129,13 @@ _FLAT = frozenset(
 )
 _NESTED = frozenset({"ships", "cards", "pyramids_b"})
 _FIELDS = tuple(f.name for f in fields(State))
-_SCALARS = tuple(n for n in _FIELDS if n not in _FLAT | _NESTED | {"points", "pending"})
-#: The scalar fields out of a state's (or a draft's) ``__dict__``, in ``_SCALARS`` order.
-_scalars = itemgetter(*_SCALARS)
 #: Fields a draft copies only when a rule first reaches them.
 _LAZY = (_FLAT | _NESTED | {"points"}) - {"sled", "quarry", "docked", "ships"}
+#: The same, as a tuple to loop over.
+_LAZY_NAMES = tuple(sorted(_LAZY))
+#: How many entries a draft's dictionary has before a rule reaches a lazy field: the state's
+#: fields but the lazy ones, with ``tasks`` for ``pending``.
+_EAGER_COUNT = len(_FIELDS) - len(_LAZY)
 
 
 class Draft(kit.Draft[State]):
@@ -177,18 +178,27 @@ class Draft(kit.Draft[State]):
     over: bool
     discard_face_down: list[str]
 
+    # The draft's own bookkeeping lives in slots, so that its instance dictionary holds the
+    # state's fields only, under their names: a draft is made with one copy of the state's
+    # dictionary and frozen with one copy and one update (every move does both, issue #15).
+    __slots__ = ("base", "_state", "_changes", "events", "_pristine")
+
     def __init__(self, state: State) -> None:
         super().__init__(state)
         #: True until a rule starts changing the draft (``begin``): ``state`` is the base then.
         self._pristine = True
-        # Copied at once: what nearly every move reads or changes (reaching a field through
-        # ``__getattr__`` costs more than copying these few).
+        # Copied at once: the scalars, and what nearly every move reads or changes (reaching a
+        # field through ``__getattr__`` costs more than copying these few); the other fields
+        # are left to ``__getattr__``.
         own = self.__dict__
-        own.update(zip(_SCALARS, _scalars(state.__dict__), strict=True))
+        own.update(state.__dict__)
+        for name in _LAZY_NAMES:
+            del own[name]
         own["sled"] = list(state.sled)
         own["quarry"] = list(state.quarry)
         own["docked"] = list(state.docked)
         own["ships"] = [list(s) for s in state.ships]
+        del own["pending"]
         own["tasks"] = [task_of(d) for d in state.pending] if state.pending else []
 
     def __getattr__(self, name: str) -> Any:
@@ -218,23 +228,24 @@ class Draft(kit.Draft[State]):
         """The new frozen state: the fields this draft copied, frozen again."""
         own = self.__dict__
         base = self.base
-        # The new state's fields: the base's, then this draft's copies frozen again (one dict
-        # built in place and given to the new object: every move ends here).
+        # The new state's fields: the base's, then this draft's (scalars as they are, the
+        # copies frozen again), in one dict built in place and given to the new object.
         changes = base.__dict__.copy()
-        changes.update(zip(_SCALARS, _scalars(own), strict=True))
+        changes.update(own)
         changes["sled"] = tuple(own["sled"])
         changes["quarry"] = tuple(own["quarry"])
         changes["docked"] = tuple(own["docked"])
         changes["ships"] = tuple([tuple(s) for s in own["ships"]])
-        tasks = own["tasks"]
+        tasks = changes.pop("tasks")
         if tasks or base.pending:
             changes["pending"] = tuple([decision(t) for t in tasks])
-        for name in own.keys() & _LAZY:  # read first, or assigned whole
-            value = own[name]
-            if name in _NESTED:
-                changes[name] = tuple([tuple(v) for v in value])
-            else:
-                changes[name] = tuple(value)
+        if len(own) > _EAGER_COUNT:  # a lazy field was read first, or assigned whole
+            for name in own.keys() & _LAZY:
+                value = own[name]
+                if name in _NESTED:
+                    changes[name] = tuple([tuple(v) for v in value])
+                else:
+                    changes[name] = tuple(value)
         new = object.__new__(State)
         object.__setattr__(new, "__dict__", changes)
         return new
@@ -269,6 +280,8 @@ def given(state: State, **changes: Any) -> State:
     for name, value in changes.items():
         if name not in _FIELDS and name != "tasks":
             raise TypeError(f"State has no field {name!r}")
+        if name == "pending":  # a draft keeps the pending stack as its steps
+            name, value = "tasks", [task_of(entry) for entry in value]
         if name == "tasks":
             value = [tuple(t) for t in value]
         elif name in _NESTED:

@@ -63,34 +63,62 @@ _SAIL = tuple({w: Action("sail", (_N[s + 1], w)) for w in C.SITE_WORDS} for s in
 _BLUE = frozenset({"lever", "hammer", "sail", "chisel"})
 #: The physical blue cards (``lever#1``...), so a display without one is told at a glance.
 _BLUE_CARDS = frozenset(c for c in C.market_deck() if c.split("#", 1)[0] in _BLUE)
+_QUARRY = Action("quarry")
+
+#: Per ship number, per load pattern (owner per position, EMPTY where free): the ship's load
+#: actions and whether it has its minimum (I23, I24). Filled as patterns are met (at most 5^4
+#: per ship): a pattern repeats across moves and games, and looking it up is cheaper than
+#: reading the ship again on every move (issue #15: listing moves is the hot loop of self-play).
+_SHIP_MOVES: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], bool]], ...] = tuple(
+    {} for _ in range(_MAX)
+)
+#: Per docked pattern (the site of each ship, "" in the harbour): per ship number, its sail
+#: actions to the sites still free (I25), in site order. Filled as patterns are met.
+_SAIL_MOVES: dict[tuple[str, ...], tuple[tuple[Action, ...], ...]] = {}
+
+
+def _ship_moves(ship: int, slots: tuple[int, ...]) -> tuple[tuple[Action, ...], bool]:
+    """A ship's load actions and whether it can sail, for one load pattern (cached)."""
+    load = _AT["load"][ship]
+    moves = tuple(load[p] for p, owner in enumerate(slots) if owner == EMPTY)
+    entry = moves, len(slots) - slots.count(EMPTY) >= C.min_load(len(slots))
+    _SHIP_MOVES[ship][slots] = entry
+    return entry
+
+
+def _sail_moves(docked: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+    """Per ship, its sail actions to the free sites, for one docked pattern (cached)."""
+    words = [C.SITE_WORD[x] for x in C.SITES if x not in docked]
+    entry = tuple(tuple(_SAIL[s][w] for w in words) for s in range(len(docked)))
+    _SAIL_MOVES[docked] = entry
+    return entry
 
 
 def legal_actions(state: Board, seat: int) -> list[Action]:
-    """Every legal turn action of the active player, in canonical form and a fixed order (I29)."""
-    out: list[Action] = []
+    """Every legal turn action of the active player, in canonical form and a fixed order (I29):
+    quarry, the loads (ship by ship, bow first), the sails, then the blue cards'."""
     sled = state.sled[seat]
-    if sled < C.SLED_LIMIT and state.quarry[seat] > 0:
-        out.append(Action("quarry"))
-    free: list[tuple[int, int]] = []
+    out = [_QUARRY] if sled < C.SLED_LIMIT and state.quarry[seat] > 0 else []
+    docked = tuple(state.docked)
     sailable: list[int] = []
     for s, slots in enumerate(state.ships):
-        if state.docked[s]:
+        if docked[s]:
             continue
-        empty = slots.count(EMPTY)
-        if empty:
-            free.extend((s, p) for p, owner in enumerate(slots) if owner == EMPTY)
-        if len(slots) - empty >= C.min_load(len(slots)):
+        slots = tuple(slots)  # a draft's ships are lists
+        loads, can = _SHIP_MOVES[s].get(slots) or _ship_moves(s, slots)
+        if sled and loads:
+            out += loads
+        if can:
             sailable.append(s)
-    if sled >= 1:
-        load = _AT["load"]
-        out.extend([load[s][p] for s, p in free])
-    sites_free = [C.SITE_WORD[x] for x in C.SITES if x not in state.docked]
-    for s in sailable:
-        sail = _SAIL[s]
-        out.extend([sail[w] for w in sites_free])
+    if sailable:
+        sails = _SAIL_MOVES.get(docked) or _sail_moves(docked)
+        for s in sailable:
+            out += sails[s]
     cards = state.cards[seat]
     if not _BLUE_CARDS.intersection(cards):
         return out  # no blue card to play (the common case)
+    free = tasks.free_positions(state)
+    sites_free = [C.SITE_WORD[x] for x in C.SITES if x not in state.docked]
     held = {c.split("#", 1)[0] for c in cards}
     if "lever" in held:
         for s in sailable:
