@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Engine, EngineMeta, Event, IllegalAction, Option, Result
-from engines.brass import build
+from engines.base import CHANCE, Engine, EngineMeta, Event, IllegalAction, Option, Result
+from engines.brass import build, chance
 from engines.brass import components as C
 from engines.brass import rules as R
 from engines.brass.draft import Draft
@@ -68,6 +68,9 @@ class Brass(Engine[State, Action]):
     #: intro snapshots stored before the full game equal today's dumps. (2 was written for a
     #: short while by the first full-game code and is read the same way.)
     format_version = 1
+    #: the cards drawn after a turn (B21) and the rail era's deal (R19, R20) are chance nodes
+    #: (``engines.brass.chance``); every card goes to one seat, so no draw is public as a whole
+    has_chance = True
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
@@ -83,6 +86,10 @@ class Brass(Engine[State, Action]):
         return list(state.order)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
+        """Notation → action (``notation.parse``, names put in canonical order; ``CHANCE``'s
+        draws: ``engines.brass.chance``)."""
+        if seat == CHANCE:
+            return chance.parse(text)
         action = parse_text(text)
         if action.verb == "network" and action.args and "-" in action.args[0]:
             # Line ids list their towns alphabetically; accept them in either order.
@@ -104,6 +111,11 @@ class Brass(Engine[State, Action]):
                 action = make_action("build", industry, location, **kw)
         return action
 
+    def sample_chance(self, state: State) -> Action:
+        """The cards the deck gives: its top after a turn (B21), the shuffled new deck's first
+        8 per seat at the rail era's start (R19, R20)."""
+        return chance.sample(state)
+
     def to_act(self, state: State) -> list[int]:
         """The owner of the first pending decision (a shortfall, the rest of a Sell action, a
         rail action's second link), else the player whose turn it is (``rules.to_act``)."""
@@ -123,7 +135,10 @@ class Brass(Engine[State, Action]):
     # -- apply ------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Play one action through the rules table (``rules.RULES``): refused with the reason
-        its ``why_not`` gives, else done on a draft of the state."""
+        its ``why_not`` gives, else done on a draft of the state. ``CHANCE``'s draws leave the
+        last move's mark as it was (``engines.brass.chance``)."""
+        if seat == CHANCE:
+            return chance.apply(state, action)
         if state.phase == OVER:
             raise IllegalAction("core.game_over")
         if seat not in R.to_act(state):

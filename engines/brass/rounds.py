@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engines.base import Event
 from engines.brass import components as C
-from engines.brass.draft import Draft, checked, display_name, refuse
+from engines.brass.draft import Draft, checked, refuse
 from engines.brass.notation import Action
 from engines.brass.state import (
     ACT,
+    DEAL,
+    DRAW,
     OVER,
     SHORTFALL,
     State,
@@ -20,7 +21,6 @@ from engines.brass.state import (
     own_tiles,
     tile_token,
 )
-from engines.rng import Rng
 
 
 def actions_in_round(round_no: int, era: str = C.CANAL) -> int:
@@ -38,21 +38,12 @@ def finish_action(d: Draft, seat: int) -> None:
 
 
 def end_turn(d: Draft, seat: int) -> None:
-    """Refill to 8 cards while the deck lasts (B21, B22), then the next player or round's end."""
-    want = C.hand_size() - len(d.hands[seat])
-    drawn = d.deck[:want] if want > 0 else []
-    if drawn:
-        del d.deck[: len(drawn)]
-        d.hands[seat] += drawn
-        d.events.append(Event("brass.drew", {"seat": seat, "count": len(drawn)}, reveals=True))
-        d.events.append(
-            Event(
-                "brass.you_drew",
-                {"cards": [display_name(c) for c in sorted(drawn)], "card_ids": sorted(drawn)},
-                reveals=True,
-                visible_to=(seat,),
-            )
-        )
+    """Refill to 8 cards while the deck lasts (B21, B22), then the next player or round's end.
+    The refill is a chance node (``engines.brass.chance``, which passes the turn on after it);
+    with a full hand or an empty deck the turn passes at once."""
+    if len(d.hands[seat]) < C.hand_size() and d.base.deck:
+        d.phase = DRAW
+        return
     next_turn(d)
 
 
@@ -235,32 +226,10 @@ def end_canal_era(d: Draft) -> None:
     d.merchants = [
         replace(m, beer=True) if C.merchant_accepts()[m.tile] else m for m in d.merchants
     ]
-    # R19: a new deck of every discard pile and face-down card (= the setup deck, F9), shuffled.
-    rng = Rng(d.rng)
-    deck = list(C.deck_cards(d.players))
-    rng.shuffle(deck)
-    d.rng = rng.state
-    d.discards = [[] for _ in range(d.players)]
-    d.face_down = ()
-    # R20: 8 cards each, in seat order.
-    size = C.hand_size()
-    for seat in range(d.players):
-        d.hands[seat] = deck[:size]
-        del deck[:size]
-        d.events.append(
-            Event(
-                "brass.you_drew",
-                {
-                    "cards": [display_name(c) for c in sorted(d.hands[seat])],
-                    "card_ids": sorted(d.hands[seat]),
-                },
-                reveals=True,
-                visible_to=(seat,),
-            )
-        )
-    d.deck = deck
-    # R21: rail round 1 in the turn order just set, 2 actions per turn.
+    # R21: the rail era, its first round in the turn order just set (R10), 2 actions per turn;
+    # first R19 and R20 (a new deck of every card, 8 each): a chance node, ``engines.brass.chance``.
     d.era = C.RAIL
     d.round = 0
-    d.emit("rail_era", removed=removed, deck=len(d.deck))
-    start_round(d)
+    d.phase = DEAL
+    dealt = C.hand_size() * d.players
+    d.emit("rail_era", removed=removed, deck=len(C.deck_cards(d.players)) - dealt)

@@ -12,7 +12,8 @@ them passes its ``why_not``.
 What must be decided before play goes on is a stack of kit ``Decision``s (``decisions``): the
 players short of money at a round's end, each removing tiles in turn (B78, ``remove``); the rest
 of a Sell action (B59, ``sell`` or ``done``); the optional second link of a rail Network action
-(R33, ``network`` or ``done``). It is derived from the stored ``phase``, ``shortfall`` and
+(R33, ``network`` or ``done``); a card draw, a chance node (``engines.brass.chance``). It is
+derived from the stored ``phase``, ``shortfall`` and
 ``pending`` fields, so dumps are the ones written before (intro dumps byte for byte) and no
 format change is needed; ``to_act``, ``asked`` and which verbs may answer come from it.
 """
@@ -22,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engines import kit
-from engines.base import IllegalAction
-from engines.brass import build, moves, rounds, sell
+from engines.base import CHANCE, IllegalAction
+from engines.brass import build, chance, moves, rounds, sell
 from engines.brass.draft import Draft, checked
 from engines.brass.notation import Action
 from engines.brass.state import (
@@ -53,7 +54,9 @@ def decisions(state: State) -> tuple[Decision, ...]:
 
     A shortfall queues one ``remove`` decision per player short of money, in turn order (B78);
     inside a Sell action the seller decides whether to sell another tile (B59); after a rail
-    action's first link, whether to add a second (R33, asked on the "Now:" line)."""
+    action's first link, whether to add a second (R33, asked on the "Now:" line). A card draw
+    (the refill after a turn, B21; the rail era's deal, R19–R20) is a decision of ``CHANCE``,
+    a chance node (``engines.brass.chance``)."""
     got: tuple[Decision, ...] | None = state.memo.get("decisions")
     if got is None:
         phase = state.phase
@@ -61,6 +64,8 @@ def decisions(state: State) -> tuple[Decision, ...]:
             got = tuple(Decision(seat, "remove") for seat in state.shortfall)
         elif phase == SELL:
             got = (Decision(state.current, "sell"),)
+        elif phase in chance.NODES:
+            got = chance.NODES[phase]
         elif phase == LINK2:
             got = (
                 Decision(
@@ -90,6 +95,8 @@ def why_not_now(state: State, seat: int, verb: str) -> IllegalAction | None:
     pending = decisions(state)
     if pending:
         top = pending[0]
+        if top.owner == CHANCE:
+            return IllegalAction("core.not_your_decision")
         if verb in ANSWERS[top.verb]:
             return None
         if top.verb == "remove":

@@ -19,6 +19,9 @@ SELL = "sell"  # the current player is inside a Sell action and may sell another
 SHORTFALL = "shortfall"  # a player must remove tiles to pay negative income
 LINK2 = "link2"  # rail era: the first link of a Network action is placed; a second may follow (R33)
 OVER = "over"
+#: Chance nodes (``engines.brass.chance``): nobody at the table decides, the service draws.
+DRAW = "draw"  # the turn's player refills the hand from the deck (B21)
+DEAL = "deal"  # the rail era's new deck is shuffled and dealt (R19, R20)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,10 @@ import pytest
 
 from bot.service import MoveOutcome, Service, ServiceError, User
 from bot.service.archive import replay
+from bot.service.session import events_of
 from engines.base import CHANCE
+from engines.brass.draft import display_name
+from engines.catalog import CATALOG
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, user_by_id, whose_turn
@@ -127,6 +130,8 @@ CHANCY: dict[str, tuple[dict[str, str], int]] = {
     "bombay": ({}, 80),
     "marco_polo": ({}, 60),
     "imhotep": ({"sides": "custom", "market": "b"}, 90),
+    # the canal era's 51 actions and more: every turn's refill, then the rail era's deal
+    "brass": ({"mode": "full"}, 75),
 }
 
 
@@ -162,13 +167,25 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
             verb = row["action"].split()[0]
             public = verb in engine.public_chance
             assert shown["action"] == (row["action"] if public else verb)
-    # A hidden draw's text (Imhotep's face-down pair) is in no message, log page or export.
+    # A hidden draw's text (Imhotep's face-down pair, Brass's cards) is in no message, log page
+    # or export, nor is what a draw showed one seat only (the cards a Brass player drew).
     pages = await service.log(CHANNEL, 1, per_page=1000)
-    told = " ".join([*said, *pages.lines, json.dumps(running)])
+    told = " ".join([*said, *pages.lines, json.dumps(running, ensure_ascii=False)])
     for row in drawn:
         if row["action"].split()[0] not in engine.public_chance:
             assert row["action"] not in told
-            assert all(part not in told for part in row["action"].split()[1:])
+            # (A Brass draw's parts are card names, which every discard shows (B18): what
+            # must not be told is who drew them, checked with the private events below.)
+            if game != "brass":
+                assert all(part not in told for part in row["action"].split()[1:])
+    async with service.db.read():
+        rows = await service.db.actions(info.game_id)
+    secrets = [e for a in rows if a.seat == CHANCE for e in events_of(a) if e.visible_to]
+    if game == "brass":
+        assert {e.key for e in secrets} == {"brass.you_drew"}
+        assert any(a.action.startswith("deal ") for a in rows)  # the rail era's deal came
+    for e in secrets:
+        assert CATALOG.text(e.key, e.params, names=g.names) not in told
 
 
 async def test_Y31_a_timed_out_turn_that_ends_a_set_is_followed_by_its_draw(
@@ -221,3 +238,61 @@ async def test_I51_a_bonus_cards_draw_is_a_public_chance_row_that_undo_never_ste
         await service.undo(CHANNEL, mover, render=False)
     assert refused.value.key == "service.undo_chance"
     assert await service.verify(info.game_id)
+
+
+# -- Brass: a card drawn is seen by its drawer only (B21, B23) ----------------------------------
+
+
+async def _brass_turn_ended(svc: Service) -> tuple[User, int, User, Any]:
+    """A two-player Brass game whose first player has just passed (round 1: one action a turn),
+    so a card was drawn; returns the mover, their seat, the other player and the outcome."""
+    await svc.create_lobby(GUILD, CHANNEL, ANA, "brass", seed=5)
+    await svc.join(CHANNEL, BEN)
+    await svc.start(CHANNEL, ANA, render=False)
+    mover = await whose_turn(svc)
+    async with svc.db.read():
+        g = await svc.load(CHANNEL, live=True)
+    seat = g.seat_of(mover.id)
+    assert seat is not None
+    outcome = await svc.act(CHANNEL, mover, f"pass card={g.state.hands[seat][0]}", render=False)
+    return mover, seat, (BEN if mover == ANA else ANA), outcome
+
+
+async def test_B21_B23_a_brass_refill_is_a_chance_row_whose_cards_only_the_drawer_sees(
+    service: Service,
+) -> None:
+    mover, seat, other, outcome = await _brass_turn_ended(service)
+    info = await service.game(CHANNEL)
+    rows = (await service.record(info.game_id))["actions"]
+    assert [a["seat"] for a in rows[-2:]] == [seat, CHANCE]
+    verb, cards = rows[-1]["action"].split()
+    assert verb == "draw" and len(cards.split(",")) == 1  # round 1: one card back (B21)
+    async with service.db.read():
+        g = await service.load(CHANNEL, live=True)
+    (card,) = cards.split(",")
+    secret = CATALOG.text("brass.you_drew", {"cards": [display_name(card)], "card_ids": [card]})
+    # the drawer is told which card, privately; the table how many
+    assert outcome.private_lines == {mover.id: (secret,)}
+    assert f"{mover.name} drew 1 card." in outcome.lines and secret not in outcome.lines
+    # the log page, a running game's export, the board caption and the other's catch-up show
+    # the draw by its verb and its public event only
+    page = await service.log(CHANNEL, -1)
+    assert page.lines[-1].endswith(f"Chance: draw — {mover.name} drew 1 card.")
+    theirs = await service.log(CHANNEL, -1, viewer=other.id)
+    assert theirs.lines == page.lines
+    mine = await service.log(CHANNEL, -1, viewer=mover.id)
+    assert mine.lines[-1].endswith(secret)
+    running = await service.export(CHANNEL)
+    assert running["actions"][-1]["action"] == "draw"
+    board = await service.board(CHANNEL)
+    assert f"Last: {mover.name} drew 1 card." in board.lines
+    recap = await service.since_last_turn(CHANNEL, [other.id])
+    told = " ".join([*outcome.lines, *page.lines, json.dumps(running), *board.lines, *recap])
+    # (the card's name alone is no secret: the board names every town, B23 hides who holds it)
+    assert rows[-1]["action"] not in told and secret not in told and "You drew" not in told
+    # a draw is an undo barrier; the log replays to the stored state
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(CHANNEL, mover, render=False)
+    assert refused.value.key == "service.undo_chance"
+    assert await service.verify(info.game_id)
+    assert len(g.state.hands[seat]) == 8 and card in g.state.hands[seat]

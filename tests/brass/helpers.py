@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import Event, IllegalAction
+from engines.base import CHANCE, Event, IllegalAction
 from engines.brass import ENGINE
 from engines.brass import components as C
 from engines.brass.state import ACT, Merchant, State, Tile, evolve
@@ -106,6 +106,34 @@ def position(
 def play(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
     """Apply notation and return the new state and events."""
     return E.play(state, seat, text)
+
+
+def act(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """Apply notation and stop where ``play`` would draw: at a chance node the state waits for
+    the cards (``to_act == [CHANCE]``) and the test says which come, with ``draw``."""
+    return E.apply(state, seat, E.parse(state, seat, text))
+
+
+def draw(state: State, outcome: str) -> tuple[State, list[Event]]:
+    """Apply a chance outcome (``draw leek,stone`` or ``deal <hands>``, engines.brass.chance)
+    as the service applies the one it samples: a draw forced by naming it, not by editing the
+    deck."""
+    assert E.to_act(state) == [CHANCE]
+    return E.apply(state, CHANCE, E.parse(state, CHANCE, outcome))
+
+
+def last_canal_turn(players: int = 2, card: str = "leek", **kw: Any) -> State:
+    """The canal era's last turn: the deck is empty and only ``order[0]`` holds a card."""
+    order = kw.get("order") or tuple(range(players))
+    hands: dict[int, list[str]] = {s: [] for s in range(players)}
+    hands[order[0]] = [card]
+    kw.setdefault("round_no", 10)
+    return position(players, mode="full", era="canal", hands=hands, deck=[], actions_left=1, **kw)
+
+
+def end_canal(state: State, card: str = "leek") -> tuple[State, list[Any]]:
+    """Play the last card of the canal era (a pass), the rail era's deal drawn."""
+    return play(state, state.order[state.pos], f"pass card={card}")
 
 
 def illegal(state: State, seat: int, text: str, key: str | None = None) -> IllegalAction:

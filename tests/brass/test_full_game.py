@@ -18,7 +18,17 @@ from engines.brass.state import ACT, LINK2, OVER, SHORTFALL, State, Tile, evolve
 from engines.kit import plain
 from engines.randomplay import random_game
 from engines.rng import Rng
-from tests.brass.helpers import E, illegal, keys, legal, play, position, tile_at
+from tests.brass.helpers import (
+    E,
+    end_canal,
+    illegal,
+    keys,
+    last_canal_turn,
+    legal,
+    play,
+    position,
+    tile_at,
+)
 
 LEVEL = C.top_space_of_level()  # income level -> its top progress-track space
 
@@ -27,20 +37,6 @@ def rail(players: int = 2, **kw: Any) -> State:
     """A rail-era position of the full game (seat ``order[0]`` to act, 2 actions)."""
     kw.setdefault("hands", {0: ["leek", "stone", "derby"], 1: ["tamworth"]})
     return position(players, mode="full", era="rail", **kw)
-
-
-def last_canal_turn(players: int = 2, card: str = "leek", **kw: Any) -> State:
-    """The canal era's last turn: the deck is empty and only ``order[0]`` holds a card."""
-    order = kw.get("order") or tuple(range(players))
-    hands = {s: [] for s in range(players)}
-    hands[order[0]] = [card]
-    kw.setdefault("round_no", 10)
-    return position(players, mode="full", era="canal", hands=hands, deck=[], actions_left=1, **kw)
-
-
-def end_canal(state: State, card: str = "leek") -> tuple[State, list[Any]]:
-    """Play the last card of the canal era (a pass)."""
-    return play(state, state.order[state.pos], f"pass card={card}")
 
 
 def last_rail_turn(players: int = 2, card: str = "leek", **kw: Any) -> State:
