@@ -42,9 +42,10 @@ def random_play(
         who = engine.to_act(state)
         if who == [CHANCE]:
             # A draw, with the state's own generator, as ``play`` settles it; asked here only
-            # when one waits (settling after every action cost a tenth of a Bombay game).
+            # when one waits (settling after every action cost a tenth of a Bombay game). It is
+            # not a step: ``max_steps`` counts the players' actions.
             state, _ = engine.settle(state)
-            continue
+            who = engine.to_act(state)
         if not who:
             break
         seat = rng.choice(who)
@@ -62,6 +63,10 @@ def random_play(
             raise RuntimeError(f"{engine.meta.id}: seat {seat} must act but has no legal action")
         steps.append((state, seat, text))
         state, _ = engine.play(state, seat, text)
+    if engine.to_act(state) == [CHANCE]:
+        # Stopped by ``max_steps`` right after an action that reached a draw: a position is
+        # one a player decides in, as ``play`` leaves it, never a chance node.
+        state, _ = engine.settle(state)
     return state, steps
 
 

@@ -27,7 +27,8 @@ async def test_a_shortened_brass_build_is_stored_canonically(service: Service) -
     out = await service.act(CHANNEL, user, typed, render=False)
     assert out.action == text
     exported = await service.export(CHANNEL)
-    assert [a["action"] for a in exported["actions"]] == [text]
+    # (the card drawn after the turn follows as a chance row, shown by its verb: "draw")
+    assert [a["action"] for a in exported["actions"]] == [text, "draw"]
 
 
 async def test_a_redundant_slot_is_not_stored(service: Service) -> None:
@@ -48,7 +49,7 @@ async def test_a_redundant_slot_is_not_stored(service: Service) -> None:
     else:
         pytest.fail("no slot spelling was accepted")
     exported = await service.export(CHANNEL)
-    assert [a["action"] for a in exported["actions"]] == [text]
+    assert [a["action"] for a in exported["actions"]] == [text, "draw"]
 
 
 async def test_a_near_miss_names_the_closest_legal_moves_and_changes_nothing(
