@@ -34,7 +34,7 @@ from engines.imhotep import components as C
 from engines.imhotep import market, sites, tasks, turn
 from engines.imhotep.notation import Action
 from engines.imhotep.state import Draft, State
-from engines.kit import chance_node
+from engines.kit import chance_node, drawn_once
 
 VERB = "deal"
 #: The verb of a bonus card's draw (I51, I56).
@@ -80,12 +80,20 @@ def _deal(state: State) -> Draft:
     return d
 
 
+@drawn_once
+def _made(state: State) -> tuple[State, tuple[Event, ...], Action]:
+    """The deal the decks give, made: the dealt state, its events and its outcome (asked twice
+    per chance step, by ``sample`` and by ``apply``: made once)."""
+    d = _deal(state)
+    return d.freeze(), tuple(d.events), _dealt(d)
+
+
 def sample(state: State) -> Action:
     """The deal or the draw the decks (and, for a reshuffle, the state's generator) give."""
     if at_draw(state):
         card = market.draw(Draft(state))
         return Action(DRAW, (C.card_type(card).id if card else "-",))
-    return _dealt(_deal(state))
+    return _made(state)[2]
 
 
 def parse(text: str) -> Action:
@@ -116,8 +124,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         return apply_draw(state, action)
     if not at_deal(state) or action.verb != VERB:
         raise IllegalAction("core.not_your_decision")
-    d = _deal(state)
-    if _dealt(d) != action:
+    dealt, events, outcome = _made(state)
+    if outcome == action:
+        d = Draft(dealt)
+        d.events = list(events)
+    else:
         d = _forced(state, action)
     # The round that ended took the ships the highlight pointed at: only a site stays marked.
     last = dict(d.last)
