@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import engines.bombay.components as components
+from engines.base import IllegalAction
 from engines.bombay import ENGINE, rules
 from engines.data import load_json
 from renderers import bombay as renderer
@@ -57,6 +58,14 @@ def rewired(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_games_play_and_draw_on_a_rewired_board(rewired: None) -> None:
     hill = components.board().sites[components.board().start]
     assert set(hill.neighbours) != {"e3", "f4", "g5", "h3"}  # really another graph
+    # the walks offered and allowed are the new trails' (nothing remembered from the old board)
+    state = ENGINE.setup(3, ENGINE.meta.validate_options({}), 1)
+    walks = {a.arg for a in ENGINE.legal_actions(state, state.current) if a.verb == "move"}
+    assert walks == set(hill.neighbours)
+    stale = next(n for n in ("e3", "f4", "g5", "h3") if n not in hill.neighbours)
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.play(state, state.current, f"move {stale}")
+    assert refused.value.key == "bombay.not_adjacent"
     for players in (2, 3, 4, 5):
         state = play_game(players, {"setup": "random"}, seed=players)
         assert ENGINE.result(state) is not None
