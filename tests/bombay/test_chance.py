@@ -13,6 +13,7 @@ import pytest
 
 from engines.base import CHANCE, IllegalAction
 from engines.bombay import ENGINE
+from engines.bombay.notation import Action
 from engines.bombay.rules import draw_from_bag
 from engines.bombay.state import State
 from engines.rng import Rng
@@ -107,3 +108,15 @@ def test_an_old_log_replays_by_drawing_where_no_chance_row_follows() -> None:
     # and a logged chance row is applied, not drawn again
     forced = ENGINE.replay(start, [(3, "end"), (CHANCE, "restock blue=5 orange=4")])
     assert forced.stock == (0, 5, 0, 4) and forced.rng == old.rng
+
+
+def test_Y31_a_restock_built_by_hand_is_read_like_its_typed_text() -> None:
+    # Given an outcome built without the parser, its colours in another order and by letter
+    s = _set_ended()
+    typed, _ = ENGINE.apply(s, CHANCE, ENGINE.parse(s, CHANCE, "restock blue=5 orange=4"))
+    built, _ = ENGINE.apply(s, CHANCE, Action("restock", "o=4 b=5"))
+    # then it puts the same bales in the markets; and a malformed one is refused
+    assert built == typed
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(s, CHANCE, Action("restock", "blue=5 orange=four"))
+    assert refused.value.key == "bombay.chance_bad"
