@@ -32,6 +32,9 @@ COL_W = (WIDTH - 2 * MARGIN - GAP) // 2
 LEFT_X = MARGIN
 RIGHT_X = MARGIN + COL_W + GAP
 LEGEND_H = 420
+#: The legend: each sign with its meaning under the other, then the silk colours side by side.
+LEGEND = kit.Legend(size=16, indent=60, row=22, gap=10, lines=3)
+SILK_LEGEND = kit.Legend(size=16, indent=28, row=22, gap=18, label_dy=1, across=True)
 GLANCE_Y = COL_Y + LEGEND_H + GAP
 HEIGHT = COL_Y + 720
 ELEPHANT_ANGLES = (-90, -30, -150, 15, 165)  # degrees, y down: top first

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,10 +29,12 @@ from renderers.bombay.layout import (
     EMPTY_FILL,
     GLANCE_Y,
     HEIGHT,
+    LEGEND,
     LEGEND_H,
     MAP_BG,
     RIGHT_X,
     SEATS,
+    SILK_LEGEND,
     SILK_RGB,
     SITE_R,
     TOKEN_FILL,
@@ -46,7 +49,6 @@ from renderers.bombay.pieces import bale, hill, house, site_label, site_shape
 
 #: The rules at a glance, six lines (catalog keys ``bombay.board.glance.1`` … ``.6``).
 GLANCE_LINES = 6
-LEGEND_SIZE = 16
 
 
 @kit.layer
@@ -115,7 +117,8 @@ def demand_tie(draw: ImageDraw.ImageDraw, site: dict[str, Any]) -> None:
         d += 11
 
 
-def _legend_sign(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
+def _legend_sign(draw: ImageDraw.ImageDraw, x: float, y: float, *, kind: str) -> None:
+    cx, cy = x + 34, y + 10
     if kind == "hill":
         hill(draw, cx, cy + 4, 11)
     elif kind == "city":
@@ -150,19 +153,21 @@ LEGEND_ROWS = ("hill", "city", "post", "token", "empty", "elephant", "palace", "
 def legend(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:
     """What each sign on the map means, then the four silk colours by name."""
     yy = kit.panel(draw, (x, y, x + COL_W, y + LEGEND_H), kit.say("bombay.board.legend", lang))
-    room = COL_W - 74
-    for kind in LEGEND_ROWS:
-        _legend_sign(draw, kind, x + 34, yy + 10)
-        lines = kit.wrap(kit.say(f"bombay.board.legend.{kind}", lang), LEGEND_SIZE, room, 3)
-        for i, line in enumerate(lines):
-            kit.text(draw, (x + 60, yy + i * 22), line, LEGEND_SIZE)
-        yy += 22 * len(lines) + 10
-    bx = x + 20
-    for c in SILK_RGB:
-        bale(draw, c, bx, yy, 22)
-        word = kit.say("bombay.board.word", lang, word=c)
-        kit.text(draw, (bx + 28, yy + 1), word, LEGEND_SIZE)
-        bx += 28 + kit.text_width(word, LEGEND_SIZE) + 18
+    right = x + COL_W - 14
+    signs = [
+        (partial(_legend_sign, kind=kind), kit.say(f"bombay.board.legend.{kind}", lang))
+        for kind in LEGEND_ROWS
+    ]
+    yy = LEGEND.draw(draw, signs, x, yy, right)
+    silks = [
+        (partial(_silk_sign, colour=c), kit.say("bombay.board.word", lang, word=c))
+        for c in SILK_RGB
+    ]
+    SILK_LEGEND.draw(draw, silks, x + 20, yy, right)
+
+
+def _silk_sign(draw: ImageDraw.ImageDraw, x: float, y: float, *, colour: str) -> None:
+    bale(draw, colour, x, y, 22)
 
 
 def glance_strip(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:

@@ -32,6 +32,13 @@ MARKETS_H = 300
 SHEET_HEAD = 84
 SHEET_ROW = 34
 SHEET_TIE = 22
+#: The legend, in the right half of the panel: the industries two by two, each its code on its
+#: colour then its name.
+LEGEND_X = PANEL_X + PANEL_W // 2 + 20
+LEGEND_W = PANEL_W // 2 - 34
+INDUSTRY_LEGEND = kit.Legend(
+    size=16, indent=42, row=30, gap=4, label_dy=2, across=True, cell=LEGEND_W // 2
+)
 SLOT = 46  # slot square side, px
 MERCHANT_TILE = 50
 BAND = (60, 44, 34)

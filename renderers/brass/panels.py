@@ -4,6 +4,7 @@ and the phone glance. Every word comes from the catalog in the table's language 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -18,7 +19,10 @@ from renderers.brass.layout import (
     COAL,
     CREAM,
     INDUSTRY_FILL,
+    INDUSTRY_LEGEND,
     IRON,
+    LEGEND_W,
+    LEGEND_X,
     MARKETS_H,
     PANEL_W,
     PANEL_X,
@@ -77,17 +81,12 @@ def panel_grounds(
             d.rectangle((bx, by, bx + BOX, by + BOX), fill=SLOT_GROUND, outline=kit.INK)
             kit.text_centered(d, (bx + BOX / 2, by + BOX / 2), str(price), 15, fill=kit.MUTED)
     # Legend (right column).
-    lx = x + PANEL_W // 2 + 20
-    lw = PANEL_W // 2 - 34
+    lx, lw = LEGEND_X, LEGEND_W
     kit.text(d, (lx, y + 4), W.say("legend", lang), 22, bold=True)
-    for i, ind in enumerate(C.INDUSTRIES):
-        sx, sy = lx + (i % 2) * (lw // 2), y + 40 + (i // 2) * 30
-        fill = INDUSTRY_FILL[ind]
-        d.rectangle((sx, sy, sx + 34, sy + 24), fill=fill, outline=kit.INK)
-        kit.text_centered(
-            d, (sx + 17, sy + 12), W.code(ind, lang), 14, fill=ink_for(fill), bold=True
-        )
-        kit.text(d, (sx + 42, sy + 2), W.industry(ind, lang), 16, max_width=lw // 2 - 46)
+    signs = [
+        (partial(_industry_sign, ind=ind, lang=lang), W.industry(ind, lang)) for ind in C.INDUSTRIES
+    ]
+    INDUSTRY_LEGEND.draw(d, signs, lx, y + 40, lx + lw)
     ly = y + 136
     lines = [*LEGEND_LINES[:4], *(("survivor",) if full else ()), *LEGEND_LINES[4:]]
     for key in lines:
@@ -96,6 +95,13 @@ def panel_grounds(
     kit.text(d, (x + 14, y + MARKETS_H - 34), W.say("legend.approximate", lang), 15, fill=kit.MUTED)
     if sheet:
         _sheet_heads(d, lang, players, full, y + MARKETS_H)
+
+
+def _industry_sign(d: ImageDraw.ImageDraw, x: float, y: float, *, ind: str, lang: str) -> None:
+    """An industry's code on its colour, as its slots show it."""
+    fill = INDUSTRY_FILL[ind]
+    d.rectangle((x, y, x + 34, y + 24), fill=fill, outline=kit.INK)
+    kit.text_centered(d, (x + 17, y + 12), W.code(ind, lang), 14, fill=ink_for(fill), bold=True)
 
 
 def _sheet_geometry(full: bool) -> tuple[float, float, int]:

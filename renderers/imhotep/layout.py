@@ -41,6 +41,8 @@ HARBOUR_Y = SITES_Y + ROW1_H + GAP + ROW2_H + GAP
 HARBOUR_H = 250
 LEGEND_Y = HARBOUR_Y + HARBOUR_H + GAP
 LEGEND_H = 164
+#: The legend's right column: the frames the board draws (last move, earlier ones, who acts).
+MARKS_LEGEND = kit.Legend(size=SMALL, indent=58, row=28, gap=13)
 H = LEGEND_Y + LEGEND_H + M
 
 COL3 = (W - 2 * M - 2 * GAP) // 3  # width of a top-row site panel

@@ -3,7 +3,9 @@ legend), drawn once per (players, sides, language), and the palette every board 
 
 from __future__ import annotations
 
-from PIL import Image
+from functools import partial
+
+from PIL import Image, ImageDraw
 
 from renderers import kit
 from renderers.imhotep.layout import (
@@ -25,6 +27,7 @@ from renderers.imhotep.layout import (
     LEGEND_H,
     LEGEND_Y,
     LEVEL_FILLS,
+    MARKS_LEGEND,
     NILE,
     NILE_DARK,
     PANELS,
@@ -103,7 +106,7 @@ def _legend(d: kit.Pen, view: Words, players: int) -> None:
     half = W // 2
     left, right = M + 16, half + 20
     text(d, (left, LEGEND_Y + 8), say(view, "legend"), LABEL, bold=True)
-    rows = (LEGEND_Y + 46, LEGEND_Y + 88, LEGEND_Y + 128)
+    rows = [LEGEND_Y + 46 + k * (MARKS_LEGEND.row + MARKS_LEGEND.gap) for k in range(3)]
     x = left
     for seat in range(players):
         SEATS.mark(d, seat, x + 20, rows[0] + 12, STONE_R)
@@ -112,17 +115,22 @@ def _legend(d: kit.Pen, view: Words, players: int) -> None:
     stone(d, None, left + 20, rows[1] + 12, 16)
     text(d, (left + 48, rows[1]), say(view, "legend.empty"), SMALL, max_width=half - left - 60)
     text(d, (left, rows[2]), say(view, "legend.decision"), SMALL, max_width=half - left - 20)
-    for row, (colour, width, key) in zip(
-        rows,
-        (
+    marks = [
+        (partial(_frame, colour=colour, width=width), say(view, key))
+        for colour, width, key in (
             (kit.HIGHLIGHT, 5, "legend.last"),
             (kit.EARLIER, kit.EARLIER_WIDTH, "legend.earlier"),
             (kit.TO_ACT, 5, "legend.to_act"),
-        ),
-        strict=True,
-    ):
-        d.rounded_rectangle((right, row - 2, right + 44, row + 26), 6, outline=colour, width=width)
-        text(d, (right + 58, row), say(view, key), SMALL, max_width=W - M - right - 70)
+        )
+    ]
+    MARKS_LEGEND.draw(d, marks, right, rows[0], W - M - 12)
+
+
+def _frame(
+    d: ImageDraw.ImageDraw, x: float, y: float, *, colour: tuple[int, int, int], width: int
+) -> None:
+    """A frame as the board draws round a site (the last move, an earlier one, who acts)."""
+    d.rounded_rectangle((x, y - 2, x + 44, y + 26), 6, outline=colour, width=width)
 
 
 @kit.sprite

@@ -78,6 +78,9 @@ FONT = 16
 
 
 SMALL = 14
+#: The legend's symbols flow across the width; the board's highlights under the seats.
+LEGEND = kit.Legend(size=FONT, indent=34, row=32, gap=26, label_dy=2, across=True)
+MARKS_LEGEND = kit.Legend(size=SMALL, indent=32, row=32, gap=30, label_dy=2, across=True)
 
 
 DIE = 15  # die half-size

@@ -4,6 +4,7 @@ legend, and the phone-sized glance."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -23,6 +24,8 @@ from renderers.marco_polo.layout import (
     GOOD_COLOURS,
     HEADER_H,
     LARGE,
+    LEGEND,
+    MARKS_LEGEND,
     MUTED,
     OASIS,
     PANEL_BG,
@@ -285,49 +288,42 @@ LEGEND_ITEMS = (
     ("black", "legend_black"),
     ("white", "legend_white"),
 )
+#: The board's highlights, explained under the seats (catalog keys ``legend_<kind>``).
+MARKS = ("last", "to_act")
 
 
 def legend_height(view: MarcoPoloView, lang: str) -> int:
     """The legend's height: its symbols flow over as many lines as the language needs."""
-    x, rows = 40.0, 1
-    for _, key in LEGEND_ITEMS:
-        width = 34 + width_of(say(key, lang), FONT)
-        if x + width > W - 40:
-            x, rows = 40, rows + 1
-        x += width + 26
-    return 14 + 32 * rows + 4 + 28 * len(view.seats) + 6 + 56 + 16
+    labels = [say(key, lang) for _, key in LEGEND_ITEMS]
+    rows = LEGEND.height(labels, 40, W - 40) // LEGEND.row
+    return int(14 + 32 * rows + 4 + 28 * len(view.seats) + 6 + 56 + 16)
+
+
+def _legend_sign(d: ImageDraw.ImageDraw, x: float, y: float, *, kind: str) -> None:
+    if kind == "large":
+        d.ellipse((x, y, x + 24, y + 24), fill=LARGE, outline=kit.INK)
+    elif kind == "small":
+        d.rectangle((x, y, x + 22, y + 22), fill=SMALL_CITY, outline=kit.INK)
+    elif kind == "oasis":
+        d.polygon(kit.polygon(x + 12, y + 12, 13, 4), fill=OASIS, outline=kit.INK)
+    elif kind == "camel":
+        d.rectangle((x, y, x + 22, y + 22), fill=CAMEL_BADGE, outline=kit.INK)
+    elif kind == "coin":
+        d.ellipse((x, y, x + 24, y + 24), fill=COIN_BADGE, outline=kit.INK)
+    elif kind == "last":
+        d.ellipse((x, y, x + 24, y + 24), outline=kit.HIGHLIGHT, width=4)
+    elif kind == "to_act":
+        d.rounded_rectangle((x, y, x + 24, y + 24), 4, outline=kit.TO_ACT, width=4)
+    else:
+        die(d, -1, kind[0], 4, x + 14, y + 12)
 
 
 def draw_legend(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> None:
     """What the shapes and colours mean, flowing across the width; one line per seat."""
     h = legend_height(view, lang)
     d.rounded_rectangle((20, y, W - 20, y + h - 10), 12, fill=PANEL_BG, outline=kit.INK)
-    x: float = 40
-    yy = y + 14
-
-    def room(label: str, mark: float = 30) -> None:
-        nonlocal x, yy
-        if x + mark + width_of(label, FONT) > W - 40:
-            x, yy = 40, yy + 32
-
-    for kind, key in LEGEND_ITEMS:
-        label = say(key, lang)
-        room(label, 34)
-        if kind == "large":
-            d.ellipse((x, yy, x + 24, yy + 24), fill=LARGE, outline=kit.INK)
-        elif kind == "small":
-            d.rectangle((x, yy, x + 22, yy + 22), fill=SMALL_CITY, outline=kit.INK)
-        elif kind == "oasis":
-            d.polygon(kit.polygon(x + 12, yy + 12, 13, 4), fill=OASIS, outline=kit.INK)
-        elif kind == "camel":
-            d.rectangle((x, yy, x + 22, yy + 22), fill=CAMEL_BADGE, outline=kit.INK)
-        elif kind == "coin":
-            d.ellipse((x, yy, x + 24, yy + 24), fill=COIN_BADGE, outline=kit.INK)
-        else:
-            die(d, -1, kind[0], 4, x + 14, yy + 12)
-        put_text(d, (x + 34, yy + 2), label, FONT, False, kit.INK)
-        x += 34 + width_of(label, FONT) + 26
-    yy += 36
+    signs = [(partial(_legend_sign, kind=kind), say(key, lang)) for kind, key in LEGEND_ITEMS]
+    yy = LEGEND.draw(d, signs, 40, y + 14, W - 40) + 4
     x = 40
     for s in range(len(view.seats)):
         SEATS.mark(d, s, x + 12, yy + 12, 12)
@@ -336,11 +332,8 @@ def draw_legend(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str
         put_text(d, (x + 30, yy + 2), fit(t, FONT, W - 110), FONT, False, kit.INK)
         yy += 28
     yy += 6
-    d.ellipse((40, yy, 64, yy + 24), outline=kit.HIGHLIGHT, width=4)
-    put_text(d, (72, yy + 2), say("legend_last", lang), SMALL, False, kit.INK)
-    x = 72 + width_of(say("legend_last", lang), SMALL) + 30
-    d.rounded_rectangle((x, yy, x + 24, yy + 24), 4, outline=kit.TO_ACT, width=4)
-    put_text(d, (x + 32, yy + 2), say("legend_to_act", lang), SMALL, False, kit.INK)
+    marks = [(partial(_legend_sign, kind=kind), say(f"legend_{kind}", lang)) for kind in MARKS]
+    MARKS_LEGEND.draw(d, marks, 40, yy, W - 40)
     note = fit(say("legend_map", lang), SMALL, W - 80)
     put_text(d, (40, yy + 32), note, SMALL, False, MUTED)
 

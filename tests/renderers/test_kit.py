@@ -220,3 +220,32 @@ def test_every_glance_says_the_last_move_in_one_shape(game: str) -> None:
     with kit.recording() as log:
         renderers.get(game).render_glance(view, names=["Ana", "Ben"], lang="en")
     assert any(label.startswith(f"Last: {mover} — ") for _, label, _ in log.texts)
+
+
+def _dot(draw: Any, x: float, y: float) -> None:
+    draw.ellipse((x, y, x + 20, y + 20), fill=kit.INK)
+    kit.piece((x, y, x + 20, y + 20))
+
+
+def test_a_legend_across_moves_an_entry_that_would_pass_the_edge_to_the_next_row() -> None:
+    legend = kit.Legend(size=16, indent=30, row=32, gap=20, across=True)
+    labels = ["hill", "city", "trading post", "palace token"]
+    first = 30 + kit.text_width("hill", 16) + 20
+    right = 10 + first + 30 + kit.text_width("city", 16) + 5  # room for two entries only
+    spots = legend.spots(labels, 10, 100, right)
+    assert [(x, y) for x, y, _, _ in spots] == [(10, 100), (10 + first, 100), (10, 132), (10, 164)]
+    img = Image.new("RGB", (400, 300), kit.PAPER)
+    with kit.recording() as log:
+        bottom = legend.draw(kit.Pen(img), [(_dot, label) for label in labels], 10, 100, right)
+    assert bottom == 100 + legend.height(labels, 10, right) == 196
+    assert [label for _, label, _ in log.texts] == labels
+    assert log.overlaps() == []
+
+
+def test_a_legend_down_wraps_a_long_label_and_puts_the_next_entry_under_it() -> None:
+    legend = kit.Legend(size=16, indent=30, row=22, gap=10, lines=3)
+    long = "a silk bale of each colour the markets sell, in the bag until a restock"
+    spots = legend.spots([long, "hill"], 0, 0, 260)
+    (_, _, lines, room), (_, y, _, _) = spots
+    assert len(lines) > 1 and all(kit.text_width(line, 16) <= room for line in lines)
+    assert y == 22 * len(lines) + 10
