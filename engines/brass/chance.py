@@ -130,7 +130,10 @@ def _refill(state: State, action: Action) -> tuple[State, list[Event]]:
     cards = action.args[0].split(",") if action.args else []
     _count(cards, wanted(state))
     d = Draft(state)
-    _take(d.deck, cards)
+    if sorted(state.deck[: len(cards)]) == cards:
+        d.deck = list(state.deck[len(cards) :])  # the deck's top, as a drawn outcome is
+    else:
+        _take(d.deck, cards)
     d.hands[seat] += cards
     d.events.append(Event("brass.drew", {"seat": seat, "count": len(cards)}, reveals=True))
     d.events.append(you_drew(seat, cards))

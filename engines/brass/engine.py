@@ -18,7 +18,6 @@ from engines.brass.state import (
     OVER,
     State,
     dump_state,
-    evolve,
     load_state,
 )
 from engines.brass.view import BrassView, make_view, rounds_in_era
@@ -145,19 +144,14 @@ class Brass(Engine[State, Action]):
             raise IllegalAction("core.not_your_decision")
         d = Draft(state)
         perform(R.RULES, d, seat, action)
-        return self._finish(d.freeze(), seat, action, d.events, d.places)
-
-    def _finish(
-        self, new: State, seat: int, action: Action, events: list[Event], places: list[str]
-    ) -> tuple[State, list[Event]]:
-        new = evolve(
-            new,
+        # The move's mark goes in with the draft's changes: one copy of the state, not two.
+        new = d.freeze(
             last_seat=seat,
             last_text=str(action),
-            last_places=tuple(dict.fromkeys(places)),
-            moves=new.moves + 1,
+            last_places=tuple(dict.fromkeys(d.places)),
+            moves=state.moves + 1,
         )
-        return new, events
+        return new, d.events
 
     def timeout_action(self, state: State, seat: int) -> str | None:
         """A pass with the first card of the hand; ``done`` mid-sale or after a first rail
