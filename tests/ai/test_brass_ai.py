@@ -4,10 +4,12 @@ The strength itself is measured by ``turnpost arena brass`` (a benchmark)."""
 from __future__ import annotations
 
 import engines
+from engines.ai import choose
 from engines.ai.search import legal_texts
 from engines.brass.ai import KNOWLEDGE, rounds_left
 from engines.brass.state import evolve
 from engines.rng import Rng
+from tests.brass.helpers import last_canal_turn, position
 
 E = engines.get("brass")
 
@@ -37,3 +39,22 @@ def test_money_counts_while_it_can_still_be_spent() -> None:
     state = E.setup(2, E.meta.validate_options({}), 3)
     richer = evolve(state, money=(state.money[0] + 10, state.money[1]))
     assert KNOWLEDGE.scores(richer)[0] > KNOWLEDGE.scores(state)[0]
+
+
+def test_B23_R50_the_search_draws_cards_from_what_the_seat_knows_not_from_the_deck() -> None:
+    """Every move of the seat ends its turn, so every line of the search meets the refill's
+    chance node (B21) and, after the last canal card, the rail era's deal (R19, R20). Two
+    positions that differ only in the deck's order and the generator (which the seat cannot
+    see, B23, R50) give the same choice: the search draws from its own determinized deck."""
+    hand = ["leek", "stone", "coventry", "dudley", "birmingham", "coal_mine", "iron_works"]
+    deck = list(E.setup(2, {}, 1).deck[:12])
+    for state in (
+        position(2, hands={0: hand}, deck=deck, actions_left=1, round_no=3),
+        last_canal_turn(2),
+    ):
+        other = evolve(state, deck=tuple(reversed(state.deck)), rng=state.rng ^ 0x5A5A)
+        assert E.view(other, 0) == E.view(state, 0)
+        for level in ("easy", "normal"):
+            first = choose(E, state, 0, level, Rng(4), iterations=30)
+            second = choose(E, other, 0, level, Rng(4), iterations=30)
+            assert first == second
