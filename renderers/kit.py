@@ -674,6 +674,28 @@ class Seats:
             x += 2 * r + gap
         return x
 
+    def who(
+        self,
+        draw: ImageDraw.ImageDraw,
+        seats: Sequence[int],
+        x: float,
+        cy: float,
+        label: str,
+        size: int,
+        *,
+        r: float,
+        gap: float = 8,
+        pad: float = 0,
+        fill: tuple[int, int, int] = INK,
+        bold: bool = True,
+        right: float = WIDTH,
+    ) -> None:
+        """Who is to act, as every header and glance says it: the marks of ``seats``
+        (:meth:`marks_row`) then ``label`` ("▶ Ana to play…"), ``pad`` px after them, centred on
+        the marks' line and cut at ``right``."""
+        x = self.marks_row(draw, seats, x, cy, r, gap) + pad
+        text(draw, (x, cy), label, size, fill=fill, bold=bold, anchor="lm", max_width=right - x)
+
     def legend_row(
         self,
         draw: ImageDraw.ImageDraw,
@@ -790,6 +812,46 @@ def prepare(view: AnyView, names: Sequence[str] | None, lang: str | None) -> tup
     else the view's own, else English)."""
     view = with_names(view, names)
     return view, language(view, lang)
+
+
+def title_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    title: str,
+    size: int,
+    status: str,
+    status_size: int,
+    *,
+    status_dy: float = 0,
+    gap: float = 16,
+    right: float = WIDTH,
+    flush_right: bool = False,
+    fill: tuple[int, int, int] = INK,
+    status_fill: tuple[int, int, int] = INK,
+) -> float:
+    """A header's first line: the game's title in bold at ``xy``, and where the game stands
+    (its round, set or era, or the end) in bold ``status_dy`` lower, ``gap`` px after the title
+    or, ``flush_right``, against ``right``; cut so it never runs into the title nor past
+    ``right``. Returns the x just after the title's gap (where the lines under the status
+    start)."""
+    x, y = xy
+    text(draw, xy, title, size, bold=True, fill=fill)
+    after = x + text_width(title, size, True) + gap
+    if flush_right:
+        at, anchor = (right, y + status_dy), "ra"
+    else:
+        at, anchor = (after, y + status_dy), "la"
+    text(
+        draw,
+        at,
+        status,
+        status_size,
+        bold=True,
+        fill=status_fill,
+        anchor=anchor,
+        max_width=right - after,
+    )
+    return after
 
 
 def player_name(view: View[Any, Any], seat: int) -> str:
@@ -951,8 +1013,7 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
     y = 86
     if to_act:
         who = ", ".join(player_name(view, s) for s in to_act)
-        x = seats.marks_row(d, to_act[:3], m, y + 30, 26)
-        text(d, (x + 6, y + 30), "▶ " + who, 44, bold=True, anchor="lm", max_width=GLANCE_W - x - m)
+        seats.who(d, to_act[:3], m, y + 30, "▶ " + who, 44, r=26, pad=6, right=GLANCE_W - m)
     y += 78
     for line in asked:
         text(d, (m, y), line, 32)

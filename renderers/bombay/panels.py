@@ -51,12 +51,14 @@ def header(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Title, set and turn, and whose turn it is."""
     names = names_of(view)
     title = kit.say("bombay.name", lang)
-    kit.text(draw, (24, 14), title, 40, bold=True)
-    x = 40 + kit.text_width(title, 40, True)
-    kit.text(draw, (x, 16), status(view, lang), 24, bold=True, max_width=WIDTH - x - 24)
+    x = kit.title_line(
+        draw, (24, 14), title, 40, status(view, lang), 24, status_dy=2, right=WIDTH - 24
+    )
     cur = view.current
     name = names[cur] if cur is not None and cur < len(names) else "?"
-    kit.text(draw, (x, 54), asked(view, lang, name), 22, max_width=WIDTH - x - 24)
+    acting = [cur] if cur is not None and not view.over else []
+    label = asked(view, lang, name)
+    SEATS.who(draw, acting, x, 72, label, 22, r=11, gap=6, pad=4, bold=False, right=WIDTH - 24)
 
 
 def players(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, lang: str) -> float:

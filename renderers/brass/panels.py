@@ -129,18 +129,22 @@ def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
         status = W.say("over", lang)
     else:
         status = W.say("era_round", lang, era=era, round=view.round, rounds=view.rounds)
-    title_w = kit.text_width(W.say("title", lang), 30, True)
-    kit.text(
+    title = W.say("title", lang)
+    kit.title_line(
         d,
-        (WIDTH - 20, 30),
+        (20, 12),
+        title,
+        30,
         status,
         24,
-        bold=True,
+        status_dy=4,
+        gap=20,
+        right=WIDTH - 20,
+        flush_right=True,
         fill=CREAM,
-        anchor="rm",
-        max_width=WIDTH - 60 - title_w,
+        status_fill=CREAM,
     )
-    x = 20.0
+    acting: list[int] = []
     final = view.final
     if view.over and final:
         names = ", ".join(view.name(s) for s in final.winners)
@@ -151,10 +155,8 @@ def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
         seat = view.to_act[0] if view.to_act else view.current
         assert seat is not None  # a game not over has a current player
         who = "▶ " + W.say("who", lang, name=view.name(seat), asked=asked(view, lang))
-        x = SEATS.marks_row(d, [seat], x, 80, 14)
-    kit.text(
-        d, (x, 80), who, 26, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - x - 20
-    )
+        acting = [seat]
+    SEATS.who(d, acting, 20, 80, who, 26, r=14, fill=kit.WHITE, right=WIDTH - 20)
     line = last_line(view, lang)
     if line:
         kit.text(d, (20, 124), line, 20, fill=kit.HIGHLIGHT, anchor="lm", max_width=WIDTH - 40)

@@ -14,7 +14,6 @@ from renderers.brass import words as W
 from renderers.brass.layout import (
     BAND,
     CANAL,
-    CREAM,
     FARM_GREEN,
     FLIPPED_INK,
     HEADER,
@@ -238,13 +237,12 @@ CELL = 48
 
 @kit.layer
 def base_layer(lang: str, players: int, full: bool, sheet: bool, ties: bool) -> Image.Image:
-    """The whole board before the pieces: the map with the towns over it, the title, and the
+    """The whole board before the pieces: the map with the towns over it, and the
     panel's grounds, headings and legend (only the numbers change from board to board)."""
     img = kit.new_canvas(height(players, sheet, ties), WIDTH)
     img.paste(static_layer(), (0, 0))
     img.paste(places_layer(lang), (0, 0), places_layer(lang))
     d = kit.Pen(img)
-    kit.text(d, (20, 12), W.say("title", lang), 30, bold=True, fill=CREAM)
     panel_grounds(d, lang, players, full, sheet, ties)
     return img
 

@@ -97,6 +97,9 @@ COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 #: A stone's radius: its letter is then drawn at ``SMALL`` or larger (kit.Seats.mark: 1.1 r).
 STONE_R = 20
+#: The marks of who acts, before their prompt in the header (a stone's size: its letter is
+#: then at least ``SMALL``).
+HEADER_MARK = STONE_R
 
 
 # -- words ----------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from renderers.imhotep.layout import (
     HARBOUR_H,
     HARBOUR_INK,
     HARBOUR_Y,
+    HEADER_MARK,
     HULL,
     HULL_DARK,
     LABEL,
@@ -57,22 +58,38 @@ from renderers.imhotep.pieces import card, highlight, stone, text
 def header(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     """Game and round on the first line; who acts and the last move on the second."""
     title = say(view, "imhotep.name")
-    title_w = text(d, (M, 14), title, 36, bold=True, fill=GOLD)[2]
     parts = [say(view, "core.status.round", round=view.round, rounds=view.rounds)]
     if view.round_card:
         parts.append(say(view, "ships", ships=view.round_card))
     parts.append(say(view, "round_cards_left", count=view.round_cards_left))
     if view.wrath:
         parts.append(say(view, "wrath"))
-    x = title_w + 28
-    text(d, (x, 22), "   ·   ".join(parts), LABEL, bold=True, fill=SAND, max_width=W - M - x)
+    status = "   ·   ".join(parts)
+    kit.title_line(
+        d,
+        (M, 14),
+        title,
+        36,
+        status,
+        LABEL,
+        status_dy=8,
+        gap=28,
+        right=W - M,
+        fill=GOLD,
+        status_fill=SAND,
+    )
     line = kit.last_line(view, lang_of(view))
     last_w = 0.0
     if line:
         box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=500)
         last_w = box[2] - box[0] + 30
-    room = W - 2 * M - last_w
-    text(d, (M, 70), _prompt(view, room), LABEL, bold=True, fill=PROMPT, max_width=room)
+    acting = [] if view.over else list(view.to_act)
+    right = W - M - last_w
+    room = right - M - len(acting) * (2 * HEADER_MARK + 6) - 4  # after the marks of who acts
+    prompt = _prompt(view, room)
+    SEATS.who(
+        d, acting, M, 90, prompt, LABEL, r=HEADER_MARK, gap=6, pad=4, fill=PROMPT, right=right
+    )
 
 
 def _prompt(view: ImhotepView, room: float) -> str:

@@ -93,10 +93,10 @@ def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
     put_text(d, (24, 54), info, 20, True, kit.INK)
     who = view.to_act
     if who:
-        x = SEATS.marks_row(d, who, 24 + width_of(info, 20, True) + 30, 66, 12, 6)
         names = ", ".join(view.name(s) for s in who)
-        text = fit(say("to_act", lang, names=names), 20, W - x - 30, True)
-        put_text(d, (x + 6, 54), text, 20, True, kit.INK)
+        x = 24 + width_of(info, 20, True) + 30
+        label = say("to_act", lang, names=names)
+        SEATS.who(d, who, x, 66, label, 20, r=12, gap=6, pad=6, right=W - 24)
     # At the end the status line already says the game is over; the score sheet is below.
     asked = "" if view.final else asked_line(view, lang)
     if view.phase == "draft" and not view.pending:

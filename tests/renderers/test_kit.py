@@ -249,3 +249,36 @@ def test_a_legend_down_wraps_a_long_label_and_puts_the_next_entry_under_it() -> 
     (_, _, lines, room), (_, y, _, _) = spots
     assert len(lines) > 1 and all(kit.text_width(line, 16) <= room for line in lines)
     assert y == 22 * len(lines) + 10
+
+
+def test_title_line_puts_the_status_beside_the_title_or_against_the_right_edge() -> None:
+    img = Image.new("RGB", (600, 80), kit.PAPER)
+    with kit.recording() as log:
+        after = kit.title_line(kit.Pen(img), (20, 10), "Bombay", 40, "Set 3 of 4", 24, gap=16)
+    (title, _, _), (status, _, _) = log.texts
+    assert after == 20 + kit.text_width("Bombay", 40, True) + 16
+    assert title[2] < status[0] <= after + 2
+    with kit.recording() as log:
+        kit.title_line(
+            kit.Pen(img),
+            (20, 10),
+            "Brass",
+            30,
+            "Canal era · round 2 of 10",
+            24,
+            right=580,
+            flush_right=True,
+        )
+    (_, _, _), (status, label, _) = log.texts
+    assert abs(status[2] - 580) <= 2 and label == "Canal era · round 2 of 10"
+
+
+def test_who_is_to_act_follows_their_marks_and_is_cut_at_the_right_edge() -> None:
+    img = Image.new("RGB", (400, 60), kit.PAPER)
+    long = "▶ Ana to play: quarry, load, sail or a blue card, and then some more"
+    with kit.recording() as log:
+        kit.DEFAULT_SEATS.who(kit.Pen(img), [0, 1], 10, 30, long, 20, r=12, pad=6, right=390)
+    marks = [box for box, _ in log.pieces]
+    (box, label, _) = log.texts[-1]
+    assert len(marks) == 2 and box[0] >= marks[-1][2] + 6
+    assert label.endswith(kit.ELLIPSIS) and box[2] <= 391
