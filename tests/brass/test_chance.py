@@ -11,6 +11,7 @@ import pytest
 
 from engines.base import CHANCE, IllegalAction
 from engines.brass import components as C
+from engines.brass.rules import decisions
 from engines.brass.state import DEAL, DRAW, State
 from engines.randomplay import random_game
 from engines.rng import Rng
@@ -202,3 +203,26 @@ def test_a_log_without_draw_rows_replays_to_the_state_a_log_with_them_reaches(mo
         {"draw", "deal"} if mode == C.FULL else {"draw"}
     )
     assert E.replay(start, rows) == end
+
+
+def test_the_pending_stack_is_derived_from_stored_fields_so_a_dump_keeps_it() -> None:
+    """Brass keeps no stack in its dump (docs/architecture.md, "The pending stack and the
+    turn"): ``rules.decisions`` reads it from ``phase``, ``shortfall`` and ``current``. Every
+    state of random games, chance nodes included, loads back from its dump with the same stack,
+    and a chance node loaded back draws the same cards."""
+    seen: set[tuple[str, ...]] = set()
+    for mode in (C.FULL, C.INTRO):
+        s = E.setup(3, E.meta.validate_options({"mode": mode}), 6)
+        rng = Rng(6)
+        while E.to_act(s):
+            again = E.loads(E.dumps(s))
+            assert decisions(again) == decisions(s) and E.to_act(again) == E.to_act(s)
+            seen.add(tuple(d.verb for d in decisions(s)))
+            if E.to_act(s) == [CHANCE]:
+                assert E.sample_chance(again) == E.sample_chance(s)
+                s, _ = E.settle(s)
+                continue
+            seat = E.to_act(s)[0]
+            s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
+    assert {("draw",), ("deal",), ()} <= seen  # the chance nodes and the plain turn were met,
+    assert any(v and v[0] in ("remove", "sell", "network") for v in seen)  # and a seat's one
