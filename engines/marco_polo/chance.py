@@ -23,9 +23,9 @@ from engines.base import CHANCE, Event, IllegalAction
 from engines.kit import drawn_once
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
-from engines.marco_polo.flow import seats_from, settle
+from engines.marco_polo.flow import seats_from, settle, turn_over
 from engines.marco_polo.notation import Action, fast_tokens
-from engines.marco_polo.state import DIE, ROLL, Pending, State
+from engines.marco_polo.state import DIE, ROLL, Pending, Player, State, evolve
 from engines.rng import Rng
 
 VERBS = frozenset({ROLL, DIE})
@@ -94,55 +94,76 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Put rolled dice in the players' hands (M19-M20, M34, M38), then go on as the rules did
     after the roll: compensation for a low round roll (M20), the turn passing when it must.
     Refused unless the state waits for this kind of roll and the outcome has one value per
-    die rolled. The generator moves on as though it rolled, whichever outcome is applied."""
+    die rolled. The generator moves on as though it rolled, whichever outcome is applied.
+
+    A roll changes only the dice, the pending stack and the generator, so the new state is
+    built from those three fields at once, without a ``Draft`` (a chance step is one step in
+    ten of a game); a ``Draft`` takes over only when the turn passes after it (``turn_over``).
+    """
     if not at_chance(state) or action.verb != state.pending[0].verb:
         raise IllegalAction("core.not_your_decision")
     node = state.pending[0]
-    values = [tuple(int(v) for v in t.split(",")) if t != "-" else () for t in action.args]
-    d = Draft(state)
-    d.rng = _rolled(state)[1]
-    del d.pending[0]
+    values = [tuple(map(int, t.split(","))) if t != "-" else () for t in action.args]
     if node.k == ROLL:
         if len(values) != state.n or any(
             len(values[s]) != _own_dice(state, s) for s in range(state.n)
         ):
             want = " ".join(str(_own_dice(state, s)) for s in range(state.n))
             raise IllegalAction("marco_polo.chance_dice", want=want)
-        _round(d, values)
+        players, pending, events = _round(state, values)
     else:
         if len(values) != 1 or len(values[0]) != 1:
             raise IllegalAction("marco_polo.chance_dice", want="1")
-        _one(d, node, values[0][0])
-    settle(d)
-    return d.freeze(), d.events
+        players, events = _one(state, node, values[0][0])
+        pending = list(state.pending[1:])
+    new = evolve(state, players=players, pending=tuple(pending), rng=_rolled(state)[1])
+    if turn_over(new):
+        d = Draft(new)
+        settle(d)
+        new = d.freeze()
+        events += d.events
+    return new, events
 
 
-def _round(d: Draft, values: list[tuple[int, ...]]) -> None:
+def _round(
+    state: State, values: list[tuple[int, ...]]
+) -> tuple[tuple[Player, ...], list[Pending], list[Event]]:
     """M19-M20: every player's dice, and compensation for a roll under the threshold."""
-    for seat in seats_from(d, d.start):
-        p = d.players[seat]
+    players = list(state.players)
+    pending = list(state.pending[1:])
+    events: list[Event] = []
+    per = int(T.START["dice_per_player"])
+    for seat in seats_from(state, state.start):
+        p = players[seat]
         if p.char == "raschid":
-            p.dice = [("o", 0) for _ in range(T.START["dice_per_player"])]
-            d.emit("marco_polo.raschid_dice", seat=seat)
+            players[seat] = p.with_dice((("o", 0),) * per)
+            events.append(Event("marco_polo.raschid_dice", {"seat": seat}))
             continue
         rolled = values[seat]
-        p.dice = [("o", v) for v in rolled[: T.START["dice_per_player"]]]
+        dice = tuple([("o", v) for v in rolled[:per]])
         if p.char == "matteo":
-            p.dice.append(("w", rolled[-1]))
-        d.emit("marco_polo.rolled", reveals=True, seat=seat, dice=" ".join(map(str, rolled)))
+            dice += (("w", rolled[-1]),)
+        players[seat] = p.with_dice(dice)
+        shown = " ".join(map(str, rolled))
+        events.append(Event("marco_polo.rolled", {"seat": seat, "dice": shown}, reveals=True))
         total = sum(rolled)
         if total < T.COMPENSATION_THRESHOLD:
             # after the decisions the round's income raised (M17), as the rules order them
-            d.pending.append(Pending.of("comp", seat, T.COMPENSATION_THRESHOLD - total))
-    if d.round > 1 and not d.pending:
-        d.emit("marco_polo.turn", seat=d.current)  # as the round's start said before
+            pending.append(Pending.of("comp", seat, T.COMPENSATION_THRESHOLD - total))
+    if state.round > 1 and not pending:
+        # as the round's start said before
+        events.append(Event("marco_polo.turn", {"seat": state.current}))
+    return tuple(players), pending, events
 
 
-def _one(d: Draft, node: Pending, value: int) -> None:
+def _one(state: State, node: Pending, value: int) -> tuple[tuple[Player, ...], list[Event]]:
     """M34, M38: one die into the hand of the seat that re-rolled or took it."""
     seat = node.for_seat
-    d.players[seat].dice.append((node.die, value))
+    players = list(state.players)
+    players[seat] = players[seat].with_dice((*players[seat].dice, (node.die, value)))
     if node.was:
-        d.emit("marco_polo.rerolled", reveals=True, seat=seat, die=node.was, value=value)
+        params = {"seat": seat, "die": node.was, "value": value}
+        event = Event("marco_polo.rerolled", params, reveals=True)
     else:
-        d.emit("marco_polo.black_die_rolled", reveals=True, seat=seat, value=value)
+        event = Event("marco_polo.black_die_rolled", {"seat": seat, "value": value}, reveals=True)
+    return tuple(players), [event]

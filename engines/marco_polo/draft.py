@@ -23,12 +23,23 @@ class Seats(list[PlayerDraft]):
 
     def __init__(self, players: tuple[Player, ...]) -> None:
         super().__init__(players)  # type: ignore[arg-type]  # made PlayerDraft on first sight
+        self.frozen = players
+        #: Whether some player has been copied (else ``freeze`` gives ``frozen`` back).
+        self.copied = False
 
     def __getitem__(self, i: SupportsIndex) -> PlayerDraft:  # type: ignore[override]
         p: PlayerDraft | Player = super().__getitem__(i)
         if isinstance(p, Player):
             p = PlayerDraft.of(p)
             super().__setitem__(i, p)
+            self.copied = True
+        return p
+
+    def peek(self, i: int) -> Player | PlayerDraft:
+        """Player ``i`` to read only: not copied when no rule has changed it yet (the turn
+        passing reads every seat's dice, and copying a player in and out costs more than a
+        reading rule)."""
+        p: Player | PlayerDraft = super().__getitem__(i)
         return p
 
     def __iter__(self) -> Iterator[PlayerDraft]:
@@ -36,6 +47,8 @@ class Seats(list[PlayerDraft]):
 
     def freeze(self) -> tuple[Player, ...]:
         """The frozen players (untouched ones are the very same objects)."""
+        if not self.copied:
+            return self.frozen
         held: list[PlayerDraft | Player] = list(super().__iter__())
         return tuple(p.freeze() if isinstance(p, PlayerDraft) else p for p in held)
 

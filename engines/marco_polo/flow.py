@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.marco_polo import tables as T
-from engines.marco_polo.draft import Board, Draft
+from engines.marco_polo.draft import Board, Draft, Seats
 from engines.marco_polo.rewards import can_pay, city_bonus, gain, own_small_cities, words
 from engines.marco_polo.state import ROUND, Placed, Player, State
 from engines.rng import Rng, seed_state
@@ -189,22 +189,32 @@ def settle(d: Draft) -> None:
     contract, buy a black die) is still possible; they then end it with ``end``. Only when no
     such action is left does the turn pass without a command.
     """
-    if d.phase != "play" or d.pending:
-        return
-    seat = d.current
-    if not d.players[seat].dice and not die_free_extra_actions(d, seat):
+    if turn_over(d):
         advance(d)
+
+
+def turn_over(st: Board) -> bool:
+    """Whether the turn passes by itself now (``settle``): in play, nothing pending, and the
+    active player has no unused die and no die-free extra action left."""
+    if st.phase != "play" or st.pending:
+        return False
+    seat = st.current
+    players = st.players
+    p = players.peek(seat) if isinstance(players, Seats) else players[seat]
+    return not p.dice and not die_free_extra_actions(st, seat)
 
 
 def advance(d: Draft) -> None:
     """The next player clockwise with dice takes a turn; nobody left ends the round (M21)."""
     cur = d.current
-    p = d.players[cur]
-    p.main_done = False
-    p.bought_black = False
+    players = d.players
+    if players.peek(cur).main_done or players.peek(cur).bought_black:
+        p = players[cur]
+        p.main_done = False
+        p.bought_black = False
     for i in range(1, d.n + 1):
         seat = (cur + i) % d.n
-        if d.players[seat].dice:
+        if players.peek(seat).dice:
             d.current = seat
             if not d.display:  # M27.5: an empty display gets 2 new contracts
                 d.display = d.pile[: T.MID_ROUND_REFILL]

@@ -21,7 +21,8 @@ Layout (see ``flow.new_game``):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from engines.base import CHANCE, Event
@@ -62,6 +63,29 @@ class Player:
         """How many of ``resource`` (``coin``, ``camel``, a good or ``vp``) the seat holds."""
         value: int = getattr(self, resource)
         return value
+
+    def with_dice(self, dice: tuple[Die, ...]) -> Player:
+        """The same player holding ``dice`` (a roll, M19-M20, M34, M38): built field by field,
+        twice as fast as ``dataclasses.replace``, on the path of every chance step."""
+        return Player(
+            self.char,
+            self.coin,
+            self.camel,
+            self.pepper,
+            self.silk,
+            self.gold,
+            self.vp,
+            dice,
+            self.posts,
+            self.posts_placed,
+            self.figures,
+            self.contracts,
+            self.fulfilled,
+            self.goals,
+            self.goal_offer,
+            self.main_done,
+            self.bought_black,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (format 1: lists, dice as ``[kind, value]``)."""
@@ -324,6 +348,24 @@ class State:
             moves=int(data["moves"]),
             rng=int(data["rng"]),
         )
+
+
+#: The state's fields in order, read all at once (``evolve``).
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_state_values = attrgetter(*_STATE_FIELDS)
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a ``State``, nearly twice as fast: the fields are read in
+    one call and the new state built from their values in order (a chance step changes three
+    of twenty-five fields, without a ``Draft``). Unknown field names are refused."""
+    values = list(_state_values(state))
+    for name, value in changes.items():
+        if name not in _STATE_INDEX:
+            raise TypeError(f"State has no field {name!r}")
+        values[_STATE_INDEX[name]] = value
+    return State(*values)
 
 
 @dataclass(slots=True)

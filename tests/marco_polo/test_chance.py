@@ -6,12 +6,14 @@ inside the moves before, and a test applies the dice it wants.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.base import CHANCE, IllegalAction
-from engines.marco_polo.state import State
+from engines.marco_polo.state import State, evolve, one_die
 from engines.rng import Rng
-from tests.marco_polo.helpers import E, before_first_roll, dice, p, play, ready, res
+from tests.marco_polo.helpers import E, before_first_roll, dice, keys, p, play, put, ready, res
 
 #: The basic game's characters by seat: Raschid (no roll), Matteo (a white die more), two others.
 FIRST_ROLL = "roll - 6,6,6,6,6,6 1,1,1,1,1 3,3,3,3,3"
@@ -128,3 +130,26 @@ def test_a_log_without_chance_rows_replays_to_the_old_rolls() -> None:
         ],
     )
     assert E.dumps(new) == E.dumps(old)
+
+
+def test_M21_a_die_rolled_for_another_seat_passes_a_turn_left_with_nothing_to_do() -> None:
+    # Given seat 0's turn with no die, no camel and no contract (nothing left to do, M23.1),
+    # and a black die waiting to be rolled for seat 1 (a chance step changes no other field)
+    st = dice(ready(4), 0)
+    st = res(st, 0, camel=0, contracts=[], main_done=True)
+    st = put(st, pending=[one_die(1, "b")])
+    assert E.to_act(st) == [CHANCE]
+    # when the die is rolled
+    st, events = E.apply(st, CHANCE, E.parse(st, CHANCE, "die 5"))
+    # then seat 1 holds it and the turn passes by itself, as after any step (M21)
+    assert p(st, 1).dice[-1] == ("b", 5)
+    assert st.current == 1 and E.to_act(st) == [1] and not p(st, 0).main_done
+    assert keys(events) == ["black_die_rolled", "turn"]
+
+
+def test_a_state_evolved_is_the_state_replaced() -> None:
+    st = _round_one()
+    changed = {"rng": 5, "moves": 3, "pending": ()}
+    assert evolve(st, **changed) == replace(st, **changed)
+    with pytest.raises(TypeError, match="no field 'turns'"):
+        evolve(st, turns=2)
