@@ -8,6 +8,7 @@ token by token in ``engine.py``. ``resolve`` carries out a command already found
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
@@ -29,7 +30,7 @@ from engines.marco_polo.rewards import (
     take_black_die,
     words,
 )
-from engines.marco_polo.state import Pending, PlayerDraft, die_token, one_die, parse_die
+from engines.marco_polo.state import Die, Pending, PlayerDraft, die_token, one_die, parse_die
 
 Options = dict[str, list[tuple[str, ...]]]
 
@@ -89,26 +90,37 @@ def turn_options(state: Board, seat: int) -> Options:
     ]
     if fulfil:
         opts["fulfil"] = fulfil
-    opts["coins3"] = [(t,) for t in candidates(p.dice)]
+    coins3, rolled, adjust = _dice_options(tuple(p.dice))
+    opts["coins3"] = list(coins3)
     raschid = p.char == "raschid"
-    rolled = sorted({die_token(k, v) for k, v in p.dice if v})
     if not raschid and rolled and p.camel >= T.REROLL_CAMELS:
-        opts["reroll"] = [(t,) for t in rolled]
+        opts["reroll"] = list(rolled)
     if not raschid and rolled and p.camel >= T.ADJUST_CAMELS:
-        adj: list[tuple[str, ...]] = []
-        for t in rolled:
-            v = int(t[-1])
-            if v > 1:
-                adj.append((t, "down"))
-            if v < 6:
-                adj.append((t, "up"))
-        opts["adjust"] = adj
+        opts["adjust"] = list(adjust)
     if not p.bought_black and state.black_pool > 0 and p.camel >= T.BLACK_CAMELS:
         opts["black"] = [()]
     if p.main_done or not p.dice:
         # M23: after the main action, or out of dice before one (the turn then ends without it).
         opts["end"] = [()]
     return opts
+
+
+@lru_cache(maxsize=4096)
+def _dice_options(
+    dice: tuple[Die, ...],
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """What a hand of unused dice offers, kept per hand (a player's dice stay the same from
+    one position to the next while others play): ``coins3`` with any die (M33), ``reroll`` of
+    a rolled one (M34), ``adjust`` one up or down (M35)."""
+    rolled = sorted({die_token(k, v) for k, v in dice if v})
+    adjust: list[tuple[str, ...]] = []
+    for t in rolled:
+        v = int(t[-1])
+        if v > 1:
+            adjust.append((t, "down"))
+        if v < 6:
+            adjust.append((t, "up"))
+    return tuple((t,) for t in candidates(dice)), tuple((t,) for t in rolled), tuple(adjust)
 
 
 def draft_options(state: Board, seat: int) -> Options:

@@ -55,11 +55,16 @@ class Known:
     position asked about in this thread: a random or autocompleted action asks about the same
     position token after token."""
 
-    __slots__ = ("state", "options", "open", "classes", "combos", "choices")
+    __slots__ = ("state", "options", "open", "classes", "combos", "choices", "by_class", "spaces")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.options: dict[int, Options] = {}
+        #: a seat's dice grouped by (value, own colour), per number of dice a space takes
+        self.by_class: dict[tuple[int, int], dict[tuple[int, bool], tuple[tuple[str, ...], ...]]]
+        self.by_class = {}
+        #: the spaces a seat may place on, sorted (``complete("place")``)
+        self.spaces: dict[int, list[str]] = {}
         self.open: dict[tuple[int, str], bool] = {}
         self.classes: dict[tuple[int, str, tuple[int, bool]], bool] = {}
         self.combos: dict[tuple[int, str], list[tuple[str, ...]]] = {}
@@ -126,6 +131,15 @@ def may_place(state: State, seat: int) -> bool:
     )
 
 
+def _by_class(k: Known, seat: int, n: int) -> dict[tuple[int, bool], tuple[tuple[str, ...], ...]]:
+    """``classed_combos`` of ``seat``'s dice for ``n`` dice, kept for the position (every space
+    of a size asks the same)."""
+    found = k.by_class.get((seat, n))
+    if found is None:
+        found = k.by_class[seat, n] = classed_combos(k.state.players[seat].dice, n)
+    return found
+
+
 def _open_classes(k: Known, seat: int, space: str) -> Iterator[tuple[int, bool]]:
     """The (value, own colour) classes of ``seat``'s dice that may go on ``space`` now, judged
     one by one (so "is any open?" stops at the first)."""
@@ -133,7 +147,7 @@ def _open_classes(k: Known, seat: int, space: str) -> Iterator[tuple[int, bool]]
     if not may_place(state, seat) or space_problem(state, seat, space) is not None:
         return
     judged = k.classes
-    for cls in classed_combos(state.players[seat].dice, dice_needed(space)):
+    for cls in _by_class(k, seat, dice_needed(space)):
         key = (seat, space, cls)
         ok = judged.get(key)
         if ok is None:
@@ -158,7 +172,7 @@ def open_combos(
     k = k or known(state)
     found = k.combos.get((seat, space))
     if found is None:
-        by_class = classed_combos(state.players[seat].dice, dice_needed(space))
+        by_class = _by_class(k, seat, dice_needed(space))
         found = [c for cls in _open_classes(k, seat, space) for c in by_class[cls]]
         k.combos[seat, space] = found
     return found
@@ -203,7 +217,10 @@ def complete(state: State, seat: int, prefix: str) -> list[str]:
 def _complete_place(k: Known, seat: int, rest: list[str]) -> list[str]:
     state = k.state
     if not rest:
-        return sorted(s for s in SPACES if space_open(state, seat, s, k))
+        found = k.spaces.get(seat)
+        if found is None:
+            found = k.spaces[seat] = sorted(s for s in SPACES if space_open(state, seat, s, k))
+        return list(found)
     space = rest[0]
     if space not in SPACES:
         return []
