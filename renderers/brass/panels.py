@@ -228,7 +228,6 @@ def _player_card(
     acting = seat in view.to_act and not view.over
     if acting:
         d.rounded_rectangle(box, 10, outline=kit.TO_ACT, width=4)
-    SEATS.mark(d, seat, x0 + 22, y0 + 22, 14)
     final = view.final
     vp = final.scores[seat] if final else view.vp[seat]
     score = W.say("vp", lang, vp=vp)
@@ -237,7 +236,7 @@ def _player_card(
     score_w = kit.text_width(score, 22, True)
     kit.text(d, (x1 - 12, y0 + 8), score, 22, bold=True, anchor="ra")
     name = ("▶ " if acting else "") + view.name(seat)
-    kit.text(d, (x0 + 44, y0 + 8), name, 22, bold=True, max_width=x1 - x0 - 70 - score_w)
+    SEATS.who(d, [seat], x0 + 8, y0 + 22, name, 22, r=14, right=x1 - 26 - score_w)
     money = W.say(
         "money_line",
         lang,

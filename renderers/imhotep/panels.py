@@ -126,14 +126,13 @@ def players(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
         d.rounded_rectangle(box, 12, fill=CARD_PAPER, outline=kit.INK, width=2)
         if acting:
             d.rounded_rectangle(box, 12, outline=kit.TO_ACT, width=6)
-        SEATS.mark(d, seat, x0 + 30, y0 + 32, STONE_R)
         score = result.scores[seat] if result else info.score
         sb = text(d, (x0 + w - 14, y0 + 8), str(score), BIG, bold=True, anchor="ra")
         label = say(view, "final" if result else "points")
         lb = text(d, (x0 + w - 14, y0 + 58), label, SMALL, fill=kit.MUTED, anchor="ra")
         right = min(sb[0], lb[0]) - 12
         name = ("▶ " if acting else "") + kit.player_name(view, seat)
-        text(d, (x0 + 60, y0 + 14), name, TITLE, bold=True, max_width=right - x0 - 60)
+        SEATS.who(d, [seat], x0 + 10, y0 + 32, name, TITLE, r=STONE_R, gap=10, right=right)
         sled = text(d, (x0 + 14, y0 + 90), say(view, "sled"), BODY, bold=True)
         for i in range(5):
             cx = sled[2] + 32 + i * 46

@@ -195,10 +195,8 @@ def draw_players(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None
             outline=border,
             width=5 if s in to_act else 2,
         )
-        SEATS.mark(d, s, x + 26, y + 26, 16)
-        name = view.name(s)
-        arrow = "▶ " if s in to_act else ""
-        put_text(d, (x + 50, y + 12), fit(f"{arrow}{name}", 20, PANEL_W - 66, True), 20, True)
+        name = ("▶ " if s in to_act else "") + view.name(s)
+        SEATS.who(d, [s], x + 10, y + 26, name, 20, r=16, right=x + PANEL_W - 16)
         char = named(seat.char_name, lang) if seat.char_name else say("no_character", lang)
         if view.start == s:
             char += "  " + say("start_player", lang)
