@@ -135,9 +135,10 @@ def action_of(text: str) -> Action:
 def actions_of(texts: list[str]) -> list[Action]:
     """``action_of`` of each text (a dictionary look-up each once every text has been seen)."""
     known = _ACTIONS
-    for text in [t for t in texts if t not in known]:
-        action_of(text)
-    return list(map(known.__getitem__, texts))
+    try:
+        return [known[t] for t in texts]
+    except KeyError:  # a text not seen yet: built once (even if the cache is cleared meanwhile)
+        return [known.get(t) or action_of(t) for t in texts]
 
 
 Check = Callable[[State, int, Action], object]
