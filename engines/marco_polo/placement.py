@@ -129,13 +129,20 @@ def classed_combos(
     return _classed_combos(tuple(sorted(dice)), n)
 
 
+#: A die token's value (``4``, ``b4`` and ``w4`` are all 4).
+_TOKEN_VALUE = {die_token(kind, v): v for kind in "obw" for v in range(1, 7)}
+
+
 @lru_cache(maxsize=8192)
 def _classed_combos(
     dice: tuple[Die, ...], n: int
 ) -> dict[tuple[int, bool], tuple[tuple[str, ...], ...]]:
     out: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
+    value = _TOKEN_VALUE.__getitem__
     for combo in dice_combos(dice, n):
-        cls = (min(int(t[-1]) for t in combo), any(t[0].isdigit() for t in combo))
+        # A combination is in canonical order, own-colour dice first: it holds one exactly
+        # when its first token is one (a plain digit).
+        cls = (min(map(value, combo)), combo[0][0].isdigit())
         out.setdefault(cls, []).append(combo)
     return {cls: tuple(combos) for cls, combos in out.items()}
 
@@ -506,8 +513,9 @@ def place(d: Draft, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[
 
 def _mercator(d: Draft, seat: int, reward: dict[str, int], trigger: str) -> None:
     """Mercator ex Tabriz profits from another player's placement (M54)."""
-    for other, q in enumerate(d.players):
-        if other != seat and q.char == "mercator":
+    for other in range(d.n):
+        # read without copying: only Mercator's player changes
+        if other != seat and d.players.peek(other).char == "mercator":
             gain(d, other, reward)
             d.emit("marco_polo.mercator", seat=other, what=words(reward), trigger=trigger)
 

@@ -16,7 +16,6 @@ once per value and colour. A position's answers are kept while it is the one bei
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 from engines import kit
 from engines.base import END, IllegalAction
@@ -140,28 +139,39 @@ def _by_class(k: Known, seat: int, n: int) -> dict[tuple[int, bool], tuple[tuple
     return found
 
 
-def _open_classes(k: Known, seat: int, space: str) -> Iterator[tuple[int, bool]]:
-    """The (value, own colour) classes of ``seat``'s dice that may go on ``space`` now, judged
-    one by one (so "is any open?" stops at the first)."""
+def _space_usable(k: Known, seat: int, space: str) -> bool:
+    """Whether ``seat`` may place now and ``space`` takes dice at all (M22, M24)."""
     state = k.state
-    if not may_place(state, seat) or space_problem(state, seat, space) is not None:
-        return
-    judged = k.classes
-    for cls in _by_class(k, seat, dice_needed(space)):
-        key = (seat, space, cls)
-        ok = judged.get(key)
-        if ok is None:
-            ok = judged[key] = value_problem(state, seat, space, *cls) is None
-        if ok:
-            yield cls
+    return may_place(state, seat) and space_problem(state, seat, space) is None
+
+
+def _class_open(k: Known, seat: int, space: str, cls: tuple[int, bool]) -> bool:
+    """Whether dice of class ``cls`` (value, own colour) may go on ``space``, judged once per
+    position."""
+    key = (seat, space, cls)
+    ok = k.classes.get(key)
+    if ok is None:
+        ok = k.classes[key] = value_problem(k.state, seat, space, *cls) is None
+    return ok
+
+
+def _open_classes(k: Known, seat: int, space: str) -> list[tuple[int, bool]]:
+    """The (value, own colour) classes of ``seat``'s dice that may go on ``space`` now."""
+    if not _space_usable(k, seat, space):
+        return []
+    return [c for c in _by_class(k, seat, dice_needed(space)) if _class_open(k, seat, space, c)]
 
 
 def space_open(state: State, seat: int, space: str, k: Known | None = None) -> bool:
-    """Whether ``seat`` may put some of their dice on ``space`` now."""
+    """Whether ``seat`` may put some of their dice on ``space`` now (judged class by class,
+    stopping at the first open one)."""
     k = k or known(state)
     found = k.open.get((seat, space))
     if found is None:
-        found = k.open[seat, space] = next(_open_classes(k, seat, space), None) is not None
+        found = _space_usable(k, seat, space) and any(
+            _class_open(k, seat, space, c) for c in _by_class(k, seat, dice_needed(space))
+        )
+        k.open[seat, space] = found
     return found
 
 
