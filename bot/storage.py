@@ -763,6 +763,18 @@ class Storage:
             return None
         return _action(r)
 
+    async def last_turn_rows(self, game_id: int) -> list[ActionRow]:
+        """The latest move still in effect (a row of a seat; chance rows have a negative seat)
+        and the chance rows after it (the draws it led to), oldest first; empty before the first
+        move."""
+        rows = await self._all(
+            "SELECT move, seat, action, events, reveals, auto, undone, at FROM actions"
+            " WHERE game_id = ? AND undone = 0 AND move >= (SELECT MAX(move) FROM actions"
+            " WHERE game_id = ? AND undone = 0 AND seat >= 0) ORDER BY move",
+            (game_id, game_id),
+        )
+        return [_action(r) for r in rows]
+
     async def actions_since_turn(
         self, game_id: int, seats: Iterable[int], *, limit: int = 200
     ) -> list[ActionRow]:

@@ -390,14 +390,11 @@ class Playing(Scheduling, Boards):
         async with self.db.read():
             g = await self.load(channel_id, game_id, live=False)
             row, seats, engine, state, names = g.row, g.seats, g.engine, g.state, g.names
-            last = await self.db.last_action(row.id)
+            turn = await self.db.last_turn_rows(row.id)
             recent = await self._recent_marks(row.id, row.to_act)
         lines = [self._status_line(row)]
-        if last is not None and last.seat == CHANCE:
-            # A draw ended the last move: what it showed everyone (its public events).
-            said = self._event_lines(events_of(last), names, None)
-            lines.append(self._t("service.last_chance", {"events": " ".join(said)}, names))
-        elif last is not None:
+        if turn:
+            last, draws = turn[0], turn[1:]
             lines.append(
                 self._t(
                     "service.last_move",
@@ -408,6 +405,10 @@ class Playing(Scheduling, Boards):
                     names,
                 )
             )
+            # The draws that move led to, by what they showed everyone (their public events).
+            said = [line for d in draws for line in self._event_lines(events_of(d), names, None)]
+            if said:
+                lines.append(self._t("service.last_chance", {"events": " ".join(said)}, names))
         sheet = self._sheet(row.engine, row.result, seats) if row.result else None
         if sheet is None and row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))

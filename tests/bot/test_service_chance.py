@@ -89,7 +89,10 @@ async def test_a_public_draw_shows_in_the_log_the_export_and_the_board_caption(
     running: dict[str, Any] = await service.export(CHANNEL)
     assert running["actions"][-1]["action"] == drawn and running["actions"][-1]["seat"] == CHANCE
     board = await service.board(CHANNEL)
-    assert any(line.startswith("Last: Set 2:") for line in board.lines)
+    # the caption names the move, then what its draw showed
+    (named,) = [i for i, line in enumerate(board.lines) if line.startswith("Last move: ")]
+    assert board.lines[named].endswith(": end")
+    assert board.lines[named + 1].startswith("Then: Set 2:")
 
 
 async def test_a_record_with_chance_rows_replays_and_a_forged_draw_is_refused(
@@ -285,7 +288,9 @@ async def test_B21_B23_a_brass_refill_is_a_chance_row_whose_cards_only_the_drawe
     running = await service.export(CHANNEL)
     assert running["actions"][-1]["action"] == "draw"
     board = await service.board(CHANNEL)
-    assert f"Last: {mover.name} drew 1 card." in board.lines
+    (named,) = [i for i, line in enumerate(board.lines) if line.startswith("Last move: ")]
+    assert board.lines[named].startswith(f"Last move: {mover.name}: ")
+    assert board.lines[named + 1] == f"Then: {mover.name} drew 1 card."
     recap = await service.since_last_turn(CHANNEL, [other.id])
     told = " ".join([*outcome.lines, *page.lines, json.dumps(running), *board.lines, *recap])
     # (the card's name alone is no secret: the board names every town, B23 hides who holds it)
