@@ -814,44 +814,46 @@ def prepare(view: AnyView, names: Sequence[str] | None, lang: str | None) -> tup
     return view, language(view, lang)
 
 
-def title_line(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    title: str,
-    size: int,
-    status: str,
-    status_size: int,
-    *,
-    status_dy: float = 0,
-    gap: float = 16,
-    right: float = WIDTH,
-    flush_right: bool = False,
-    fill: tuple[int, int, int] = INK,
-    status_fill: tuple[int, int, int] = INK,
-) -> float:
-    """A header's first line: the game's title in bold at ``xy``, and where the game stands
-    (its round, set or era, or the end) in bold ``status_dy`` lower, ``gap`` px after the title
-    or, ``flush_right``, against ``right``; cut so it never runs into the title nor past
-    ``right``. Returns the x just after the title's gap (where the lines under the status
-    start)."""
-    x, y = xy
-    text(draw, xy, title, size, bold=True, fill=fill)
-    after = x + text_width(title, size, True) + gap
-    if flush_right:
-        at, anchor = (right, y + status_dy), "ra"
-    else:
-        at, anchor = (after, y + status_dy), "la"
-    text(
-        draw,
-        at,
-        status,
-        status_size,
-        bold=True,
-        fill=status_fill,
-        anchor=anchor,
-        max_width=right - after,
-    )
-    return after
+@dataclass(frozen=True)
+class TitleLine:
+    """A header's first line: the game's title in bold, and where the game stands (its round,
+    set or era, or the end) in bold beside it, ``status_dy`` lower and ``gap`` px after the
+    title or, ``flush_right``, against the right edge. Each game's layout holds its own."""
+
+    size: int
+    status_size: int
+    status_dy: float = 0
+    gap: float = 16
+    flush_right: bool = False
+    fill: tuple[int, int, int] = INK
+    status_fill: tuple[int, int, int] = INK
+
+    def draw(
+        self,
+        draw: ImageDraw.ImageDraw,
+        xy: tuple[float, float],
+        title: str,
+        status: str,
+        right: float,
+    ) -> float:
+        """The title at ``xy`` and the status, cut so it never runs into the title nor past
+        ``right``; returns the x just after the title's gap (where lines under the status
+        start)."""
+        x, y = xy
+        text(draw, xy, title, self.size, bold=True, fill=self.fill)
+        after = x + text_width(title, self.size, True) + self.gap
+        at, anchor = (right, "ra") if self.flush_right else (after, "la")
+        text(
+            draw,
+            (at, y + self.status_dy),
+            status,
+            self.status_size,
+            bold=True,
+            fill=self.status_fill,
+            anchor=anchor,
+            max_width=right - after,
+        )
+        return after
 
 
 def player_name(view: View[Any, Any], seat: int) -> str:

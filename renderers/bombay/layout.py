@@ -21,6 +21,8 @@ SEATS = kit.Seats.of("bombay")
 MAP_SCALE = 1.04  # board.json uses a notional 1000 × 1000 canvas
 MARGIN = 16
 HEADER_H = 96
+#: The header's first line: the title, and the set and turn beside it.
+TITLE_LINE = kit.TitleLine(size=40, status_size=24, status_dy=2)
 MAP_X, MAP_Y = MARGIN, HEADER_H + 4
 MAP_BOTTOM = MAP_Y + int(1000 * MAP_SCALE)
 WIDTH = MAP_X + int(1000 * MAP_SCALE) + MARGIN

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 from engines.bombay.view import BombayView
 from engines.catalog import CATALOG
 from renderers import kit
-from renderers.bombay.layout import COL_W, LAST_FILL, MARKET_FILL, SEATS, WIDTH
+from renderers.bombay.layout import COL_W, LAST_FILL, MARKET_FILL, SEATS, TITLE_LINE, WIDTH
 from renderers.bombay.pieces import bale
 
 MARKETS = ("left", "middle", "right")
@@ -51,9 +51,7 @@ def header(draw: ImageDraw.ImageDraw, view: BombayView, lang: str) -> None:
     """Title, set and turn, and whose turn it is."""
     names = names_of(view)
     title = kit.say("bombay.name", lang)
-    x = kit.title_line(
-        draw, (24, 14), title, 40, status(view, lang), 24, status_dy=2, right=WIDTH - 24
-    )
+    x = TITLE_LINE.draw(draw, (24, 14), title, status(view, lang), WIDTH - 24)
     cur = view.current
     name = names[cur] if cur is not None and cur < len(names) else "?"
     acting = [cur] if cur is not None and not view.over else []

@@ -43,6 +43,10 @@ SLOT = 46  # slot square side, px
 MERCHANT_TILE = 50
 BAND = (60, 44, 34)
 CREAM = (255, 236, 190)
+#: The band's first line: the title, and the era and round against the right edge.
+TITLE_LINE = kit.TitleLine(
+    size=30, status_size=24, status_dy=4, gap=20, flush_right=True, fill=CREAM, status_fill=CREAM
+)
 CARD_GROUND = (250, 244, 230)
 SLOT_GROUND = (250, 246, 232)
 FARM_GREEN = "#6b8e3d"

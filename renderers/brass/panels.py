@@ -17,7 +17,6 @@ from renderers.brass.layout import (
     CARD_H,
     CARD_W,
     COAL,
-    CREAM,
     INDUSTRY_FILL,
     INDUSTRY_LEGEND,
     IRON,
@@ -33,6 +32,7 @@ from renderers.brass.layout import (
     SHEET_ROW,
     SHEET_TIE,
     SLOT_GROUND,
+    TITLE_LINE,
     WIDTH,
     height,
     ink_for,
@@ -130,20 +130,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: BrassView, lang: str) -> None:
     else:
         status = W.say("era_round", lang, era=era, round=view.round, rounds=view.rounds)
     title = W.say("title", lang)
-    kit.title_line(
-        d,
-        (20, 12),
-        title,
-        30,
-        status,
-        24,
-        status_dy=4,
-        gap=20,
-        right=WIDTH - 20,
-        flush_right=True,
-        fill=CREAM,
-        status_fill=CREAM,
-    )
+    TITLE_LINE.draw(d, (20, 12), title, status, WIDTH - 20)
     acting: list[int] = []
     final = view.final
     if view.over and final:

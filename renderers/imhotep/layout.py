@@ -80,6 +80,10 @@ WAVE = (150, 196, 220)
 TOP_CELL = (250, 236, 200)
 SHEET = (250, 244, 230)
 PROMPT = (255, 228, 150)
+#: The header's first line: the title in gold, the round and its ships beside it.
+TITLE_LINE = kit.TitleLine(
+    size=36, status_size=LABEL, status_dy=8, gap=28, fill=GOLD, status_fill=SAND
+)
 HARBOUR_INK = (255, 240, 200)
 WARN = (150, 40, 30)
 CARD_BACK = (96, 70, 40)

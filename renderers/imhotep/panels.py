@@ -19,7 +19,6 @@ from renderers.imhotep.layout import (
     DOCK,
     DOCK_W,
     GAP,
-    GOLD,
     HARBOUR_H,
     HARBOUR_INK,
     HARBOUR_Y,
@@ -41,6 +40,7 @@ from renderers.imhotep.layout import (
     STONE_DARK,
     STONE_R,
     TITLE,
+    TITLE_LINE,
     TOP_CELL,
     WARN,
     M,
@@ -65,19 +65,7 @@ def header(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     if view.wrath:
         parts.append(say(view, "wrath"))
     status = "   ·   ".join(parts)
-    kit.title_line(
-        d,
-        (M, 14),
-        title,
-        36,
-        status,
-        LABEL,
-        status_dy=8,
-        gap=28,
-        right=W - M,
-        fill=GOLD,
-        status_fill=SAND,
-    )
+    TITLE_LINE.draw(d, (M, 14), title, status, W - M)
     line = kit.last_line(view, lang_of(view))
     last_w = 0.0
     if line:

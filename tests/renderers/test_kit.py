@@ -253,22 +253,15 @@ def test_a_legend_down_wraps_a_long_label_and_puts_the_next_entry_under_it() -> 
 
 def test_title_line_puts_the_status_beside_the_title_or_against_the_right_edge() -> None:
     img = Image.new("RGB", (600, 80), kit.PAPER)
+    beside = kit.TitleLine(size=40, status_size=24, gap=16)
     with kit.recording() as log:
-        after = kit.title_line(kit.Pen(img), (20, 10), "Bombay", 40, "Set 3 of 4", 24, gap=16)
+        after = beside.draw(kit.Pen(img), (20, 10), "Bombay", "Set 3 of 4", 600)
     (title, _, _), (status, _, _) = log.texts
     assert after == 20 + kit.text_width("Bombay", 40, True) + 16
     assert title[2] < status[0] <= after + 2
+    flush = kit.TitleLine(size=30, status_size=24, flush_right=True)
     with kit.recording() as log:
-        kit.title_line(
-            kit.Pen(img),
-            (20, 10),
-            "Brass",
-            30,
-            "Canal era · round 2 of 10",
-            24,
-            right=580,
-            flush_right=True,
-        )
+        flush.draw(kit.Pen(img), (20, 10), "Brass", "Canal era · round 2 of 10", 580)
     (_, _, _), (status, label, _) = log.texts
     assert abs(status[2] - 580) <= 2 and label == "Canal era · round 2 of 10"
 
