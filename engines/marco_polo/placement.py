@@ -167,17 +167,25 @@ def space_dice(state: Board, space: str) -> Sequence[Placed]:
 
 def space_problem(state: Board, seat: int, space: str) -> IllegalAction | None:
     """Why ``space`` cannot take dice now whatever the dice, or ``None``."""
+    closed = space_closed(state, seat, space)
+    return None if closed is None else IllegalAction(closed[0], **closed[1])
+
+
+def space_closed(state: Board, seat: int, space: str) -> tuple[str, dict[str, str]] | None:
+    """``space_problem`` as the refusal's key and parameters: listing the open spaces asks it
+    of every space, most city cards are closed to a seat (no post there), and building each
+    refusal to throw it away was a fifth of that listing."""
     if space == "khan" and len(state.khan) >= T.KHAN_SPACES:
-        return IllegalAction("marco_polo.khan_full")
+        return "marco_polo.khan_full", {}
     if space == "contracts" and not state.display:
-        return IllegalAction("marco_polo.display_empty")
+        return "marco_polo.display_empty", {}
     if space in T.CITY_SPACES:
         city = T.CITY_SPACES[space][0]
         card = state.cards[space]
         if city not in state.players[seat].posts:
-            return IllegalAction("marco_polo.no_post_for_card", city=city, card=card)
+            return "marco_polo.no_post_for_card", {"city": city, "card": card}
         if card in state.used_cards:
-            return IllegalAction("marco_polo.card_used", card=card, city=city)
+            return "marco_polo.card_used", {"card": card, "city": city}
     return None
 
 
@@ -222,20 +230,29 @@ def value_problem(
     colour, fee and action strength all follow from them), so ``rules`` asks this once per
     value and colour rather than once per combination of dice.
     """
+    closed = value_closed(state, seat, space, value, own)
+    return None if closed is None else IllegalAction(closed[0], **closed[1])
+
+
+def value_closed(
+    state: Board, seat: int, space: str, value: int, own: bool
+) -> tuple[str, dict[str, Any]] | None:
+    """``value_problem`` as the refusal's key and parameters (as ``space_closed``: the open
+    spaces are listed by asking it, and a refusal built only to be thrown away costs)."""
     p = state.players[seat]
     if own and any(d[0] == seat and d[1] == "o" for d in space_dice(state, space)):
-        return IllegalAction("marco_polo.colour_taken", space=space)
+        return "marco_polo.colour_taken", {"space": space}
     if space == "khan" and state.khan:
         before = int(state.khan[-1][2])
         if value < before:
-            return IllegalAction("marco_polo.khan_too_low", value=value, before=before)
+            return "marco_polo.khan_too_low", {"value": value, "before": before}
     fee = fee_for(state, seat, space, value)
     if fee > p.coin:
-        return IllegalAction("marco_polo.cannot_afford_fee", coins=p.coin, fee=fee, space=space)
+        return "marco_polo.cannot_afford_fee", {"coins": p.coin, "fee": fee, "space": space}
     if not _some_choice(state, seat, space, value):
         if space == "travel":
             return _travel_refusal(state, seat, value, fee)
-        return IllegalAction("marco_polo.nothing_to_gain", space=space, value=value)
+        return "marco_polo.nothing_to_gain", {"space": space, "value": value}
     return None
 
 
@@ -254,15 +271,13 @@ def _coins_text(base: int, fee: int) -> str:
     return f"{base} coins" + (f" + {fee} coins fee" if fee else "")
 
 
-def _travel_refusal(state: Board, seat: int, value: int, fee: int) -> IllegalAction:
+def _travel_refusal(state: Board, seat: int, value: int, fee: int) -> tuple[str, dict[str, Any]]:
     """Why no Travel row is possible: the cheapest row's coins, or no affordable first step."""
     coins = state.players[seat].coin
     _, _, base = T.TRAVEL_ROWS[1]
     if fee + base > coins:
-        return IllegalAction(
-            "marco_polo.travel_too_dear", costs=_coins_text(base, fee), coins=coins
-        )
-    return IllegalAction("marco_polo.no_first_step", coins=fee + base)
+        return "marco_polo.travel_too_dear", {"costs": _coins_text(base, fee), "coins": coins}
+    return "marco_polo.no_first_step", {"coins": fee + base}
 
 
 def choice_problem(

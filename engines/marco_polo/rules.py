@@ -39,8 +39,9 @@ from engines.marco_polo.placement import (
     dice_needed,
     dice_problem,
     place,
+    space_closed,
     space_problem,
-    value_problem,
+    value_closed,
     wrong_dice_count,
 )
 from engines.marco_polo.rewards import can_pay, words
@@ -142,7 +143,7 @@ def _by_class(k: Known, seat: int, n: int) -> dict[tuple[int, bool], tuple[tuple
 def _space_usable(k: Known, seat: int, space: str) -> bool:
     """Whether ``seat`` may place now and ``space`` takes dice at all (M22, M24)."""
     state = k.state
-    return may_place(state, seat) and space_problem(state, seat, space) is None
+    return may_place(state, seat) and space_closed(state, seat, space) is None
 
 
 def _class_open(k: Known, seat: int, space: str, cls: tuple[int, bool]) -> bool:
@@ -151,7 +152,7 @@ def _class_open(k: Known, seat: int, space: str, cls: tuple[int, bool]) -> bool:
     key = (seat, space, cls)
     ok = k.classes.get(key)
     if ok is None:
-        ok = k.classes[key] = value_problem(k.state, seat, space, *cls) is None
+        ok = k.classes[key] = value_closed(k.state, seat, space, *cls) is None
     return ok
 
 
