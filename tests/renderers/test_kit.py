@@ -275,3 +275,22 @@ def test_who_is_to_act_follows_their_marks_and_is_cut_at_the_right_edge() -> Non
     (box, label, _) = log.texts[-1]
     assert len(marks) == 2 and box[0] >= marks[-1][2] + 6
     assert label.endswith(kit.ELLIPSIS) and box[2] <= 391
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_header_puts_the_mark_of_who_acts_before_their_name(game: str) -> None:
+    engine = engines.get(game)
+    state = engine.setup(3, engine.meta.validate_options({}), 8)
+    state, _ = random_play(engine, state, Rng(8), 9)
+    view = engine.view(state, None)
+    names = ["Ana", "Ben", "Cid"]
+    with kit.recording() as log:
+        renderers.get(game).render(view, names=names, lang="en")
+    acting = names[view.to_act[0]]
+    header = [box for box, label, _ in log.texts if box[1] < 190 and acting in label]
+    marks = [box for box, _ in log.pieces if box[3] < 190]
+    assert any(
+        0 <= text[0] - mark[2] <= 20 and mark[1] < text[3] and text[1] < mark[3]
+        for text in header
+        for mark in marks
+    ), (header, marks)
