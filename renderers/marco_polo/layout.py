@@ -23,7 +23,9 @@ SEATS = kit.Seats.of("marco_polo")
 W = kit.PHONE_WIDTH
 
 
-HEADER_H = 180  # title; round and who acts; what is asked (2 lines); the last turn
+HEADER_H = 180  # title and round; who acts; what is asked (2 lines); the last turn
+#: The header's first line: the title, and the round (or set-up step) beside it.
+TITLE_LINE = kit.TitleLine(size=30, status_size=20, status_dy=9, gap=24)
 
 
 MAP_X, MAP_Y, MAP_SCALE = 40, HEADER_H + 10, 1.0

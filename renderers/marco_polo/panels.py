@@ -39,6 +39,7 @@ from renderers.marco_polo.layout import (
     SIDE_Y,
     SMALL,
     SMALL_CITY,
+    TITLE_LINE,
     W,
     ability_text,
     card_lines,
@@ -86,17 +87,14 @@ def asked_line(view: MarcoPoloView, lang: str) -> str:
 
 
 def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
-    """Title; the round and who acts; what they are asked (up to 2 lines); the last turn."""
+    """Title and round; who acts; what they are asked (up to 2 lines); the last turn."""
     d.rectangle((0, 0, W, HEADER_H - 6), fill=kit.PANEL)
-    put_text(d, (24, 12), fit(kit.say("marco_polo.name", lang), 30, W - 48, True), 30, True)
-    info = status_line(view, lang)
-    put_text(d, (24, 54), info, 20, True, kit.INK)
+    TITLE_LINE.draw(d, (24, 12), kit.say("marco_polo.name", lang), status_line(view, lang), W - 24)
     who = view.to_act
     if who:
         names = ", ".join(view.name(s) for s in who)
-        x = 24 + width_of(info, 20, True) + 30
         label = say("to_act", lang, names=names)
-        SEATS.who(d, who, x, 66, label, 20, r=12, gap=6, pad=6, right=W - 24)
+        SEATS.who(d, who, 24, 66, label, 20, r=12, gap=6, pad=6, right=W - 24)
     # At the end the status line already says the game is over; the score sheet is below.
     asked = "" if view.final else asked_line(view, lang)
     if view.phase == "draft" and not view.pending:
