@@ -60,7 +60,7 @@ PARTS = ("to_act", "asked", "legal", "move", "events", "dump", "view", "seats")
 MEANING = {
     "to_act": "the seats asked to decide before it",
     "asked": "what they were asked",
-    "legal": "the moves offered before it",
+    "legal": "the moves offered before it, or at a chance node the outcomes listed",
     "move": "its canonical text",
     "events": "what it told",
     "dump": "the state after it",
@@ -279,15 +279,37 @@ def stored(game: str) -> Iterator[tuple[Table, list[dict[str, Any]]]]:
         yield table, lines
 
 
-def _differs(expected: str, got: str) -> str:
-    """The parts whose hashes differ, as words: ``"events, dump differ"``."""
+def _now(name: str, value: Any) -> str:
+    """What a differing part holds now, where it is short enough to say (the recorded value is
+    only a hash: to see it, replay on the commit that recorded it)."""
+    if name == "to_act":
+        return f"now {value}"
+    if name == "move":
+        return f"now `{value}`"
+    if name == "events":
+        return f"now {[e['key'] for e in value]}"
+    if name == "legal" and isinstance(value, dict):
+        return "now " + ", ".join(
+            f"seat {seat}: {len(moves)}" if isinstance(moves, list) else f"seat {seat}: {moves}"
+            for seat, moves in value.items()
+        )
+    return ""
+
+
+def _differs(expected: str, got: Mapping[str, Any]) -> str:
+    """The parts of ``got`` whose hashes differ from ``expected``'s, as words:
+    ``"events differs (what it told; now ['bombay.moved'])"``."""
+    hashes = _hashes(got).split(".")
     names = [
-        n for n, a, b in zip(PARTS, expected.split("."), got.split("."), strict=True) if a != b
+        n for n, a, b in zip(PARTS, expected.split("."), hashes, strict=True) if a != b and n in got
     ]
     if not names:
         return ""
     verb = "differs" if len(names) == 1 else "differ"
-    return f"{', '.join(names)} {verb} ({'; '.join(MEANING[n] for n in names)})"
+    said = "; ".join(
+        MEANING[n] + (f", {_now(n, got[n])}" if _now(n, got[n]) else "") for n in names
+    )
+    return f"{', '.join(names)} {verb} ({said})"
 
 
 def replay(game: str, table: Table, lines: list[dict[str, Any]]) -> str | None:
@@ -296,8 +318,8 @@ def replay(game: str, table: Table, lines: list[dict[str, Any]]) -> str | None:
     engine = engines.get(game)
     where = f"{game} ({table.players} players, options {dict(table.options)}, seed {table.seed})"
     state = engine.setup(table.players, engine.meta.validate_options(table.options), table.seed)
-    got = _hashes(_after(engine, state, engine.setup_events(state), table.players))
-    if got != lines[0]["hash"]:
+    got = _after(engine, state, engine.setup_events(state), table.players)
+    if _hashes(got) != lines[0]["hash"]:
         return f"{where}, set-up: {_differs(lines[0]['hash'], got)}"
     for step, line in enumerate(lines[1:], start=1):
         who, parts = _before(engine, state)
@@ -321,10 +343,10 @@ def replay(game: str, table: Table, lines: list[dict[str, Any]]) -> str | None:
             parts["move"] = str(action)
             state, events = engine.apply(state, seat, action)
         except IllegalAction as refusal:
-            before = _differs(line["hash"], _hashes(parts)) or "nothing differs"
+            before = _differs(line["hash"], parts) or "nothing differs"
             return f"{at}: refused now ({refusal.key} {dict(refusal.params)}); before it, {before}"
         parts.update(_after(engine, state, events, table.players))
-        differs = _differs(line["hash"], _hashes(parts))
+        differs = _differs(line["hash"], parts)
         if differs:
             return f"{at}: {differs}"
     return f"{where}: the trace ends before the game does"
