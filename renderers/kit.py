@@ -43,6 +43,14 @@ HIGHLIGHT = (255, 196, 0)
 EARLIER = (255, 208, 60)
 EARLIER_WIDTH = 4
 TO_ACT = (190, 20, 110)
+#: What each of the move marks means, in every board's legend (the same words on every board;
+#: the sign beside each draws the mark as that board does): the last move, the earlier moves
+#: (``move_marks``), who is to act.
+MARK_KEYS = {
+    "last": "core.board.legend.last",
+    "earlier": "core.board.legend.earlier",
+    "to_act": "core.board.legend.to_act",
+}
 
 #: The default seat colours (Okabe–Ito), for boards without a palette of their own; each colour is
 #: paired with a shape and a letter, so colour is never the only cue.

@@ -140,14 +140,33 @@ def _legend_sign(draw: ImageDraw.ImageDraw, x: float, y: float, *, kind: str) ->
         SEATS.mark(draw, 0, cx, cy + 2, 12)
     elif kind == "palace":
         house(draw, 0, cx, cy + 2, 12)
-    elif kind == "last":
-        draw.ellipse((cx - 12, cy - 10, cx + 12, cy + 14), outline=kit.HIGHLIGHT, width=4)
+    elif kind in ("last", "earlier"):
+        # drawn as the map draws them: the earlier moves paler and thinner than the last
+        colour, width = (kit.HIGHLIGHT, 6) if kind == "last" else (kit.EARLIER, kit.EARLIER_WIDTH)
+        draw.ellipse((cx - 12, cy - 10, cx + 12, cy + 14), outline=colour, width=width)
     elif kind == "to_act":
         draw.ellipse((cx - 12, cy - 10, cx + 12, cy + 14), outline=kit.TO_ACT, width=4)
 
 
-#: The legend's rows: the sign drawn and the catalog key of what it means.
-LEGEND_ROWS = ("hill", "city", "post", "token", "empty", "elephant", "palace", "last", "to_act")
+#: The legend's rows: the sign drawn, each meaning ``bombay.board.legend.<kind>`` (the earlier
+#: moves' mark: the words every board uses, ``kit.MARK_KEYS``).
+LEGEND_ROWS = (
+    "hill",
+    "city",
+    "post",
+    "token",
+    "empty",
+    "elephant",
+    "palace",
+    "last",
+    "earlier",
+    "to_act",
+)
+
+
+def legend_key(kind: str) -> str:
+    """The catalog key of what the legend row ``kind`` means."""
+    return kit.MARK_KEYS["earlier"] if kind == "earlier" else f"bombay.board.legend.{kind}"
 
 
 def legend(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:
@@ -155,8 +174,7 @@ def legend(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:
     yy = kit.panel(draw, (x, y, x + COL_W, y + LEGEND_H), kit.say("bombay.board.legend", lang))
     right = x + COL_W - 14
     signs = [
-        (partial(_legend_sign, kind=kind), kit.say(f"bombay.board.legend.{kind}", lang))
-        for kind in LEGEND_ROWS
+        (partial(_legend_sign, kind=kind), kit.say(legend_key(kind), lang)) for kind in LEGEND_ROWS
     ]
     yy = LEGEND.draw(draw, signs, x, yy, right)
     silks = [

@@ -39,6 +39,9 @@ LEGEND_W = PANEL_W // 2 - 34
 INDUSTRY_LEGEND = kit.Legend(
     size=16, indent=42, row=30, gap=4, label_dy=2, across=True, cell=LEGEND_W // 2
 )
+#: The legend's last row: the frames the map draws round a move (the last, the earlier ones since
+#: your turn) and round who acts, each a small frame then its meaning.
+MARKS_LEGEND = kit.Legend(size=15, indent=40, row=22, gap=18, across=True)
 SLOT = 46  # slot square side, px
 MERCHANT_TILE = 50
 BAND = (60, 44, 34)

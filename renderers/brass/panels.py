@@ -23,6 +23,7 @@ from renderers.brass.layout import (
     LEGEND_W,
     LEGEND_X,
     MARKETS_H,
+    MARKS_LEGEND,
     PANEL_W,
     PANEL_X,
     PANEL_Y,
@@ -43,7 +44,13 @@ from renderers.brass.layout import (
 INTRO_COLUMNS = ("before", "links", "industries", "money", "income", "again")
 #: The full game's sheet (R47, R49): in-play VP, both eras' link and industry scoring.
 FULL_COLUMNS = ("in_play", "canal_links", "canal_industries", "rail_links", "rail_industries")
-LEGEND_LINES = ("owner", "cubes", "lines", "links", "beer", "frames")
+LEGEND_LINES = ("owner", "cubes", "lines", "links", "beer")
+#: The legend's frames (``kit.move_marks``, who acts): colour, line width, ``kit.MARK_KEYS`` key.
+FRAMES = (
+    (kit.HIGHLIGHT, 5, "last"),
+    (kit.EARLIER, kit.EARLIER_WIDTH, "earlier"),
+    (kit.TO_ACT, 5, "to_act"),
+)
 #: Market boxes: side and step.
 BOX, BOX_STEP = 30, 35
 
@@ -92,9 +99,21 @@ def panel_grounds(
     for key in lines:
         kit.text(d, (lx, ly), W.say("legend." + key, lang), 15, max_width=lw)
         ly += 22
+    frames = [
+        (partial(_frame_sign, colour=colour, width=width), kit.say(kit.MARK_KEYS[key], lang))
+        for colour, width, key in FRAMES
+    ]
+    MARKS_LEGEND.draw(d, frames, lx, ly, lx + lw)
     kit.text(d, (x + 14, y + MARKETS_H - 34), W.say("legend.approximate", lang), 15, fill=kit.MUTED)
     if sheet:
         _sheet_heads(d, lang, players, full, y + MARKETS_H)
+
+
+def _frame_sign(
+    d: ImageDraw.ImageDraw, x: float, y: float, *, colour: tuple[int, int, int], width: int
+) -> None:
+    """A small frame as the map draws round a move's places (or round who acts)."""
+    d.rounded_rectangle((x, y - 1, x + 30, y + 19), 5, outline=colour, width=width)
 
 
 def _industry_sign(d: ImageDraw.ImageDraw, x: float, y: float, *, ind: str, lang: str) -> None:

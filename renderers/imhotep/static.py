@@ -118,9 +118,9 @@ def _legend(d: kit.Pen, view: Words, players: int) -> None:
     marks = [
         (partial(_frame, colour=colour, width=width), say(view, key))
         for colour, width, key in (
-            (kit.HIGHLIGHT, 5, "legend.last"),
-            (kit.EARLIER, kit.EARLIER_WIDTH, "legend.earlier"),
-            (kit.TO_ACT, 5, "legend.to_act"),
+            (kit.HIGHLIGHT, 5, kit.MARK_KEYS["last"]),
+            (kit.EARLIER, kit.EARLIER_WIDTH, kit.MARK_KEYS["earlier"]),
+            (kit.TO_ACT, 5, kit.MARK_KEYS["to_act"]),
         )
     ]
     MARKS_LEGEND.draw(d, marks, right, rows[0], W - M - 12)

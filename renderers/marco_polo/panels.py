@@ -284,15 +284,21 @@ LEGEND_ITEMS = (
     ("black", "legend_black"),
     ("white", "legend_white"),
 )
-#: The board's highlights, explained under the seats (catalog keys ``legend_<kind>``).
-MARKS = ("last", "to_act")
+#: The board's highlights, explained under the seats (catalog keys ``legend_<kind>``; the
+#: earlier moves' mark in the words every board uses, ``kit.MARK_KEYS``).
+MARKS = ("last", "earlier", "to_act")
+
+
+def _mark_label(kind: str, lang: str) -> str:
+    return kit.say(kit.MARK_KEYS[kind], lang) if kind == "earlier" else say(f"legend_{kind}", lang)
 
 
 def legend_height(view: MarcoPoloView, lang: str) -> int:
     """The legend's height: its symbols flow over as many lines as the language needs."""
     labels = [say(key, lang) for _, key in LEGEND_ITEMS]
     rows = LEGEND.height(labels, 40, W - 40) // LEGEND.row
-    return int(14 + 32 * rows + 4 + 28 * len(view.seats) + 6 + 56 + 16)
+    marks = MARKS_LEGEND.height([_mark_label(kind, lang) for kind in MARKS], 40, W - 40)
+    return int(14 + 32 * rows + 4 + 28 * len(view.seats) + 6 + marks + 24 + 16)
 
 
 def _legend_sign(d: ImageDraw.ImageDraw, x: float, y: float, *, kind: str) -> None:
@@ -306,8 +312,10 @@ def _legend_sign(d: ImageDraw.ImageDraw, x: float, y: float, *, kind: str) -> No
         d.rectangle((x, y, x + 22, y + 22), fill=CAMEL_BADGE, outline=kit.INK)
     elif kind == "coin":
         d.ellipse((x, y, x + 24, y + 24), fill=COIN_BADGE, outline=kit.INK)
-    elif kind == "last":
-        d.ellipse((x, y, x + 24, y + 24), outline=kit.HIGHLIGHT, width=4)
+    elif kind in ("last", "earlier"):
+        # as the map rings them: the earlier moves paler and thinner than the last
+        colour, width = (kit.HIGHLIGHT, 6) if kind == "last" else (kit.EARLIER, kit.EARLIER_WIDTH)
+        d.ellipse((x, y, x + 24, y + 24), outline=colour, width=width)
     elif kind == "to_act":
         d.rounded_rectangle((x, y, x + 24, y + 24), 4, outline=kit.TO_ACT, width=4)
     else:
@@ -328,10 +336,10 @@ def draw_legend(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str
         put_text(d, (x + 30, yy + 2), fit(t, FONT, W - 110), FONT, False, kit.INK)
         yy += 28
     yy += 6
-    marks = [(partial(_legend_sign, kind=kind), say(f"legend_{kind}", lang)) for kind in MARKS]
-    MARKS_LEGEND.draw(d, marks, 40, yy, W - 40)
+    marks = [(partial(_legend_sign, kind=kind), _mark_label(kind, lang)) for kind in MARKS]
+    yy = MARKS_LEGEND.draw(d, marks, 40, yy, W - 40)
     note = fit(say("legend_map", lang), SMALL, W - 80)
-    put_text(d, (40, yy + 32), note, SMALL, False, MUTED)
+    put_text(d, (40, yy), note, SMALL, False, MUTED)
 
 
 def draw_final(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> float:
