@@ -212,26 +212,31 @@ def _clone_finished(db_path: str, copies: int) -> None:
     import sqlite3
 
     con = sqlite3.connect(db_path)
-    cols = [
-        r[1] for r in con.execute("PRAGMA table_info(games)") if r[1] not in ("id", "channel_id")
-    ]
+
+    def columns(table: str, *skip: str) -> str:
+        # Read from the schema, so a migration that adds a column never breaks the copy.
+        names = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+        return ", ".join(n for n in names if n not in skip)
+
+    games = columns("games", "id", "channel_id")
+    seats = columns("seats", "game_id", "user_id")
+    actions = columns("actions", "game_id")
     src = con.execute("SELECT id FROM games WHERE status='finished' LIMIT 1").fetchone()[0]
     with con:
         for i in range(copies):
             cur = con.execute(
-                f"INSERT INTO games (channel_id, {', '.join(cols)}) "
-                f"SELECT ?, {', '.join(cols)} FROM games WHERE id=?",
+                f"INSERT INTO games (channel_id, {games}) SELECT ?, {games} FROM games WHERE id=?",
                 (100_000 + i, src),
             )
             new = cur.lastrowid
             con.execute(
-                "INSERT INTO seats SELECT ?, seat, user_id + ?, name, removed FROM seats "
-                "WHERE game_id=?",
+                f"INSERT INTO seats (game_id, user_id, {seats}) "
+                f"SELECT ?, user_id + ?, {seats} FROM seats WHERE game_id=?",
                 (new, i * 100, src),
             )
             con.execute(
-                "INSERT INTO actions SELECT ?, move, seat, action, events, reveals, auto, "
-                "undone, at FROM actions WHERE game_id=?",
+                f"INSERT INTO actions (game_id, {actions}) SELECT ?, {actions} FROM actions "
+                "WHERE game_id=?",
                 (new, src),
             )
     con.close()
