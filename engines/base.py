@@ -450,14 +450,22 @@ class Engine(ABC, Generic[S, A]):
 
     def replay(self, state: S, rows: Sequence[tuple[int, str]]) -> S:
         """The state a log of (seat, action text) rows leads to from ``state``. A chance node
-        is settled by the next row when that row is the ``CHANCE`` seat's; otherwise (a log
-        written before chance was explicit, whose draws happened inside the moves) it is drawn
-        with the state's own generator, as the old ``apply`` drew. Raises like ``apply``."""
+        is settled by the next row when that row is a ``CHANCE`` row of the node's own verb;
+        otherwise it is drawn with the state's own generator, as the old ``apply`` drew. That
+        covers a log written before chance was explicit (no chance rows: the draws happened
+        inside the moves) and one written while only some of a game's draws were (Imhotep's
+        ``deal`` rows without ``draw`` rows). Raises like ``apply``."""
         last = len(rows) - 1
         for i, (seat, text) in enumerate(rows):
             state, _ = self.apply(state, seat, self.parse(state, seat, text))
-            if self.has_chance and (i == last or rows[i + 1][0] != CHANCE):
-                state, _ = self.settle(state)
+            if not self.has_chance:
+                continue
+            logged = tokens(rows[i + 1][1])[:1] if i < last and rows[i + 1][0] == CHANCE else []
+            while self.to_act(state) == [CHANCE]:
+                drawn = self.sample_chance(state)
+                if tokens(str(drawn))[:1] == logged:
+                    break  # the logged row is this node's outcome
+                state, _ = self.apply(state, CHANCE, drawn)
         return state
 
     def read(self, state: S, seat: int, text: str) -> A:

@@ -56,13 +56,6 @@ def at_draw(state: State) -> bool:
     return chance_node(state.pending, DRAW)
 
 
-def waiting_verb(state: State) -> str | None:
-    """The verb of the chance node the state waits at (``deal`` or ``draw``), else ``None``."""
-    if state.pending and state.pending[0].owner == CHANCE:
-        return state.pending[0].verb
-    return None
-
-
 def _dealt(d: Draft) -> Action:
     """The outcome a deal just made on ``d``."""
     offer = ",".join(c.lower() for c in d.offer) or "-"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,6 @@ from engines.base import (
     Option,
     Result,
     rank_by,
-    tokens,
 )
 from engines.imhotep import chance, market, scoring, tasks, turn
 from engines.imhotep import components as C
@@ -256,20 +255,6 @@ class Imhotep(Engine[State, Action]):
     def sample_chance(self, state: State) -> Action:
         """The round's deal (I16, I47, E7) or the bonus card (I51, I56, E7) the decks give."""
         return chance.sample(state)
-
-    def replay(self, state: State, rows: Sequence[tuple[int, str]]) -> State:
-        """As ``Engine.replay``, except that a chance node is settled by the next row only when
-        that row is a chance row of the node's own verb: a log written while the round's deal
-        was already a chance row but a bonus card was still drawn inside the move has ``deal``
-        rows and no ``draw`` rows, so its draws are made again with the state's generator, as
-        the move made them."""
-        last = len(rows) - 1
-        for i, (seat, text) in enumerate(rows):
-            state, _ = self.apply(state, seat, self.parse(state, seat, text))
-            logged = tokens(rows[i + 1][1])[:1] if i < last and rows[i + 1][0] == CHANCE else []
-            while (verb := chance.waiting_verb(state)) is not None and [verb] != logged:
-                state, _ = self.apply(state, CHANCE, chance.sample(state))
-        return state
 
     def to_act(self, state: State) -> list[int]:
         """The seat deciding now: a pending step's owner (E12), else the active player."""
