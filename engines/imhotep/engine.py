@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engines import kit
@@ -169,9 +170,11 @@ META = _ImhotepMeta(
 _SHIP_VERBS = frozenset({"load", "hammer", "sail", "lever", "sailcard", "chisel"})
 
 
+@lru_cache(maxsize=2048)
 def _mark(action: Action) -> dict[str, Any]:
     """The part of the last-move highlight an action fixes: its text and verb, and the ship,
-    site and positions it names (never changed once made: it is shared)."""
+    site and positions it names. Made once per action (Imhotep has a few hundred) and shared:
+    the highlight copies it and never changes it."""
     mark: dict[str, Any] = {"text": str(action), "verb": action.verb}
     a = action.args
     if action.verb in ("load", "hammer") and a:
@@ -301,15 +304,9 @@ class Imhotep(Engine[State, Action]):
         return draft.freeze(), draft.events
 
     def _last(self, before: State, seat: int, action: Action) -> dict[str, Any]:
-        """What the highlight shows: who, the text, and the ship/site/positions touched (the
-        action's part made once per action object, as its text is: listed actions are shared
-        from move to move)."""
-        mark: dict[str, Any] | None = action.__dict__.get("_mark")
-        if mark is None:
-            mark = _mark(action)
-            object.__setattr__(action, "_mark", mark)
+        """What the highlight shows: who, the text, and the ship/site/positions touched."""
         last: dict[str, Any] = {"seat": seat}
-        last.update(mark)
+        last.update(_mark(action))
         if before.unloading and action.verb not in _SHIP_VERBS:
             last["site"] = before.unloading
         return last
