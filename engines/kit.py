@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
 from engines.base import CHANCE, END, Event, IllegalAction, Result, tokens
@@ -119,8 +120,8 @@ def _evolved(state: S, changes: Mapping[str, Any]) -> S:
     """``evolve`` with the changes as one mapping (``Draft.state`` hands its own over)."""
     try:
         old = state.__dict__
-    except AttributeError:  # a slotted dataclass: the ordinary way
-        return replace(state, **changes)
+    except AttributeError:  # a slotted dataclass: its values in field order, a few replaced
+        return _evolved_slotted(state, changes)
     new = object.__new__(type(state))
     fields = new.__dict__
     fields.update(old)
@@ -131,6 +132,31 @@ def _evolved(state: S, changes: Mapping[str, Any]) -> S:
         unknown = sorted(changes.keys() - old.keys())
         raise TypeError(f"{type(state).__name__} has no field {unknown[0]!r}")
     return new
+
+
+@cache
+def _field_order(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], Mapping[str, int]] | None:
+    """How to read a slotted dataclass's fields in one call, and each field's place; ``None``
+    when a field is left out of ``__init__`` (then only ``dataclasses.replace`` is right)."""
+    names = [f.name for f in fields(cls)]
+    if len(names) < 2 or not all(f.init for f in fields(cls)):
+        return None
+    return attrgetter(*names), {name: i for i, name in enumerate(names)}
+
+
+def _evolved_slotted(state: S, changes: Mapping[str, Any]) -> S:
+    """``evolve`` for a slotted dataclass (no instance dictionary to copy): the values read at
+    once and the new instance built from them in order, nearly twice as fast as ``replace``."""
+    order = _field_order(type(state))
+    if order is None:
+        return replace(state, **changes)
+    read, place = order
+    values = list(read(state))
+    for name, value in changes.items():
+        if name not in place:
+            raise TypeError(f"{type(state).__name__} has no field {name!r}")
+        values[place[name]] = value
+    return type(state)(*values)
 
 
 class Draft(Generic[S]):

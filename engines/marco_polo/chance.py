@@ -20,12 +20,12 @@ rolled in the order the old rules rolled them.
 from __future__ import annotations
 
 from engines.base import CHANCE, Event, IllegalAction
-from engines.kit import drawn_once
+from engines.kit import drawn_once, evolve
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import seats_from, settle, turn_over
 from engines.marco_polo.notation import Action, fast_tokens
-from engines.marco_polo.state import DIE, ROLL, Pending, Player, State, evolve
+from engines.marco_polo.state import DIE, ROLL, Pending, Player, State
 from engines.rng import Rng
 
 VERBS = frozenset({ROLL, DIE})

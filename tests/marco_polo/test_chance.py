@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 
 from engines.base import CHANCE, IllegalAction
-from engines.marco_polo.state import State, evolve, one_die
+from engines.kit import evolve
+from engines.marco_polo.state import State, one_die
 from engines.rng import Rng
 from tests.marco_polo.helpers import E, before_first_roll, dice, keys, p, play, put, ready, res
 
