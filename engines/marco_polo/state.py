@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import CHANCE, Event
-from engines.kit import Decision
+from engines.kit import Decision, evolve
 from engines.marco_polo import tables as T
 
 #: An unused die: (kind, value); kind ``o`` own colour, ``b`` black, ``w`` white; value 0 unrolled.
@@ -64,27 +64,8 @@ class Player:
         return value
 
     def with_dice(self, dice: tuple[Die, ...]) -> Player:
-        """The same player holding ``dice`` (a roll, M19-M20, M34, M38): built field by field,
-        twice as fast as ``dataclasses.replace``, on the path of every chance step."""
-        return Player(
-            self.char,
-            self.coin,
-            self.camel,
-            self.pepper,
-            self.silk,
-            self.gold,
-            self.vp,
-            dice,
-            self.posts,
-            self.posts_placed,
-            self.figures,
-            self.contracts,
-            self.fulfilled,
-            self.goals,
-            self.goal_offer,
-            self.main_done,
-            self.bought_black,
-        )
+        """The same player holding ``dice`` (a roll, M19-M20, M34, M38)."""
+        return evolve(self, dice=dice)
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (format 1: lists, dice as ``[kind, value]``)."""
