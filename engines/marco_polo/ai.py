@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engines.ai.knowledge import reshuffle
 from engines.ai.search import legal_texts
 from engines.base import Engine
 from engines.marco_polo import tables as T
@@ -77,22 +76,26 @@ class MarcoPoloKnowledge:
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Other seats' goal cards dealt again from the goals this seat has not seen; the
-        contract pile shuffled."""
+        contract pile shuffled.
+
+        The unseen goals are gathered and sorted before the shuffle (fairness, #24.7b): which
+        seat holds which of them, and in what order, is what the seat cannot see, so it must
+        not change the sample; only which goals are unseen may."""
         mine = set(state.players[seat].goals) | set(state.players[seat].goal_offer)
         others = [s for s in range(state.n) if s != seat]
-        held = {g for s in others for g in (*state.players[s].goals, *state.players[s].goal_offer)}
-        unused = sorted(g for g in T.GOALS if g not in mine and g not in held)
-        pools = [list(state.players[s].goals) for s in others]
-        pools += [list(state.players[s].goal_offer) for s in others]
-        pools.append(unused)
-        dealt = reshuffle(rng, pools)
+        unseen = sorted(g for g in T.GOALS if g not in mine)
+        rng.shuffle(unseen)
         players = list(state.players)
-        for i, s in enumerate(others):
-            goals, offer = dealt[i], dealt[len(others) + i]
-            players[s] = replace(
-                players[s], goals=tuple(sorted(goals)), goal_offer=tuple(sorted(offer))
-            )
-        pile = reshuffle(rng, [state.pile])[0]
+        at = 0
+        for s in others:
+            p = players[s]
+            goals = tuple(sorted(unseen[at : at + len(p.goals)]))
+            at += len(p.goals)
+            offer = tuple(sorted(unseen[at : at + len(p.goal_offer)]))
+            at += len(p.goal_offer)
+            players[s] = replace(p, goals=goals, goal_offer=offer)
+        pile = sorted(state.pile)
+        rng.shuffle(pile)
         return replace(state, players=tuple(players), pile=tuple(pile), rng=rng.next64())
 
     def candidates(

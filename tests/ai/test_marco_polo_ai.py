@@ -3,11 +3,15 @@ compares. The strength itself is measured by ``turnpost arena marco_polo`` (a be
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import engines
 from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
 from engines.base import END
+from engines.marco_polo import tables as T
 from engines.marco_polo.ai import KNOWLEDGE
 from engines.marco_polo.state import State, parse_die
+from engines.randomplay import random_action
 from engines.rng import Rng
 from tests.marco_polo.helpers import dice, play, ready, res
 
@@ -83,3 +87,41 @@ def test_a_root_prior_keeps_the_look_aheads_order_when_the_search_has_no_time() 
     ranked = search(E, KNOWLEDGE, st, 0, Rng(5), iterations=0)
     assert ranked and all(r.visits == KNOWLEDGE.prior for r in ranked)
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+
+
+def _hidden_swapped(st: State, seat: int) -> State:
+    """``st`` with what ``seat`` cannot see dealt differently (M65): the other seats' goal cards
+    moved round the table, one of them exchanged with a goal nobody holds, each seat's goals
+    (and offer) in another order, the contract pile reversed."""
+    others = [s for s in range(st.n) if s != seat]
+    held = {g for p in st.players for g in (*p.goals, *p.goal_offer)}
+    spare = next(g for g in sorted(T.GOALS) if g not in held)
+    players = list(st.players)
+    moved = [players[others[-1]], *(players[s] for s in others[:-1])]
+    for s, src in zip(others, moved, strict=True):
+        goals, offer = list(reversed(src.goals)), list(reversed(src.goal_offer))
+        if s == others[0]:
+            (goals or offer)[0] = spare
+        players[s] = replace(players[s], goals=tuple(goals), goal_offer=tuple(offer))
+    return replace(st, players=tuple(players), pile=tuple(reversed(st.pile)))
+
+
+def test_m65_a_sample_depends_only_on_what_the_seat_knows() -> None:
+    """M65, #24.7b: two positions that differ only in the other seats' secret goal cards (who
+    holds which, in what order, which lie unused) and in the order of the contract pile give the
+    same samples for the same generator: equal information, equal samples. Checked in the basic
+    set-up and during the advanced set-up's goal choice (offers of four)."""
+    basic = ready(4, seed=11)
+    advanced = E.setup(4, {"setup": "advanced"}, 5)
+    rng = Rng(1)
+    while advanced.phase != "goals":  # the character draft, at random
+        seat = E.to_act(advanced)[0]
+        advanced, _ = E.play(advanced, seat, random_action(E, advanced, seat, rng) or "")
+    for st in (basic, advanced):
+        for seat in range(st.n):
+            other = _hidden_swapped(st, seat)
+            assert other != st
+            for seed in range(5):
+                one = KNOWLEDGE.determinize(st, seat, Rng(seed))
+                two = KNOWLEDGE.determinize(other, seat, Rng(seed))
+                assert one == two, (st.setup, seat, seed)
