@@ -227,9 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("game")
     a.add_argument("--players", type=int, default=2)
     a.add_argument("--games", type=int, default=10)
-    a.add_argument("--seats", default="normal,random", help="seat levels, e.g. normal,random")
+    a.add_argument(
+        "--seats",
+        default="normal,random",
+        help="seat kinds: the levels, or v1 (the frozen reference), e.g. normal,v1",
+    )
     a.add_argument("--seed", type=int, default=0)
-    a.add_argument("--seconds", type=float, default=1.0, help="thinking time of 'normal'")
+    a.add_argument("--seconds", type=float, default=1.0, help="thinking time per move")
     a.add_argument("--iterations", type=int, help="search iterations instead of a time budget")
     a.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     a.set_defaults(fn=cmd_arena)

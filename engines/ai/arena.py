@@ -14,12 +14,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.ai.seats import LEVELS, choose
+from engines.ai import v1
+from engines.ai.seats import LEVELS, Choice, choose
 from engines.base import Engine
 from engines.rng import Rng, seed_state
 
 #: A game longer than this many moves is a bug in an engine or a seat.
 MAX_MOVES = 20_000
+
+#: Seat kinds the arena plays: the levels, and the frozen reference ``v1`` (commit 26d3b23's
+#: ``normal``, ``engines.ai.v1``), which only the arena offers.
+KINDS = (*LEVELS, "v1")
 
 
 @dataclass
@@ -47,8 +52,8 @@ def seat_kinds(kinds: Sequence[str], players: int, game: int) -> tuple[str, ...]
     if not kinds:
         raise ValueError("name at least one seat kind")
     for k in kinds:
-        if k not in LEVELS:
-            raise ValueError(f"unknown seat kind {k!r}; one of {', '.join(LEVELS)}")
+        if k not in KINDS:
+            raise ValueError(f"unknown seat kind {k!r}; one of {', '.join(KINDS)}")
     padded = list(kinds[:players]) + [kinds[-1]] * max(0, players - len(kinds))
     shift = game % players
     return tuple(padded[-shift:] + padded[:-shift]) if shift else tuple(padded)
@@ -78,7 +83,7 @@ def play_game(
         # random numbers the other seats happened to use.
         own = Rng(seed_state(rng.next64()))
         started = time.perf_counter()
-        move = choose(engine, state, seat, kind, own, seconds=seconds, iterations=iterations).move
+        move = seat_move(engine, state, seat, kind, own, seconds=seconds, iterations=iterations)
         thinking.setdefault(kind, []).append(time.perf_counter() - started)
         state, _ = engine.play(state, seat, move)
         moves += 1
@@ -87,6 +92,23 @@ def play_game(
     result = engine.result(state)
     assert result is not None, "a game with nobody to act has a result"
     return GameRecord(seed, tuple(kinds), result.scores, result.winners, moves, thinking)
+
+
+def seat_move(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    kind: str,
+    rng: Rng,
+    *,
+    seconds: float,
+    iterations: int | None = None,
+) -> str:
+    """The move a seat of ``kind`` (one of ``KINDS``) makes."""
+    if kind == "v1":
+        return v1.choose(engine, state, seat, rng, seconds=seconds, iterations=iterations)[0]
+    found: Choice = choose(engine, state, seat, kind, rng, seconds=seconds, iterations=iterations)
+    return found.move
 
 
 def _play_task(task: tuple[str, int, tuple[str, ...], int, float, int | None]) -> GameRecord:
