@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -186,16 +187,24 @@ class SchemaTooNew(StorageError):
     """The database was written by a newer Turnpost than this one."""
 
 
-#: The first 16 bytes of every SQLite 3 database file.
-SQLITE_HEADER = b"SQLite format 3\x00"
+#: The smallest SQLite database file: one page of the smallest page size. SQLite writes nothing
+#: until the first transaction, and then a whole page, so anything shorter is not a database.
+MIN_DATABASE_BYTES = 512
 
 
 def file_problem(path: str | Path) -> str | None:
-    """Why ``path`` cannot hold a Turnpost database, without touching it, or None.
+    """Why ``path`` cannot hold a Turnpost database, without changing it, or None.
 
     A missing file is fine (it will be created) as long as its folder can be; a 0-byte or
     non-SQLite file is refused, never started over as a new database: it may be a damaged or
-    misplaced copy of the real one, and overwriting it would lose it for good."""
+    misplaced copy of the real one, and overwriting it would lose it for good.
+
+    The file itself is never opened here except by SQLite: this process may already hold the
+    database open (a second ``Storage.open``), and closing *any* descriptor of the file drops
+    every POSIX lock the process holds on it, after which another process's connection, closing,
+    believes it is the last one and deletes the write-ahead log under ours (SQLite's "How To
+    Corrupt An SQLite Database File", 2.2; issue 22.1). SQLite's own descriptors are shared per
+    file inside the process and closed only when no lock needs them."""
     if str(path) == ":memory:":
         return None
     path = Path(path)
@@ -204,24 +213,41 @@ def file_problem(path: str | Path) -> str | None:
     for parent in path.parents:
         if parent.exists() and not parent.is_dir():
             return f"The database {path} cannot be created: {parent} is a file, not a folder."
-    if not path.exists():
-        return None
     try:
-        with path.open("rb") as f:
-            head = f.read(len(SQLITE_HEADER))
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
     except OSError as exc:
         return f"The database file {path} cannot be read: {exc.strerror or exc}."
-    if not head:
+    if not os.access(path, os.R_OK):
+        return f"The database file {path} cannot be read: Permission denied."
+    if size == 0:
         return (
             f"The database file {path} is empty (0 bytes), so it is not a Turnpost database; it "
             "was left as it is. Restore it from a backup, or remove it to start a new one."
         )
-    if head != SQLITE_HEADER:
+    if size < MIN_DATABASE_BYTES or not _has_sqlite_header(path):
         return (
             f"The file {path} is not a SQLite database; it was left as it is. Point TURNPOST_DB "
             "at the right file, or remove this one to start a new database."
         )
     return None
+
+
+def _has_sqlite_header(path: Path) -> bool:
+    """Whether SQLite reads ``path``'s header as a database's (read-only: nothing is written;
+    any other failure is left for the real open to report)."""
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            con.execute("PRAGMA schema_version").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        return getattr(exc, "sqlite_errorcode", None) != sqlite3.SQLITE_NOTADB
+    except sqlite3.Error:
+        return True
+    return True
 
 
 @dataclass(frozen=True)
