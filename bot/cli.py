@@ -49,6 +49,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 0
     from bot.discord_adapter import run
 
+    stop_if_damaged(config.db_path)
     run(config, force_sync=True if getattr(args, "sync", False) else None)
     return 0
 
@@ -64,9 +65,20 @@ def cmd_console(args: argparse.Namespace) -> int:
         raise StartupError(
             f"Board images cannot be written to {out}: {problem} (TURNPOST_OUT or --out)."
         )
+    stop_if_damaged(Path(db))
     lang = getattr(args, "lang", None) or config.lang
     boards = not getattr(args, "no_boards", False)
     return console_main(db_path=Path(db), out_dir=Path(out), lang=lang, boards=boards)
+
+
+def stop_if_damaged(db: Path) -> None:
+    """Refuse to start on a database whose pages are damaged (one line, not a traceback on the
+    first command that reads them; issue 22.4): ``turnpost health`` says what is wrong."""
+    from bot.storage import damage_problem
+
+    problem = damage_problem(db)
+    if problem is not None:
+        raise problem
 
 
 def folder_problem(folder: Path) -> str | None:

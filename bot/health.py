@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from bot.config import Config
-from bot.storage import SCHEMA_VERSION, file_problem
+from bot.storage import SCHEMA_VERSION, file_problem, quick_check
 
 #: The running bot touches this file (beside the database) every minute.
 HEARTBEAT_NAME = "turnpost.heartbeat"
@@ -38,17 +38,17 @@ def database_problem(path: Path) -> str | None:
     if problem is not None:
         return problem
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
         try:
             version = int(con.execute("PRAGMA user_version").fetchone()[0])
-            if version > SCHEMA_VERSION:
-                return (
-                    f"database {path} has schema version {version}, newer than this Turnpost "
-                    f"knows ({SCHEMA_VERSION})"
-                )
-            findings = [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
         finally:
             con.close()
+        if version > SCHEMA_VERSION:
+            return (
+                f"database {path} has schema version {version}, newer than this Turnpost "
+                f"knows ({SCHEMA_VERSION})"
+            )
+        findings = quick_check(path)
     except sqlite3.Error as exc:
         return f"database {path} cannot be read: {exc}"
     if findings != ["ok"]:

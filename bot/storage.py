@@ -187,6 +187,51 @@ class SchemaTooNew(StorageError):
     """The database was written by a newer Turnpost than this one."""
 
 
+class DatabaseDamaged(StorageError):
+    """Pages of the database cannot be read (SQLite finds the file malformed): one line naming
+    the file and ``turnpost health``, never a traceback (issue 22.4)."""
+
+    def __init__(self, path: str | Path, detail: str) -> None:
+        super().__init__(
+            f"The database {path} is damaged ({detail}); run `turnpost health` for the details "
+            "and restore the file from a backup."
+        )
+
+
+#: SQLite's result codes for a file whose pages cannot be read as a database.
+DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite saying the file's pages are damaged."""
+    return isinstance(exc, sqlite3.DatabaseError) and (
+        getattr(exc, "sqlite_errorcode", None) in DAMAGE_CODES
+    )
+
+
+def quick_check(path: str | Path) -> list[str]:
+    """SQLite's ``PRAGMA quick_check`` of the file at ``path`` (every page readable and
+    well-formed), through a read-only connection: ``["ok"]`` or what is wrong. Raises
+    ``sqlite3.Error`` when the file cannot be read at all."""
+    con = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    try:
+        return [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
+    finally:
+        con.close()
+
+
+def damage_problem(path: str | Path) -> DatabaseDamaged | None:
+    """The damage an existing database file has (one line to stop a start with), or None.
+    Reads every page (``quick_check``): for start-up, not for every open."""
+    if str(path) == ":memory:" or not Path(path).exists():
+        return None
+    try:
+        findings = quick_check(path)
+    except sqlite3.Error as exc:
+        return DatabaseDamaged(path, str(exc)) if is_damage(exc) else None
+    return None if findings == ["ok"] else DatabaseDamaged(path, findings[0])
+
+
 #: The smallest SQLite database file: one page of the smallest page size. SQLite writes nothing
 #: until the first transaction, and then a whole page, so anything shorter is not a database.
 MIN_DATABASE_BYTES = 512
@@ -463,8 +508,9 @@ def dumps(data: Any) -> str:
 class Storage:
     """The database. Open with ``await Storage.open(path)``."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self.conn = conn
+        self.path = str(path)
         self.lock = asyncio.Lock()
 
     @classmethod
@@ -499,7 +545,7 @@ class Storage:
             # NORMAL is consistent under WAL (a power cut may lose the last commits, never corrupt).
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
-            storage = cls(conn)
+            storage = cls(conn, path)
             await storage._migrate()
         except sqlite3.Error as exc:
             await conn.close()
@@ -549,17 +595,24 @@ class Storage:
             try:
                 yield self
                 await self.conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 # Also when COMMIT itself failed: never leave the connection inside a transaction.
                 if self.conn.in_transaction:
                     await self.conn.execute("ROLLBACK")
+                if is_damage(exc):
+                    raise DatabaseDamaged(self.path, str(exc)) from exc
                 raise
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Storage]:
         """Exclusive use of the connection for reads (no transaction is opened)."""
         async with self.lock:
-            yield self
+            try:
+                yield self
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):
+                    raise DatabaseDamaged(self.path, str(exc)) from exc
+                raise
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
         async with self.conn.execute(sql, tuple(params)) as cur:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -76,3 +77,23 @@ async def whose_turn(svc: Service, channel: int = CHANNEL) -> User:
     info = await svc.game(channel)
     assert len(info.to_act) == 1
     return user_by_id(info.to_act[0])
+
+
+def damage_tables(db: Path, *tables: str) -> None:
+    """Overwrite the root page of each of ``tables`` with junk (a disk that lost a write): the
+    file still opens and its schema still reads."""
+    con = sqlite3.connect(db)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        marks = ",".join("?" * len(tables))
+        roots = con.execute(
+            f"SELECT rootpage FROM sqlite_master WHERE name IN ({marks})", tables
+        ).fetchall()
+        page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        con.close()
+    assert len(roots) == len(tables)
+    with db.open("r+b") as f:  # no connection is open: safe to write the file directly
+        for (root,) in roots:
+            f.seek((root - 1) * page_size)
+            f.write(b"\xa5" * page_size)

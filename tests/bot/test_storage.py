@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, Storage
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, DatabaseDamaged, SchemaTooNew, Storage
+from tests.bot.conftest import damage_tables
 
 
 async def _pragma(db: Storage, name: str) -> object:
@@ -213,5 +214,37 @@ async def test_bot_state_remembers_a_value_across_reopening(db_path: Path) -> No
     try:
         async with db.read():
             assert await db.bot_state("commands:global") == "def"
+    finally:
+        await db.close()
+
+
+async def test_a_damaged_page_read_after_opening_is_one_line_naming_the_file(
+    db_path: Path,
+) -> None:
+    """#22.4: the open reads only the schema, so damage is found by the first read of the page;
+    it is said as a ``DatabaseDamaged`` (one line for the command line), not SQLite's own error."""
+    db = await Storage.open(db_path)
+    async with db.write():
+        game_id = await db.insert_game(
+            guild_id=1,
+            channel_id=5,
+            engine="tally",
+            options={},
+            seed=1,
+            creator_id=1,
+            players=2,
+            now=0.0,
+        )
+    await db.close()
+    damage_tables(db_path, "games")
+    db = await Storage.open(db_path)
+    try:
+        with pytest.raises(DatabaseDamaged) as err:
+            async with db.read():
+                await db.game(game_id)
+        assert str(db_path) in str(err.value) and "turnpost health" in str(err.value)
+        with pytest.raises(DatabaseDamaged):
+            async with db.write():
+                await db.touch(game_id, 1.0)
     finally:
         await db.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import SCHEMA_VERSION
+from tests.bot.conftest import damage_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,3 +146,17 @@ def test_a_gateway_that_cannot_be_reached_after_login_stops_the_start(tmp_path: 
     would crash on its missing session; the start stops with one clear line instead."""
     line = _one_clear_line(_turnpost(tmp_path, "run", mode="nogateway"))
     assert "Cannot reach Discord's gateway" in line
+
+
+@pytest.mark.parametrize("command", ["run", "console"])
+def test_a_database_with_damaged_pages_stops_the_start_with_one_line(
+    tmp_path: Path, command: str
+) -> None:
+    """#22.4: ``games`` and ``actions`` overwritten (the file still opens): one line naming the
+    file and ``turnpost health``, a non-zero exit, no traceback."""
+    db = tmp_path / "turnpost.db"
+    made = _turnpost(tmp_path, "console", stdin="as ana\nnew bombay\nas ben\njoin\nas ana\nstart\n")
+    assert made.returncode == 0, made.stderr
+    damage_tables(db, "games", "actions")
+    line = _one_clear_line(_turnpost(tmp_path, command, stdin="as ana\nnew bombay\nboard\n"))
+    assert str(db) in line and "turnpost health" in line and "damaged" in line
