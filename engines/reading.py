@@ -366,6 +366,10 @@ def read(engine: Engine[Any, Any], state: Any, seat: int, text: str) -> Any:
             return strict  # apply says why not (not your turn, game over)
         raise refusal
     fits = resolve(engine, state, seat, toks)
+    if not fits:
+        chosen = _unlisted_choice(engine, state, seat, toks)
+        if chosen is not None:
+            return chosen
     if len(fits) == 1:
         return engine.parse(state, seat, fits[0])
     if len(fits) > 1:
@@ -381,6 +385,27 @@ def read(engine: Engine[Any, Any], state: Any, seat: int, text: str) -> Any:
     if near:
         raise IllegalAction(refusal.key, **{**refusal.params, SUGGESTIONS: near})
     raise refusal
+
+
+def _unlisted_choice(engine: Engine[Any, Any], state: Any, seat: int, toks: list[str]) -> Any:
+    """The move typed with one ``name=value`` choice that the lists leave out because it equals
+    one they show (Brass lists identical free spaces once, yet the player picks the space, B41):
+    the rest read as usual, that choice kept as typed, if the engine accepts it; else ``None``."""
+    for i, tok in enumerate(toks):
+        name, eq, value = tok.partition("=")
+        if not (eq and name and value):
+            continue
+        fits = resolve(engine, state, seat, toks[:i] + toks[i + 1 :])
+        if len(fits) != 1:
+            continue
+        kept = [t for t in fits[0].split() if not t.startswith(name + "=")]
+        try:
+            action = engine.parse(state, seat, " ".join([*kept, tok]))
+            engine.apply(state, seat, action)
+        except IllegalAction:
+            continue
+        return action
+    return None
 
 
 def _shown(texts: Iterable[str]) -> list[str]:

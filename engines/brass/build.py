@@ -300,13 +300,22 @@ def site_text(site: Site, seat: int) -> str:
     return slot_token(site)
 
 
-def choose_site(sites_: tuple[Site, ...], given: str | None, seat: int, location: str) -> Site:
-    """The site the player named with ``slot=``, asking (with what each slot is) when several fit."""
+def choose_site(
+    state: State, sites_: tuple[Site, ...], given: str | None, seat: int, location: str
+) -> Site:
+    """The site the player named with ``slot=``, asking (with what each slot is) when several fit.
+
+    A free space left out of ``sites_`` because an offered one shows the same icons is as allowed
+    as that one, and the player chooses among equally allowed spaces (B41): naming it builds there.
+    """
     tokens_ = [slot_token(s) for s in sites_]
     if given is None and len(sites_) == 1:
         return sites_[0]
     if given in tokens_:
         return sites_[tokens_.index(given)]
+    alike = _alike_free_site(state, location, given, sites_)
+    if alike is not None:
+        return alike
     loc = C.locations()[location]
     labels = []
     for site in sites_:
@@ -323,37 +332,36 @@ def choose_site(sites_: tuple[Site, ...], given: str | None, seat: int, location
     raise refuse("brass.bad_slot", value=given[:40], **params)
 
 
-def same_site(state: State, location: str, given: str, sites_: tuple[Site, ...]) -> str:
-    """The offered slot token that ``given`` names: itself, or the offered free space with the
-    same icons when ``given`` is a free space left out as identical (see ``sites``)."""
-    tokens_ = [slot_token(s) for s in sites_]
-    if given in tokens_ or not given.isdigit():
-        return given
+def _alike_free_site(
+    state: State, location: str, given: str | None, sites_: tuple[Site, ...]
+) -> Site | None:
+    """The free space ``given`` names when ``sites_`` offers a free space with the same icons in
+    its place (``sites`` lists identical spaces once), else ``None``."""
+    if given is None or not given.isdigit():
+        return None
     loc = C.locations()[location]
     index = int(given) - 1
-    if not 0 <= index < len(loc.slots) or any(
-        t.location == location and t.slot == index for t in state.tiles
-    ):
-        return given
-    for site in sites_:
-        if site.replaces is None and loc.slots[site.slot].industries == loc.slots[index].industries:
-            return slot_token(site)
-    return given
+    taken = {t.slot for t in tiles_at(state).get(location, ())}
+    if not 0 <= index < len(loc.slots) or index in taken:
+        return None
+    icons = loc.slots[index].industries
+    if any(s.replaces is None and loc.slots[s.slot].industries == icons for s in sites_):
+        return Site(index, None)
+    return None
 
 
 def canonical_choices(
     state: State, seat: int, industry: str, location: str, kw: dict[str, str]
 ) -> None:
-    """Drop from ``kw`` a ``slot=``/``coal=``/``iron=`` that leaves no choice, and name an
-    identical free space by the one offered, so that each build has one spelling (issue 11.5)."""
+    """Drop from ``kw`` a ``slot=``/``coal=``/``iron=`` that leaves no choice, so that each build
+    has one spelling (issue 11.5). A free space named in place of the identical one offered is
+    kept: the player chose it (B41)."""
     try:
         p = plan(state, seat, industry, location)
     except IllegalAction:
         return  # the build is refused when applied, with its reason
-    if "slot" in kw:
-        kw["slot"] = same_site(state, location, kw["slot"], p.sites)
-        if len(p.sites) == 1 and kw["slot"] == slot_token(p.sites[0]):
-            del kw["slot"]
+    if "slot" in kw and len(p.sites) == 1 and kw["slot"] == slot_token(p.sites[0]):
+        del kw["slot"]
     for name, supplies in (("coal", p.coal), ("iron", p.iron)):
         if name in kw and len(supplies) == 1 and kw[name] == supplies[0].token:
             del kw[name]
@@ -380,7 +388,7 @@ def check_build(state: State, seat: int, action: Action) -> BuildChoice:
     refusal = card_refusal(state, seat, card, industry, location)
     if refusal is not None:
         raise refusal
-    site = choose_site(p.sites, action.get("slot"), seat, location)
+    site = choose_site(state, p.sites, action.get("slot"), seat, location)
     coal_choice = choose([s.token for s in p.coal], action.get("coal"), "coal")
     iron_choice = choose([s.token for s in p.iron], action.get("iron"), "iron")
     coal_supply = next(s for s in p.coal if s.token == coal_choice)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engines.base import CHANCE, Event, IllegalAction
-from engines.brass import ENGINE
+from engines.brass import ENGINE, build
 from engines.brass import components as C
 from engines.brass.state import ACT, Merchant, State, Tile, evolve
 
@@ -152,6 +152,30 @@ def tile_at(state: State, location: str, owner: int | None = None) -> Tile:
     found = [t for t in state.tiles if t.location == location and owner in (None, t.owner)]
     assert len(found) == 1, found
     return found[0]
+
+
+def listed_form(state: State, seat: int, text: str) -> str:
+    """The listed text of a build naming a free space that the lists leave out because an
+    identical one is shown (B41, issue 22.3): the same move on the space listed in its place;
+    any other text unchanged."""
+    action = E.parse(state, seat, text)
+    given = action.get("slot")
+    if action.verb != "build" or given is None:
+        return text
+    icons = C.locations()[action.args[1]].slots[int(given) - 1].industries
+    for other in E.legal_texts(state, seat):
+        listed = E.parse(state, seat, other)
+        if listed.args != action.args or listed.get("card") != action.get("card"):
+            continue
+        site = build.plan(state, seat, *action.args).sites
+        named = listed.get("slot")
+        index = int(named) - 1 if named else site[0].slot
+        slots = C.locations()[action.args[1]].slots
+        if slots[index].industries == icons and next(
+            (s for s in site if s.slot == index and s.replaces is None), None
+        ):
+            return other
+    return text
 
 
 def keys(events: list[Event]) -> list[str]:

@@ -84,6 +84,38 @@ def test_B41_single_icon_slot_first_otherwise_the_player_chooses() -> None:
     assert tile_at(s3, "stoke_on_trent", 0).slot == 0
 
 
+def test_B41_among_identical_free_slots_the_typed_one_is_used() -> None:
+    # Birmingham's slots 2 and 4 both show the manufacturer alone: listed once, either may be
+    # named, and the tile goes where the player said (issue 22.3).
+    s = position(hands={0: ["birmingham"]}, links=[("birmingham-oxford", 1)])
+    builds = [t for t in legal(s, 0) if t.startswith("build manufacturer birmingham")]
+    assert builds == ["build manufacturer birmingham card=birmingham"]
+    s4, _ = play(s, 0, "build manufacturer birmingham slot=4 card=birmingham")
+    assert tile_at(s4, "birmingham").slot == 3
+    assert str(E.parse(s, 0, "build manufacturer birmingham slot=4 card=birmingham")) == (
+        "build manufacturer birmingham slot=4 card=birmingham"
+    )
+    assert str(E.read(s, 0, "build manufacturer birm slot=4 card=birm")).count("slot=4") == 1
+    s2, _ = play(s, 0, "build manufacturer birmingham slot=2 card=birmingham")
+    assert tile_at(s2, "birmingham").slot == 1
+    # Slot 1 shows two icons and slot 3 no manufacturer: neither is allowed (B41).
+    illegal(s, 0, "build manufacturer birmingham slot=1 card=birmingham", "brass.no_choice_here")
+    illegal(s, 0, "build manufacturer birmingham slot=3 card=birmingham", "brass.no_choice_here")
+    # In the rail era a second own tile may go on the identical space left.
+    rail = position(
+        hands={0: ["birmingham"]},
+        tiles=[("birmingham", 4, 0, "manufacturer", 2)],
+        links=[("birmingham-oxford", 1)],
+        mats={0: {"manufacturer": (0, 1, 2, 2, 2, 2, 2, 2)}},
+        mode="full",
+        era="rail",
+        money={0: 40},
+    )
+    again, _ = play(rail, 0, "build manufacturer birmingham slot=2 card=birmingham")
+    assert sorted(t.slot for t in again.tiles if t.location == "birmingham") == [1, 3]
+    illegal(rail, 0, "build manufacturer birmingham slot=4 card=birmingham", "brass.no_choice_here")
+
+
 def test_B42_one_tile_per_town_in_the_canal_era() -> None:
     s = position(hands={0: ["birmingham"]}, tiles=[("birmingham", 1, 0, "cotton_mill", 1)])
     illegal(s, 0, "build manufacturer birmingham slot=2 card=birmingham", "brass.one_tile_per_town")
