@@ -168,6 +168,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         iterations=args.iterations,
         each=each,
         jobs=args.jobs,
+        options=_parse_options(args.option),
     )
     print(json.dumps(summary))
     return 0
@@ -248,6 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--seconds", type=float, default=1.0, help="thinking time per move")
     a.add_argument("--iterations", type=int, help="search iterations instead of a time budget")
     a.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    a.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     a.set_defaults(fn=cmd_arena)
 
     sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)

@@ -9,15 +9,22 @@ rotate round the table from game to game, so no kind keeps the first-player seat
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.ai import v1
 from engines.ai.seats import LEVELS, Choice, choose
-from engines.base import Engine
+from engines.base import CHANCE, Engine, Event
 from engines.rng import Rng, seed_state
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: What ``play_game`` shows of each step: seat (``None`` for chance), move text, events, the
+#: state before and the state after.
+OnStep = Callable[[int | None, str, list[Event], Any, Any], None]
 
 #: A game longer than this many moves is a bug in an engine or a seat.
 MAX_MOVES = 20_000
@@ -67,9 +74,13 @@ def play_game(
     *,
     seconds: float,
     iterations: int | None = None,
+    options: Mapping[str, str] | None = None,
+    on_step: OnStep | None = None,
 ) -> GameRecord:
-    """One whole game, each seat choosing with its level."""
-    state = engine.setup(players, engine.meta.validate_options({}), seed)
+    """One whole game (with game ``options``), each seat choosing with its level. ``on_step``, if
+    given, sees every step as ``(seat, move, events, before, after)``: a seat's move, or a
+    chance node's outcome with seat ``None`` (a draw the game settled after a move)."""
+    state = engine.setup(players, engine.meta.validate_options(options or {}), seed)
     rng = Rng(seed_state(seed ^ 0xA2E7A))
     thinking: dict[str, list[float]] = {}
     moves = 0
@@ -85,13 +96,29 @@ def play_game(
         started = time.perf_counter()
         move = seat_move(engine, state, seat, kind, own, seconds=seconds, iterations=iterations)
         thinking.setdefault(kind, []).append(time.perf_counter() - started)
-        state, _ = engine.play(state, seat, move)
+        state = _step(engine, state, seat, move, on_step)
         moves += 1
         if moves > MAX_MOVES:
             raise RuntimeError(f"{engine.meta.id}: arena game {seed} not over after {moves} moves")
     result = engine.result(state)
     assert result is not None, "a game with nobody to act has a result"
     return GameRecord(seed, tuple(kinds), result.scores, result.winners, moves, thinking)
+
+
+def _step(
+    engine: Engine[Any, Any], state: Any, seat: int, move: str, on_step: OnStep | None
+) -> Any:
+    """``engine.play``, with each part of it (the move, then each draw) shown to ``on_step``."""
+    if on_step is None:
+        return engine.play(state, seat, move)[0]
+    after, events = engine.apply(state, seat, engine.parse(state, seat, move))
+    on_step(seat, move, events, state, after)
+    while engine.has_chance and engine.to_act(after) == [CHANCE]:
+        before = after
+        outcome = engine.sample_chance(before)
+        after, events = engine.apply(before, CHANCE, outcome)
+        on_step(None, str(outcome), events, before, after)
+    return after
 
 
 def seat_move(
@@ -111,14 +138,41 @@ def seat_move(
     return found.move
 
 
-def _play_task(task: tuple[str, int, tuple[str, ...], int, float, int | None]) -> GameRecord:
+#: One game of a run, in picklable arguments: game, players, kinds by seat, seed, seconds,
+#: iterations, game options.
+Task = tuple[str, int, tuple[str, ...], int, float, int | None, dict[str, str]]
+
+
+def _play_task(task: Task) -> GameRecord:
     """``play_game`` from picklable arguments (for worker processes)."""
     import engines
 
-    game, players, kinds, seed, seconds, iterations = task
+    game, players, kinds, seed, seconds, iterations, options = task
     return play_game(
-        engines.get(game), players, kinds, seed, seconds=seconds, iterations=iterations
+        engines.get(game),
+        players,
+        kinds,
+        seed,
+        seconds=seconds,
+        iterations=iterations,
+        options=options,
     )
+
+
+def played(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1) -> Iterator[R]:
+    """``fn`` of each task, in order: ``jobs`` at a time in worker processes when more than one.
+    Closing the iterator early cancels the tasks not started yet (a sequential test stopped)."""
+    if jobs <= 1:
+        for task in tasks:
+            yield fn(task)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = [pool.submit(fn, task) for task in tasks]
+        for future in futures:
+            yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def summary(records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -160,30 +214,26 @@ def run(
     iterations: int | None = None,
     each: Callable[[int, GameRecord], None] | None = None,
     jobs: int = 1,
+    options: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (``jobs`` at a time, in worker processes when more than one) and
     summarise them; ``each`` sees every finished game, in order."""
     engine.meta.validate_players(players)
-    tasks = [
+    chosen = engine.meta.validate_options(options or {})
+    tasks: list[Task] = [
         (engine.meta.id, players, seat_kinds(kinds, players, g), seed + g, seconds, iterations)
+        + (chosen,)
         for g in range(games)
     ]
     records: list[GameRecord] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            done: Iterable[GameRecord] = pool.map(_play_task, tasks)
-            for g, record in enumerate(done):
-                records.append(record)
-                if each is not None:
-                    each(g, record)
-    else:
-        for g, task in enumerate(tasks):
-            record = _play_task(task)
-            records.append(record)
-            if each is not None:
-                each(g, record)
+    for g, record in enumerate(played(_play_task, tasks, jobs)):
+        records.append(record)
+        if each is not None:
+            each(g, record)
     result = summary(records)
     result.update(game=engine.meta.id, players=players, seed=seed, seconds=seconds)
+    if options:
+        result["options"] = chosen
     if iterations is not None:
         result["iterations"] = iterations
     return result
