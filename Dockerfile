@@ -2,8 +2,9 @@
 #
 # Two stages. The first makes a virtual environment from the lock file (exact versions, hashes
 # checked) and installs Turnpost into it as an ordinary package, not editable: the code and its
-# data (boards, cards, catalogs, fonts, inside engines/data) are copied into site-packages. The
-# second stage copies only that environment: no source tree, no pip cache, no build step at run time.
+# data (boards, cards, catalogs, fonts: the data/ folder, installed as engines/data) are copied
+# into site-packages. The second stage copies only that environment: no source tree, no pip cache,
+# no build step at run time.
 FROM python:3.11-slim AS build
 
 ENV PIP_NO_CACHE_DIR=1 \
@@ -15,7 +16,8 @@ WORKDIR /src
 # Dependencies first, so editing the code does not invalidate this layer.
 COPY requirements.lock ./
 RUN pip install --require-hashes -r requirements.lock
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
+COPY data data
 COPY engines engines
 COPY renderers renderers
 COPY bot bot

@@ -7,12 +7,53 @@ Each game lives in its own package (``engines/bombay/``...) exposing ``ENGINE``.
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import os
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from engines.base import (
+
+class _CheckoutData(importlib.abc.MetaPathFinder):
+    """Finds ``engines.data`` in a checkout's top-level ``data/`` folder.
+
+    The static data (boards, cards, catalogs, fonts, and ``data/__init__.py``, the one way to read
+    them) lives in ``data/`` beside ``engines/``; an installed package holds that folder as
+    ``engines/data`` (``setup.py`` maps it with ``package_dir``), where the ordinary import finds
+    it first. Run from a checkout, nothing is installed, so this finder, asked last, points
+    ``engines.data`` at ``data/``: the same package, so ``importlib.resources`` works the same.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != "engines.data":
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, self.folder / "__init__.py", submodule_search_locations=[str(self.folder)]
+        )
+
+
+_CHECKOUT = Path(__file__).resolve().parent.parent
+# Only in a checkout (its pyproject.toml beside data/): an installed package's parent folder is
+# site-packages, whose data/ would be somebody else's.
+if (
+    (_CHECKOUT / "pyproject.toml").is_file()
+    and (_CHECKOUT / "data" / "__init__.py").is_file()
+    and not any(isinstance(f, _CheckoutData) for f in sys.meta_path)
+):
+    sys.meta_path.append(_CheckoutData(_CHECKOUT / "data"))
+
+# After the finder: engines.base reads the catalog, which reads engines.data.
+from engines.base import (  # noqa: E402
     END,
     Engine,
     EngineMeta,

@@ -1,6 +1,6 @@
 """The message catalog: every user-facing string by key, one JSON file per language and namespace.
 
-Files live in ``engines/data/locales/<lang>/<namespace>.json``; a key's namespace is the part before its
+Files live in ``data/locales/<lang>/<namespace>.json``; a key's namespace is the part before its
 first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` fields. English is
 complete; other languages fall back to English key by key.
 

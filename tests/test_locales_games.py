@@ -1,4 +1,4 @@
-"""Translations of the games' messages (engines/data/locales/<lang>/<game>.json): every translated key is an
+"""Translations of the games' messages (data/locales/<lang>/<game>.json): every translated key is an
 English message with the same placeholders, or one of the names the Discord adapter localises
 (``<game>.title``, ``<game>.verb.<verb>``, ``<game>.verb_name.<verb>``, ``<game>.param.<name>``,
 ``<game>.param.<verb>.<name>``) for a verb or parameter the engine really has, or the name of a

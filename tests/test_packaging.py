@@ -1,5 +1,5 @@
 """Turnpost installs like a Python package: the wheel carries every data file (boards, cards,
-catalogs, fonts) inside ``engines/data``, and the unpacked wheel plays and draws a game outside the
+catalogs, fonts) of the top-level ``data/`` folder inside ``engines/data``, and the unpacked wheel plays and draws a game outside the
 checkout, finding its data through ``importlib.resources``. pyproject.toml keeps lower bounds; the
 lock files pin one tested set. The full ``pip install`` of the wheel into a fresh virtual
 environment is the slow test at the end (``pytest -m slow``)."""
@@ -12,13 +12,16 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+import engines.data
+
 ROOT = Path(__file__).resolve().parent.parent
 #: What a build needs from the checkout (no tests, no docs, no virtual environment).
-SOURCES = ("pyproject.toml", "README.md", "bot", "engines", "renderers")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "bot", "engines", "renderers", "data")
 #: Plays a few moves and draws the board, from wherever ``engines`` is imported from; prints where.
 PLAY = """
 import engines, renderers
@@ -64,7 +67,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
-    data = ROOT / "engines" / "data"
+    data = ROOT / "data"
     in_checkout = {
         f"engines/data/{p.relative_to(data).as_posix()}"
         for p in data.rglob("*")
@@ -78,6 +81,21 @@ def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
     assert "engines/data/locales/en/core.json" in names
     assert "engines/data/fonts/DejaVuSans.ttf" in names
     assert not [n for n in names if n.startswith("tests/")], "the tests are not part of the package"
+    assert not [n for n in names if n.startswith("data/")], "the data installs as engines/data only"
+
+
+def test_a_checkout_keeps_its_static_files_in_the_top_level_data_folder() -> None:
+    """The code folders hold code only (#29); the checkout's ``engines.data`` is ``data/`` itself,
+    read through ``importlib.resources`` as in an installed package."""
+    stray = [
+        p.relative_to(ROOT).as_posix()
+        for folder in ("bot", "engines", "renderers")
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts
+    ]
+    assert not stray, f"static files belong under data/: {stray}"
+    assert Path(engines.data.__file__ or "") == ROOT / "data" / "__init__.py"
+    assert Path(str(resources.files("engines.data"))) == ROOT / "data"
 
 
 def test_the_unpacked_wheel_plays_and_draws_outside_the_checkout(

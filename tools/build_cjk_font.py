@@ -1,4 +1,4 @@
-"""Rebuild ``engines/data/fonts/NotoSansJP-Turnpost.otf``: the Japanese subset of Noto Sans CJK JP that the
+"""Rebuild ``data/fonts/NotoSansJP-Turnpost.otf``: the Japanese subset of Noto Sans CJK JP that the
 board renderers fall back to for display names the shipped DejaVu Sans cannot draw (#13.3).
 
 The source is the OFL-licensed Noto Sans CJK collection as Debian ships it
@@ -19,7 +19,7 @@ from fontTools import subset
 from fontTools.ttLib import TTCollection
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
-TARGET = Path(__file__).resolve().parent.parent / "engines/data/fonts/NotoSansJP-Turnpost.otf"
+TARGET = Path(__file__).resolve().parent.parent / "data/fonts/NotoSansJP-Turnpost.otf"
 FAMILY = "Noto Sans CJK JP"
 
 

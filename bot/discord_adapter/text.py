@@ -1,6 +1,6 @@
 """User-facing text of the adapter: catalog lookups and the app-command translator.
 
-Every string the adapter shows lives in ``engines/data/locales/<lang>/discord.json`` under the ``discord.``
+Every string the adapter shows lives in ``data/locales/<lang>/discord.json`` under the ``discord.``
 namespace. Command names and descriptions are ``locale_str`` values whose ``key`` extra names their
 catalog entry, so Discord gets translations wherever the catalog has them.
 """

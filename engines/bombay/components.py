@@ -1,4 +1,4 @@
-"""Bombay's component data, read once from ``engines/data/bombay/`` into small typed records.
+"""Bombay's component data, read once from ``data/bombay/`` into small typed records.
 
 Nothing here depends on the shape of the trail graph: sites, trails, costs and setup letters all
 come from ``board.json`` (a stand-in for the printed board, Y15), so a real board is a data swap.

@@ -1,4 +1,4 @@
-"""Static component data of Brass: Birmingham, read once from ``engines/data/brass/``.
+"""Static component data of Brass: Birmingham, read once from ``data/brass/``.
 
 Everything here is immutable lookup tables built from the JSON files (board, industry tiles, cards,
 merchant tiles, markets, income track); the rules modules never read JSON themselves.

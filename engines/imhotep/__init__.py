@@ -1,6 +1,6 @@
 """Imhotep (Kosmos 2016): build Egypt's monuments by shipping stones, for 2–4 players.
 
-Rules: ``docs/rules/imhotep.md`` (ids I1–I81, E1–E15); data: ``engines/data/imhotep/``.
+Rules: ``docs/rules/imhotep.md`` (ids I1–I81, E1–E15); data: ``data/imhotep/``.
 
 The notation at a glance (every verb is in ``notation``):
 

@@ -1,4 +1,4 @@
-"""Component data of Imhotep, read once from ``engines/data/imhotep/`` (the only I/O of this engine)."""
+"""Component data of Imhotep, read once from ``data/imhotep/`` (the only I/O of this engine)."""
 
 from __future__ import annotations
 
@@ -45,13 +45,13 @@ class CardType:
 
 
 def ship_cards() -> dict[str, Any]:
-    """``engines/data/imhotep/ship_cards.json``."""
+    """``data/imhotep/ship_cards.json``."""
     data: dict[str, Any] = load_json(GAME, "ship_cards.json")
     return data
 
 
 def sites() -> dict[str, Any]:
-    """``engines/data/imhotep/sites.json``."""
+    """``data/imhotep/sites.json``."""
     data: dict[str, Any] = load_json(GAME, "sites.json")
     return data
 

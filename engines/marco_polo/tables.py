@@ -1,4 +1,4 @@
-"""Component data of The Voyages of Marco Polo, read once from ``engines/data/marco_polo/``.
+"""Component data of The Voyages of Marco Polo, read once from ``data/marco_polo/``.
 
 Everything numeric (costs, rewards, tables, the map) lives in the JSON files; this module only
 reshapes it into lookups the rules use. Ids are the reference's ids (M-rules cite them).

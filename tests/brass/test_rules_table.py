@@ -49,7 +49,7 @@ def test_every_listed_action_passes_its_rule_and_the_kit_lists_the_same() -> Non
 
 def test_the_table_has_a_rule_for_every_verb_citing_defined_rule_ids() -> None:
     """Given the notation's verbs, then each has a rule, and each rule's ids are defined in the
-    rules document's id list (engines/data/brass/rule_ids.txt)."""
+    rules document's id list (data/brass/rule_ids.txt)."""
     defined = set(data_path("brass", "rule_ids.txt").read_text(encoding="utf-8").split())
     # The table's order is the order legal actions are listed in.
     order = ["build", "network", "develop", "sell", "done", "loan", "scout", "pass", "remove"]
