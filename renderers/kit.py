@@ -63,39 +63,6 @@ PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
 )
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
 
-#: Seat colours per game (#10.6), chosen by CIE76 distance under normal vision and simulated
-#: protanopia and deuteranopia (tests/test_render_kit.py): far from each other and from every
-#: component colour of that game, so a seat never looks like Bombay's silk, Brass's canals or a
-#: Marco Polo good. Names as players would say them.
-SEAT_PALETTES: dict[str, tuple[tuple[str, tuple[int, int, int]], ...]] = {
-    "bombay": (
-        ("crimson", (150, 0, 40)),
-        ("teal", (0, 128, 128)),
-        ("mint", (160, 230, 190)),
-        ("dark plum", (80, 20, 60)),
-        ("ice", (215, 240, 250)),
-    ),
-    "brass": (
-        ("violet", (90, 40, 160)),
-        ("dark red", (110, 10, 20)),
-        ("teal", (0, 128, 128)),
-        ("mint", (160, 230, 190)),
-    ),
-    "marco_polo": (
-        ("pink", (240, 130, 190)),
-        ("violet", (90, 40, 160)),
-        ("mint", (160, 230, 190)),
-        ("rose", (220, 80, 120)),
-    ),
-    "imhotep": (
-        ("black", (30, 30, 30)),
-        ("white", (250, 250, 250)),
-        ("yellow", (250, 220, 40)),
-        ("peach", (255, 200, 160)),
-    ),
-}
-
-
 #: Fonts tried in order for every character (#13.3): DejaVu Sans for Latin, Greek, Cyrillic,
 #: Hebrew, Arabic and symbols, then the Japanese subset of Noto Sans CJK JP (kana, JIS level 1+2
 #: kanji, full-width forms; built by tools/build_cjk_font.py).
@@ -614,11 +581,19 @@ class Seats:
     """One game's seat marks: colour, shape and letter per seat, drawn the same on every board."""
 
     colours: tuple[tuple[int, int, int], ...] = PLAYER_COLOURS
+    #: What players call each colour ("crimson"), as in test messages and docs; may be empty.
+    names: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, game: str) -> Seats:
-        """The palette of ``game`` (see :data:`SEAT_PALETTES`)."""
-        return cls(tuple(rgb for _, rgb in SEAT_PALETTES[game]))
+    def of(cls, palette: Sequence[tuple[str, tuple[int, int, int]]]) -> Seats:
+        """The seats of a game's own palette, (name, colour) per seat: each game declares it in
+        its renderer's ``layout.py`` as ``SEATS`` (``renderers.Renderer``)."""
+        return cls(tuple(rgb for _, rgb in palette), tuple(name for name, _ in palette))
+
+    def palette(self) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+        """(name, colour) per seat, as :meth:`of` took them (unnamed colours as their RGB)."""
+        names = self.names or tuple(str(rgb) for rgb in self.colours)
+        return tuple(zip(names, self.colours, strict=True))
 
     def colour(self, seat: int) -> tuple[int, int, int]:
         """The fill colour of ``seat``'s pieces."""

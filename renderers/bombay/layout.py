@@ -14,8 +14,18 @@ from typing import Any
 from engines.data import load_json
 from renderers import kit
 
-#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
-SEATS = kit.Seats.of("bombay")
+#: Seat colours of this game (#10.6), chosen by CIE76 distance under normal vision and simulated
+#: protanopia and deuteranopia (tests/renderers/test_kit.py): far from each other and from every
+#: colour in ``COMPONENT_COLOURS``. Names as players would say them.
+SEATS = kit.Seats.of(
+    (
+        ("crimson", (150, 0, 40)),
+        ("teal", (0, 128, 128)),
+        ("mint", (160, 230, 190)),
+        ("dark plum", (80, 20, 60)),
+        ("ice", (215, 240, 250)),
+    )
+)
 
 # -- sizes (pixels) ----------------------------------------------------------------------------------
 MAP_SCALE = 1.04  # board.json uses a notional 1000 × 1000 canvas

@@ -9,8 +9,17 @@ from engines.brass import components as C
 from engines.data import load_json
 from renderers import kit
 
-#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
-SEATS = kit.Seats.of("brass")
+#: Seat colours of this game (#10.6), chosen by CIE76 distance under normal vision and simulated
+#: protanopia and deuteranopia (tests/renderers/test_kit.py): far from each other and from every
+#: colour in ``COMPONENT_COLOURS``. Names as players would say them.
+SEATS = kit.Seats.of(
+    (
+        ("violet", (90, 40, 160)),
+        ("dark red", (110, 10, 20)),
+        ("teal", (0, 128, 128)),
+        ("mint", (160, 230, 190)),
+    )
+)
 #: Portrait, one phone screen wide (#10.5): a phone shows a tapped image about 1080 px wide, so
 #: every text here is at least kit.MIN_TEXT (14) px as the player sees it, and the map fills the
 #: width. The panels (players, markets, legend, score sheet) lie under the map.

@@ -16,8 +16,17 @@ from engines.imhotep import components as C
 from engines.imhotep.view import ImhotepView
 from renderers import kit
 
-#: Seat colours of this game (kit.SEATS_PALETTES), never a component colour here (#10.6).
-SEATS = kit.Seats.of("imhotep")
+#: Seat colours of this game (#10.6), chosen by CIE76 distance under normal vision and simulated
+#: protanopia and deuteranopia (tests/renderers/test_kit.py): far from each other and from every
+#: colour in ``COMPONENT_COLOURS``. Names as players would say them.
+SEATS = kit.Seats.of(
+    (
+        ("black", (30, 30, 30)),
+        ("white", (250, 250, 250)),
+        ("yellow", (250, 220, 40)),
+        ("peach", (255, 200, 160)),
+    )
+)
 
 # -- type sizes -----------------------------------------------------------------------------------
 W = kit.WIDTH

@@ -13,8 +13,17 @@ from engines.marco_polo import tables as T
 from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
 
-#: Seat colours of this game (kit.SEAT_PALETTES), never a component colour here (#10.6).
-SEATS = kit.Seats.of("marco_polo")
+#: Seat colours of this game (#10.6), chosen by CIE76 distance under normal vision and simulated
+#: protanopia and deuteranopia (tests/renderers/test_kit.py): far from each other and from every
+#: colour in ``COMPONENT_COLOURS``. Names as players would say them.
+SEATS = kit.Seats.of(
+    (
+        ("pink", (240, 130, 190)),
+        ("violet", (90, 40, 160)),
+        ("mint", (160, 230, 190)),
+        ("rose", (220, 80, 120)),
+    )
+)
 
 
 # -- layout constants (one place) -------------------------------------------------------------

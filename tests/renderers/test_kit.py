@@ -76,7 +76,7 @@ def test_simulation_sees_the_classic_confusion() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_pair_of_seats_stays_apart_in_every_vision(game: str) -> None:
-    palette = kit.SEAT_PALETTES[game]
+    palette = renderers.get(game).SEATS.palette()
     assert len(palette) >= engines.get(game).meta.max_players
     for (na, a), (nb, b) in itertools.combinations(palette, 2):
         for vision in VISIONS:
@@ -85,15 +85,20 @@ def test_every_pair_of_seats_stays_apart_in_every_vision(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_seat_looks_like_a_component_of_its_game(game: str) -> None:
-    components = renderers.get(game).COMPONENT_COLOURS
-    for (seat, a), (part, b) in itertools.product(kit.SEAT_PALETTES[game], components.items()):
+    renderer = renderers.get(game)
+    components = renderer.COMPONENT_COLOURS
+    for (seat, a), (part, b) in itertools.product(renderer.SEATS.palette(), components.items()):
         for vision in VISIONS:
             assert delta_e(a, b, vision) >= SEAT_COMPONENT, (game, seat, part, vision)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_renderers_draw_seats_in_their_games_palette(game: str) -> None:
-    assert renderers.get(game).SEATS.colours == tuple(rgb for _, rgb in kit.SEAT_PALETTES[game])
+def test_every_game_names_its_own_seat_colours(game: str) -> None:
+    """A game's palette lives with the game (its renderer's ``SEATS``), every colour named and
+    none the kit's default."""
+    seats = renderers.get(game).SEATS
+    assert len(seats.names) == len(seats.colours) and all(seats.names)
+    assert seats.colours != kit.DEFAULT_SEATS.colours
 
 
 # -- fonts ----------------------------------------------------------------------------------------
