@@ -104,9 +104,9 @@ def corpus() -> Iterator[tuple[str, bytes]]:
                     png = _timed(draw, view, names=names, lang=lang)
                     assert png is not None
                     yield f"{label}-{lang}-{kind}", png
-                private = getattr(renderer, "render_private", None)
-                if private is not None and acting:
+                if acting:
                     seat = acting[0]
+                    private = renderer.render_private
                     png = _timed(private, engine.view(state, seat), names=names, lang=lang)
                     if png is not None:  # a seat with nothing hidden has no screen
                         yield f"{label}-{lang}-private{seat}", png

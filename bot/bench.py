@@ -79,7 +79,6 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
     sizes: list[int] = []
     glance_t: list[float] = []
     glance_sizes: list[int] = []
-    glance = getattr(renderer, "render_glance", None)
     for s, _, _ in pos[::rstep][:renders]:
         view = engine.view(s, None)
         t = time.perf_counter()
@@ -94,11 +93,10 @@ def bench_engine(game: str, *, games: int = 5, renders: int = 40, seed: int = 1)
         encode_t.append(floor)
         ratios.append(best / floor)
         sizes.append(len(png))
-        if glance is not None:
-            t = time.perf_counter()
-            small = glance(view, names=names)
-            glance_t.append(time.perf_counter() - t)
-            glance_sizes.append(len(small))
+        t = time.perf_counter()
+        small = renderer.render_glance(view, names=names)
+        glance_t.append(time.perf_counter() - t)
+        glance_sizes.append(len(small))
     full = []
     for g in range(max(3, games)):
         t = time.perf_counter()

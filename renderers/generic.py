@@ -7,12 +7,17 @@ seat's secrets.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import ImageDraw
 
 from engines.kit import View, plain
 from renderers import kit
+
+#: The kit's default seat marks: a game without a renderer has no palette of its own.
+SEATS = kit.DEFAULT_SEATS
+#: No pieces of its own for a seat colour to stand apart from.
+COMPONENT_COLOURS: dict[str, tuple[int, int, int]] = {}
 
 
 def _lines(data: dict[str, Any]) -> list[str]:
@@ -40,11 +45,7 @@ def _draw(title: str, lines: list[str], view: View[Any, Any]) -> bytes:
 
 
 def render(
-    view: View[Any, Any],
-    *,
-    seat: int | None = None,
-    names: Sequence[str] | None = None,
-    lang: str = "en",
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """The public facts of a view as a table (``names``: display names by seat)."""
     view = kit.with_names(view, names)
@@ -53,7 +54,7 @@ def render(
 
 
 def render_private(
-    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes | None:
     """The seat's private part of a view, or ``None`` if there is none."""
     view = kit.with_names(view, names)
@@ -63,7 +64,7 @@ def render_private(
 
 
 def render_glance(
-    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str = "en"
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
     """A phone-sized summary: whose turn and, if the view has them, the scores."""
     view = kit.with_names(view, names)
@@ -73,4 +74,11 @@ def render_glance(
     scores = [str(v) for v in raw][:seats]
     title = str(facts.get("game", "Game")).title()
     asked = "Your move" if view.to_act else "Game over"
-    return kit.glance(view, kit.DEFAULT_SEATS, kit.Glance(title, "", asked, scores))
+    return kit.glance(view, SEATS, kit.Glance(title, "", asked, scores))
+
+
+if TYPE_CHECKING:  # mypy checks this module against the one renderer signature
+    import renderers
+    from renderers import generic as _this
+
+    _renderer: renderers.Renderer = _this

@@ -30,7 +30,7 @@ game = engines.get("bombay")
 state = game.setup(3, {}, 5)
 for text in ("move e3", "end"):
     state, events = game.play(state, 0, text)
-png = renderers.get("bombay").render(game.view(state, None), seat=None, names=["アナ", "Ben", "Cid"])  # the Japanese font too
+png = renderers.get("bombay").render(game.view(state, None), names=["アナ", "Ben", "Cid"])  # the Japanese font too
 assert png.startswith(b"\\x89PNG"), "not a PNG"
 print(engines.__file__)
 print(DATA_DIR)

@@ -45,7 +45,7 @@ def test_the_board_sheet_lists_players_by_place_as_the_text_does(game: str) -> N
     names = ["Ann", "Ben", "Cat"]
     view = engine.view(state, None)
     with kit.recording() as log:
-        renderers.get(game).render(view, seat=None, names=names)
+        renderers.get(game).render(view, names=names)
     rows = sorted(
         (box[1], text) for box, text, _ in log.texts if text[:1].isdigit() and ". " in text
     )

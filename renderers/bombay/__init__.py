@@ -15,6 +15,7 @@ markets, last move, score sheet, glance), ``private`` (a seat's screen).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -80,7 +81,6 @@ def compose(view: BombayView, lang: str) -> Image.Image:
 def render(
     view: BombayView,
     *,
-    seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
@@ -89,3 +89,10 @@ def render(
     view, lang = kit.prepare(view, names, lang)
     img = compose(view, lang)
     return encode(img, img.info.pop("base", None))
+
+
+if TYPE_CHECKING:  # mypy checks this module against the one renderer signature
+    import renderers
+    from renderers import bombay as _this
+
+    _renderer: renderers.Renderer = _this

@@ -12,6 +12,7 @@ Modules: ``layout`` (sizes, colours, geometry), ``static`` (cached layers, palet
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.brass.view import BrassView
 from renderers import kit
@@ -37,7 +38,6 @@ __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "r
 def render(
     view: BrassView,
     *,
-    seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
@@ -73,3 +73,10 @@ def render(
     draw_header(d, view, lang)
     draw_panel(d, view, lang, sheet)
     return encode_changed(img, base, d.dirty)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the one renderer signature
+    import renderers
+    from renderers import brass as _this
+
+    _renderer: renderers.Renderer = _this

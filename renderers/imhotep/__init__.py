@@ -14,6 +14,7 @@ sites, harbour, score sheet, glance), ``private`` (a seat's pair).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.imhotep.view import ImhotepView
 from renderers import kit
@@ -36,7 +37,6 @@ def _panel_word(site: str | None) -> str | None:
 def render(
     view: ImhotepView,
     *,
-    seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
@@ -63,3 +63,10 @@ def render(
         if panel:
             highlight(d, PANELS[panel], width, colour)
     return encode(img, base)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the one renderer signature
+    import renderers
+    from renderers import imhotep as _this
+
+    _renderer: renderers.Renderer = _this

@@ -15,6 +15,7 @@ seat's goal cards).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
@@ -40,7 +41,6 @@ __all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "r
 def render(
     view: MarcoPoloView,
     *,
-    seat: int | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> bytes:
@@ -64,3 +64,10 @@ def render(
     y = draw_final(d, view, y, lang)
     draw_legend(d, view, y, lang)
     return encode(img, base)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the one renderer signature
+    import renderers
+    from renderers import marco_polo as _this
+
+    _renderer: renderers.Renderer = _this

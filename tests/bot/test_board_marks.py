@@ -110,11 +110,15 @@ async def test_the_board_is_given_the_last_players_whole_multi_command_turn(
     next player, the view handed to the renderer carries every command of it in ``last.turn``."""
     views: list[MarcoPoloView] = []
 
-    class Spy:
+    class Spy:  # a renderers.Renderer that keeps the views it is given
         @staticmethod
-        def render(view: MarcoPoloView, *, seat: int | None, names: list[str]) -> bytes:
+        def render(view: MarcoPoloView, *, names: list[str], lang: str | None) -> bytes:
             views.append(view)
             return b"png"
+
+        @staticmethod
+        def render_glance(view: MarcoPoloView, *, names: list[str], lang: str | None) -> bytes:
+            return b"glance"
 
     monkeypatch.setattr(renderers, "get", lambda game: Spy)
     await service.create_lobby(GUILD, CHANNEL, ANA, "marco_polo", seed=3)
