@@ -26,7 +26,7 @@ from typing import Any
 
 import engines
 from bench.discord_bench import with_bot
-from bot.service import Service
+from bot import drawing
 from tests.discord.driver import GameRecord, play_random_game
 from tests.discord.test_turn_pings import quick_render
 
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.disable(logging.WARNING)
     if not args.real_render:
-        Service._render_public = staticmethod(quick_render)  # type: ignore[method-assign]
+        drawing.draw_public = quick_render
     games = args.game or [e.meta.id for e in engines.all_engines()]
     print(json.dumps(asyncio.run(measure(games, args.games)), indent=2))
     return 0

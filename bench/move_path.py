@@ -35,6 +35,7 @@ from PIL import Image
 
 import engines
 from bench.discord_bench import Bench, with_bot
+from bot import drawing
 from bot.service import Service, User
 from tests.discord.driver import SEATS, random_move
 from tests.discord.loopback import CHANNEL_ID, deliver, slash
@@ -158,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.disable(logging.WARNING)
     # The picture does not change what is asked of the service or the database.
-    Service._render_public = staticmethod(_tiny_board)  # type: ignore[method-assign]
+    drawing.draw_public = _tiny_board
     games = args.game or [e.meta.id for e in engines.all_engines()]
     out = {
         g: asyncio.run(measure_game(g, moves=args.moves, players=args.players, seed=args.seed))

@@ -110,7 +110,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     import engines
-    from bot.service.boards import Boards
+    from bot import drawing
     from engines.randomplay import random_play
     from engines.rng import Rng
 
@@ -121,11 +121,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     )
     state, _ = random_play(engine, state, Rng(args.seed), args.moves)
     names = args.names.split(",") if args.names else [f"Player {i + 1}" for i in range(players)]
-    # The service's own drawing calls, so the board is the one a table in ``--lang`` sees.
+    # The drawing calls a table uses, so the board is the one a table in ``--lang`` sees.
     if args.seat is not None:
-        png = Boards._render_private(args.game, state, args.seat, names, lang=args.lang)
+        png = drawing.draw_private(args.game, state, args.seat, names, lang=args.lang)
     else:
-        png, _ = Boards._render_public(args.game, state, names, lang=args.lang)
+        png, _ = drawing.draw_public(args.game, state, names, lang=args.lang)
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
         return 1

@@ -26,6 +26,7 @@ from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
 from bot.discord_adapter.text import CatalogTranslator, has_language, lang_of, t
 from bot.discord_adapter.tree import build_commands, limit_problems
 from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
+from bot.discord_adapter.views import Handlers as ButtonHandlers
 from bot.health import touch_heartbeat
 from bot.service import Service
 
@@ -176,6 +177,9 @@ class TurnpostBot(commands.Bot):
                 reminder_max=self.config.reminder_max,
             )
         self.handlers = Handlers(self.service, lang=self.config.lang, client=self)
+        # Buttons reach these handlers through ``views.handlers_of``; mypy checks here that
+        # they have every method a click calls.
+        _: ButtonHandlers = self.handlers
         self.reminders = ReminderLoop(self, self.service, self.clock, self.config.lang)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TableCog(self))

@@ -18,14 +18,12 @@ import discord
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.messages import lobby_text
 from bot.discord_adapter.outbox import Announcer
-from bot.discord_adapter.periodic import Periodic
+from bot.discord_adapter.periodic import Host, Periodic
 from bot.discord_adapter.text import t
 from bot.service import Service, ServiceError, User
 
 if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
-
-    Interaction = discord.Interaction[TurnpostBot]
+    from bot.discord_adapter.replies import Interaction
 
 log = logging.getLogger("turnpost.computers")
 
@@ -88,7 +86,7 @@ class ComputerTurns:
 class ComputerCog(Periodic):
     """Lets computer seats move every ``interval`` seconds once the bot is connected."""
 
-    def __init__(self, bot: TurnpostBot, turns: ComputerTurns, *, interval: float = 5.0) -> None:
+    def __init__(self, bot: Host, turns: ComputerTurns, *, interval: float = 5.0) -> None:
         super().__init__(bot, turns.play_due, interval=interval, what="computer pass", log=log)
         self.turns = turns
 

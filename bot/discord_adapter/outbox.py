@@ -10,17 +10,13 @@ every pass of a loop.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord_adapter.handlers import Handlers
-from bot.discord_adapter.periodic import Periodic
+from bot.discord_adapter.periodic import Host, Periodic
 from bot.outbox import drain
 from bot.service import MoveOutcome, Service
-
-if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
 
 log = logging.getLogger("turnpost.outbox")
 
@@ -65,6 +61,6 @@ class Announcer:
 class OutboxCog(Periodic):
     """Drains the outbox every ``interval`` seconds once the bot is connected."""
 
-    def __init__(self, bot: TurnpostBot, announcer: Announcer, *, interval: float = 60.0) -> None:
+    def __init__(self, bot: Host, announcer: Announcer, *, interval: float = 60.0) -> None:
         super().__init__(bot, announcer.drain, interval=interval, what="outbox pass", log=log)
         self.announcer = announcer

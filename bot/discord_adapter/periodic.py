@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from discord.ext import commands, tasks
 
-if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
+
+class Host(Protocol):
+    """What a pass needs of the bot that runs it (``client.TurnpostBot`` is one)."""
+
+    #: Whether the passes start by themselves (tests drive them by hand).
+    start_reminders: bool
+
+    async def wait_until_ready(self) -> None: ...
 
 
 class Periodic(commands.Cog):
@@ -18,7 +24,7 @@ class Periodic(commands.Cog):
 
     def __init__(
         self,
-        bot: TurnpostBot,
+        bot: Host,
         tick: Callable[[], Awaitable[object]],
         *,
         interval: float,

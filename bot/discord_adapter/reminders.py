@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord_adapter.messages import allowed as allowed_mentions
 from bot.discord_adapter.messages import mention_list
-from bot.discord_adapter.periodic import Periodic
+from bot.discord_adapter.periodic import Host, Periodic
 from bot.discord_adapter.text import t
 from bot.discord_adapter.views import deadline_view
 from bot.reminders import Prefs, in_quiet_hours
 from bot.service import DueReminder, Service, ServiceError
-
-if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
 
 log = logging.getLogger("turnpost.reminders")
 
@@ -110,6 +106,6 @@ class ReminderLoop:
 class RemindersCog(Periodic):
     """Runs :class:`ReminderLoop` every ``interval`` seconds once the bot is connected."""
 
-    def __init__(self, bot: TurnpostBot, loop: ReminderLoop, *, interval: float = 60.0) -> None:
+    def __init__(self, bot: Host, loop: ReminderLoop, *, interval: float = 60.0) -> None:
         super().__init__(bot, loop.tick, interval=interval, what="reminder pass", log=log)
         self.reminders = loop

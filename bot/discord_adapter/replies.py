@@ -29,10 +29,10 @@ from bot.service import (
 from engines.base import IllegalAction
 
 if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
-
-    #: An interaction with the bot that received it typed (``interaction.client.handlers``).
-    Interaction = discord.Interaction[TurnpostBot]
+    #: An interaction as the handlers see it. They never reach back into the bot through
+    #: ``interaction.client``: what they need (the service, the client that posts) they are given
+    #: (buttons find the handlers through ``views.handlers_of``).
+    Interaction = discord.Interaction[discord.Client]
 
 
 log = logging.getLogger("turnpost.discord")

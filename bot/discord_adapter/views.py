@@ -9,25 +9,71 @@ moved on" by the service's version check. Custom ids are at most 100 characters;
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
 from bot.discord_adapter.text import t
 
-if TYPE_CHECKING:
-    from bot.discord_adapter.client import TurnpostBot
-    from bot.discord_adapter.handlers import Handlers
-    from bot.discord_adapter.replies import Interaction
+#: An interaction as the buttons see it (the handlers type it the same way).
+Interaction = discord.Interaction[discord.Client]
 
 PREFIX = "tp"
 
 
+class Handlers(Protocol):
+    """What a click may ask of the command handlers (``handlers.Handlers`` is the one; this
+    module stays below it, so the buttons name the handlers' methods without importing them)."""
+
+    def lang_for(self, interaction: Interaction) -> str: ...
+
+    async def run(
+        self, interaction: Interaction, name: str, handler: Callable[[], Awaitable[None]]
+    ) -> None: ...
+
+    async def act(
+        self,
+        interaction: Interaction,
+        text: str,
+        *,
+        game_id: int | None = None,
+        version: int | None = None,
+        from_picker: bool = False,
+    ) -> None: ...
+
+    async def walk(
+        self, interaction: Interaction, game_id: int, version: int, prefix: str
+    ) -> None: ...
+
+    async def hand(self, interaction: Interaction, game_id: int | None = None) -> None: ...
+
+    async def join(self, interaction: Interaction, game_id: int | None = None) -> None: ...
+
+    async def start(self, interaction: Interaction, game_id: int | None = None) -> None: ...
+
+    async def skip(
+        self, interaction: Interaction, game_id: int, target: int, version: int
+    ) -> None: ...
+
+    async def vote_out(
+        self, interaction: Interaction, game_id: int, target: int, version: int
+    ) -> None: ...
+
+    async def confirmed_abort(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def cancelled(self, interaction: Interaction) -> None: ...
+
+    async def confirmed_vote(
+        self, interaction: Interaction, game_id: int, target: int, new_id: int, name: str
+    ) -> None: ...
+
+
 def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
-    """The command handlers of the bot that received ``interaction`` (discord.py types a
-    component's interaction by any client; ours is always the TurnpostBot)."""
-    bot: TurnpostBot = interaction.client
-    return bot.handlers
+    """The command handlers of the bot that received ``interaction`` (``TurnpostBot.handlers``;
+    discord.py types a component's interaction by any client)."""
+    handlers: Handlers = interaction.client.handlers
+    return handlers
 
 
 def _lang(interaction: discord.Interaction[Any]) -> str:

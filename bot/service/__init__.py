@@ -1,7 +1,8 @@
 """The transport-agnostic game service: what the Discord adapter and the console both call.
 
 Nothing here imports Discord. Every method takes plain ids and :class:`User` values and returns plain
-frozen dataclasses (catalog-rendered text lines, PNG bytes, user ids to mention). A player-facing
+frozen dataclasses (catalog-rendered text lines, PNG bytes, user ids to mention, a board to draw with
+``bot/drawing.py``). A player-facing
 failure is always a :class:`ServiceError` (engine ``IllegalAction`` reasons are re-raised as
 ``ServiceError`` with the engine's own key and parameters), so an adapter catches one exception type
 and shows ``str(err)`` or ``err.text(lang)``.
@@ -18,7 +19,6 @@ The package, one concern per module (each imports only the ones above it):
 - ``results``: the answers (frozen dataclasses) and :class:`ServiceError`;
 - ``session``: loading one game (row, seats, state; cached by version) and the write transaction;
 - ``narrate``: rows, events and results as words (the only module that reads the catalog);
-- ``boards``: a state's view handed to the game's renderer;
 - ``schedule``: reminder settings, personal preferences, the reminder schedule;
 - ``play``: an action committed, the board and hand now, completion, the announcements owed;
 - ``lobby``: opening, joining, leaving and starting a table;

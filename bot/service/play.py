@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot import drawing
 from bot.recap import turn_window
-from bot.service.boards import Boards
 from bot.service.results import (
     BoardDraw,
     BoardImage,
@@ -76,7 +75,7 @@ def mark_of(engine: Engine[Any, Any], state: Any) -> Any:
     return last_mark(engine.view(state, None))
 
 
-class Playing(Scheduling, Boards):
+class Playing(Scheduling):
     """Actions, their commit (with the autopilot), what they changed, and looking at the game."""
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
@@ -328,16 +327,7 @@ class Playing(Scheduling, Boards):
         if sheet is None and change.to_act:
             lines.append(self._now_line(engine, change.state, change.to_act, names))
         # Bound now: the drawing is of this change's state, whenever it happens.
-        board = BoardDraw(
-            functools.partial(
-                self._render_public,
-                row.engine,
-                change.state,
-                tuple(names),
-                change.recent,
-                lang=self.lang,
-            )
-        )
+        board = BoardDraw(row.engine, change.state, tuple(names), change.recent, self.lang)
         png, glance = await board.render() if render else (None, None)
         live = {s.user_id for s in seats if not s.removed}
         # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
@@ -413,7 +403,7 @@ class Playing(Scheduling, Boards):
         if sheet is None and row.status == "active":
             lines.append(self._now_line(engine, state, row.to_act, names))
         png, glance = await asyncio.to_thread(
-            self._render_public, row.engine, state, names, recent, lang=self.lang
+            drawing.draw_public, row.engine, state, names, recent, self.lang
         )
         return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
 
@@ -444,7 +434,7 @@ class Playing(Scheduling, Boards):
             # The catalog joins lists (and shows an empty one as a dash).
             lines.append(self._t("service.private_line", {"label": label, "value": value}))
         png = await asyncio.to_thread(
-            self._render_private, row.engine, state, seat, names, lang=self.lang
+            drawing.draw_private, row.engine, state, seat, names, self.lang
         )
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import drawing
 from bot.storage import (
     ActionRow,
     GameRow,
@@ -124,14 +125,25 @@ class ScoreSheet:
 class BoardDraw:
     """A change's public board, drawn when the adapter asks (after it has answered Discord, so the
     3-second rule holds): from the state the change committed, never from a row that another
-    process may have moved on since."""
+    process may have moved on since. A plain value: drawing it is one call, :meth:`render`
+    (``bot/drawing.py``), with no trip back to the service."""
 
-    #: Draws (board PNG, glance PNG or None); slow, so :meth:`render` runs it in a worker thread.
-    draw: Callable[[], tuple[bytes, bytes | None]]
+    game: str
+    #: The state the change committed.
+    state: Any
+    #: Display names by seat.
+    names: tuple[str, ...]
+    #: Board marks of the moves since the acting player's last turn, oldest first.
+    recent: tuple[Any, ...] = ()
+    #: The table's language, where the renderer draws words.
+    lang: str = "en"
 
     async def render(self) -> tuple[bytes, bytes | None]:
-        """The board and its glance (None when the game's renderer draws none)."""
-        return await asyncio.to_thread(self.draw)
+        """The board and its glance (None when the game's renderer draws none), drawn in a
+        worker thread."""
+        return await asyncio.to_thread(
+            drawing.draw_public, self.game, self.state, self.names, self.recent, self.lang
+        )
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import pytest
 
 import engines
 import renderers
+from bot import drawing
 from bot.recap import turn_window
 from bot.service import Service, User
 from engines.base import END
@@ -57,7 +58,7 @@ async def test_the_board_is_drawn_with_every_mark_since_the_acting_players_turn(
         legal = await service.legal(CHANNEL, user) or []
         played.append((await service.act(CHANNEL, user, legal[0], render=False)).action)
     seen: list[tuple[Any, ...]] = []
-    real = Service._render_public
+    real = drawing.draw_public
 
     def spy(
         game: str, state: Any, names: Any, recent: Any = (), lang: str = "en"
@@ -65,7 +66,7 @@ async def test_the_board_is_drawn_with_every_mark_since_the_acting_players_turn(
         seen.append(tuple(recent))
         return real(game, state, names, recent, lang)
 
-    monkeypatch.setattr(Service, "_render_public", staticmethod(spy))
+    monkeypatch.setattr(drawing, "draw_public", spy)
     await service.board(CHANNEL)
     # Tally's board mark is the last action's text: Ben's and Cal's moves, new to Ana.
     assert seen == [({"text": played[1]}, {"text": played[2]})]

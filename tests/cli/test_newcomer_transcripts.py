@@ -17,8 +17,8 @@ import pytest
 
 import engines
 from bench.notation_bench import shortest
+from bot import drawing
 from bot.console import run_console
-from bot.service import Service
 from engines.randomplay import random_action
 from engines.rng import Rng
 from tests.discord.test_turn_pings import quick_render
@@ -83,11 +83,9 @@ async def test_a_newcomer_plays_the_game_to_its_score_sheet(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        Service,
-        "_render_public",
-        staticmethod(
-            lambda game, state, names, recent=(), lang="en": quick_render(game, state, names)
-        ),
+        drawing,
+        "draw_public",
+        lambda game, state, names, recent=(), lang="en": quick_render(game, state, names),
     )
     out = io.StringIO()
     looks = {0: ["moves", "board", "hand"], 3: ["moves", "log"], 5: ["zzzq"]}

@@ -8,11 +8,11 @@ import discord
 import pytest
 from PIL import Image
 
+from bot import drawing
 from bot.discord_adapter import TurnpostBot
 from bot.discord_adapter.autocomplete import zone_choices
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.parsing import parse_options, parse_utc_offset
-from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.helpers import (
     PLAYERS,
@@ -173,7 +173,7 @@ async def test_a_move_is_still_announced_when_the_board_cannot_be_drawn(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("renderer bug")
 
-    monkeypatch.setattr(Service, "_render_public", staticmethod(broken))
+    monkeypatch.setattr(drawing, "draw_public", broken)
     sent = await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw"))
     assert sent[0].callback_type == 5
     post = sent[1]

@@ -24,8 +24,8 @@ import pytest
 from PIL import Image
 
 import engines
+from bot import drawing
 from bot.discord_adapter import TurnpostBot
-from bot.service import Service
 from engines.kit import plain
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.driver import play_random_game
@@ -48,7 +48,7 @@ def quick_render(
 
 @pytest.fixture
 def quick_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Service, "_render_public", staticmethod(quick_render))
+    monkeypatch.setattr(drawing, "draw_public", quick_render)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,0 +1,42 @@
+"""Drawing a game: its state's view (with the players' names) handed to the game's renderer.
+
+Below both the service and the adapter (it imports only ``engines`` and ``renderers``): the service
+hands out a :class:`bot.service.BoardDraw` value, and whoever shows the board (the Discord adapter
+after answering Discord, the console at once) draws it with one call, ``await board.render()``,
+which runs :func:`draw_public` in a worker thread. Tests and benchmarks that need no real picture
+replace :func:`draw_public` here (``monkeypatch.setattr(drawing, "draw_public", …)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import engines
+import renderers
+from engines.kit import with_recent
+
+
+def draw_public(
+    game: str,
+    state: Any,
+    names: Sequence[str],
+    recent: Sequence[Any] = (),
+    lang: str = "en",
+) -> tuple[bytes, bytes]:
+    """The public board and its glance, in the table's language ``lang`` (#13.2). Slow: run it
+    in a worker thread. ``recent``: board marks of the moves since the acting player's last
+    turn, oldest first (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
+    engine = engines.get(game)
+    view = with_recent(engine.view(state, None), recent)
+    renderer = renderers.get(game)
+    board = renderer.render(view, names=list(names), lang=lang)
+    return board, renderer.render_glance(view, names=list(names), lang=lang)
+
+
+def draw_private(
+    game: str, state: Any, seat: int, names: Sequence[str], lang: str = "en"
+) -> bytes | None:
+    """``seat``'s private screen (None when it holds nothing hidden), in ``lang``."""
+    view = engines.get(game).view(state, seat)
+    return renderers.get(game).render_private(view, names=list(names), lang=lang)
