@@ -1,7 +1,7 @@
 """Draining the outbox: announcing changes that were saved but never posted.
 
 Every change of a game's state writes an outbox row in its own transaction (bot/service/play.py,
-``_commit``); the adapter that posts the change's message then calls ``Service.announced``. If the
+``Playing.commit``); the adapter that posts the change's message then calls ``Service.announced``. If the
 process dies between the two, the row stays, and the next drain (at start-up and on every pass of
 the adapter's periodic loop) announces it: board, what happened, and a ping of whoever must act
 now. Rows are claimed in a transaction with a lease, so two processes never both announce one;

@@ -14,17 +14,30 @@ recent finished game of the channel when none is running.
 
 Times are Unix seconds (float) from the injectable ``clock``.
 
-The package, one concern per module (each imports only the ones above it):
+The package is parts composed over one shared session, not a class stacked from mixins. Each part
+is a plain class in a module of its own, built with only what it needs, and readable (and testable,
+``tests/bot/test_service_parts.py``) alone; imports run one way, down this list:
 
 - ``results``: the answers (frozen dataclasses) and :class:`ServiceError`;
-- ``session``: loading one game (row, seats, state; cached by version) and the write transaction;
-- ``narrate``: rows, events and results as words (the only module that reads the catalog);
-- ``schedule``: reminder settings, personal preferences, the reminder schedule;
-- ``play``: an action committed, the board and hand now, completion, the announcements owed;
-- ``lobby``: opening, joining, leaving and starting a table;
-- ``governance``: undo, abort, seat votes and the deadline's timeout move;
-- ``archive``: log pages, score sheet, export, replay, verify;
-- ``service``: the façade :class:`Service`, which is all of the above.
+- ``session``: :class:`Session`, what every part shares: the storage, the clock, the caches of live
+  rows, seats and states, loading one game and the write transaction;
+- ``narrate``: :class:`Narrator`, rows, events and results as words in the table's language (the
+  only module that reads the catalog; needs only the language);
+- ``schedule``: :class:`Scheduler` (session, words): reminder settings, personal preferences, the
+  reminder schedule that every commit updates;
+- ``play``: :class:`Playing` (session, words, scheduler): an action committed, the board and hand
+  now, completion, the announcements owed; ``commit``/``outcome`` are how the parts below change a
+  game;
+- ``lobby``: :class:`Lobbies` (session, words, play): opening, joining, leaving, starting a table;
+- ``governance``: :class:`Governance` (session, words, play): undo, abort, seat votes and the
+  deadline's timeout move;
+- ``archive``: :class:`Archive` (session, words): log pages, score sheet, export, replay, verify;
+- ``computers``: :class:`Computers` (session, words, play, lobby): computer seats and hints;
+- ``service``: the façade :class:`Service`, which builds the parts and offers their public methods
+  under one name each (``service.act`` is ``service.play.act``).
+
+Boards are drawn outside the package, by ``bot/drawing.py``: a :class:`MoveOutcome` carries a
+:class:`BoardDraw` value that whoever shows it draws with one call.
 """
 
 from bot.service.archive import EXPORT_FORMAT, replay

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import engines
-from bot.service.narrate import Narration
+from bot.service.narrate import Narrator
 from bot.service.results import (
     LogPage,
     Replay,
@@ -15,6 +15,7 @@ from bot.service.results import (
     ServiceError,
 )
 from bot.service.session import (
+    Session,
     engine_of,
     events_of,
     seat_of,
@@ -50,8 +51,14 @@ def replay(export: Mapping[str, Any]) -> Replay:
     )
 
 
-class Archive(Narration):
-    """Log pages, score sheets, export, record, verify."""
+class Archive:
+    """Log pages, score sheets, export, record, verify: reading games, never changing them.
+    Needs the session and words only."""
+
+    def __init__(self, session: Session, words: Narrator) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
 
     async def log(
         self,
@@ -65,7 +72,7 @@ class Archive(Narration):
         """A page of the log; ``viewer`` (a user id) also sees events only their seat may see and
         the parameters of their own secret actions. ``page`` -1 is the last page."""
         async with self.db.read():
-            g = await self.load(channel_id, game_id, live=False, state=False)
+            g = await self.session.load(channel_id, game_id, live=False, state=False)
             row, seats, engine, names = g.row, g.seats, g.engine, g.names
             actions = await self.db.actions(row.id)
         viewer_seat = seat_of(seats, viewer) if viewer is not None else None
@@ -75,19 +82,19 @@ class Archive(Narration):
         chunk = actions[(page - 1) * per_page : page * per_page]
         lines: list[str] = []
         if not actions:
-            lines.append(self._t("service.log_empty", {}))
+            lines.append(self.words.t("service.log_empty", {}))
         for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
             public = a.seat != viewer_seat
             events = events_of(a)
-            said = self._event_lines(events, names, viewer_seat)
+            said = self.words.event_lines(events, names, viewer_seat)
             if a.seat == CHANCE:
                 key = "service.log_chance"
-                shown = self._chance_text(engine, a.action)
+                shown = self.words.chance_text(engine, a.action)
             else:
                 key = "service.log_auto" if a.auto else "service.log_line"
-                shown = self._action_text(engine, a.action, public=public)
+                shown = self.words.action_text(engine, a.action, public=public)
             lines.append(
-                self._t(
+                self.words.t(
                     key,
                     {
                         "number": number,
@@ -105,9 +112,9 @@ class Archive(Narration):
     ) -> ScoreSheet | None:
         """The final score sheet of a finished game (None while it runs)."""
         async with self.db.read():
-            row = await self._row(channel_id, game_id, live=False)
-            seats = await self._seats_of(row)
-        return self._sheet(row.engine, row.result, seats) if row.result else None
+            row = await self.session.row(channel_id, game_id, live=False)
+            seats = await self.session.seats_of(row)
+        return self.words.sheet(row.engine, row.result, seats) if row.result else None
 
     async def export(
         self, channel_id: int | None = None, *, game_id: int | None = None
@@ -127,7 +134,7 @@ class Archive(Narration):
             actions = await self.db.actions(row.id)
             state = None
             if row.status == "active":
-                state = await self._state_of(row, engine_of(row.engine))
+                state = await self.session.state_of(row, engine_of(row.engine))
         engine = engine_of(row.engine)
         names = [s.name for s in seats]
         return {
@@ -143,11 +150,11 @@ class Archive(Narration):
                     "move": a.move,
                     "seat": a.seat,
                     "action": (
-                        self._chance_text(engine, a.action)
+                        self.words.chance_text(engine, a.action)
                         if a.seat == CHANCE
-                        else self._action_text(engine, a.action, public=True)
+                        else self.words.action_text(engine, a.action, public=True)
                     ),
-                    "events": self._event_lines(events_of(a), names, None),
+                    "events": self.words.event_lines(events_of(a), names, None),
                     "at": a.at,
                 }
                 for a in actions
@@ -172,7 +179,7 @@ class Archive(Narration):
                 raise ServiceError("service.no_such_game", game_id=game_id)
             return row
         if channel_id is not None:
-            return await self._row(channel_id, None, live=False)
+            return await self.session.row(channel_id, None, live=False)
         raise ServiceError("service.no_game")
 
     async def _record(self, row: GameRow) -> dict[str, Any]:

@@ -18,8 +18,18 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from bot.service.lobby import Lobbies
+from bot.service.narrate import Narrator
+from bot.service.play import Playing
 from bot.service.results import GameInfo, MoveOutcome, ServiceError, User
-from bot.service.session import LEVELS, computer_id, computer_level, engine_of, is_computer, seat_of
+from bot.service.session import (
+    LEVELS,
+    Session,
+    computer_id,
+    computer_level,
+    engine_of,
+    is_computer,
+    seat_of,
+)
 from bot.storage import SeatRow
 from engines.ai.knowledge import knowledge_for
 from engines.ai.seats import think
@@ -53,11 +63,19 @@ def warm() -> None:
     engines.all_engines()
 
 
-class Computers(Lobbies):
-    """Adding and removing computer seats, their moves, and hints."""
+class Computers:
+    """Adding and removing computer seats, their moves, and hints. Needs the session, words,
+    the lobby (to seat a computer) and the play part (a computer's move is played like anyone's,
+    through :meth:`Playing.act`)."""
 
-    #: Where searches run; a process pool made on first use (tests may set another executor).
-    executor: Executor | None = None
+    def __init__(self, session: Session, words: Narrator, play: Playing, lobby: Lobbies) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
+        self.play = play
+        self.lobby = lobby
+        #: Where searches run; a process pool made on first use (tests may set another executor).
+        self.executor: Executor | None = None
 
     async def _executor(self) -> Executor:
         if self.executor is None:
@@ -70,25 +88,24 @@ class Computers(Lobbies):
                 pool.shutdown(wait=False)
         return self.executor
 
-    async def close(self) -> None:
-        """Stop the thinking workers, then close the database."""
+    def close(self) -> None:
+        """Stop the thinking workers (a new pool starts if a computer thinks again)."""
         if isinstance(self.executor, ProcessPoolExecutor):
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
-        await super().close()
 
     def _computer_name(self, level: str, number: int) -> str:
-        level_word = self._t(f"service.computer_level.{level}", {})
-        return self._t("service.computer_name", {"number": number, "level": level_word})
+        level_word = self.words.t(f"service.computer_level.{level}", {})
+        return self.words.t("service.computer_name", {"number": number, "level": level_word})
 
     async def add_computer(self, channel_id: int, user: User, level: str = "normal") -> GameInfo:
         """Seat a computer at ``level`` in the channel's lobby (its creator only)."""
         if level not in LEVELS:
             raise ServiceError("service.computer_bad_level", level=level, levels=", ".join(LEVELS))
-        now = self.clock()
-        async with self._write():
-            row = await self._lobby(channel_id)
-            seats = await self._seats_of(row)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.lobby.lobby_of(channel_id)
+            seats = await self.session.seats_of(row)
             self._creator_only(row.creator_id, seats, user)
             try:
                 knowledge_for(engine_of(row.engine))
@@ -96,25 +113,25 @@ class Computers(Lobbies):
                 raise ServiceError("service.computer_unavailable") from exc
             number = _free_number(seats)
             computer = User(computer_id(level, number), self._computer_name(level, number))
-            await self._seat(row, seats, computer, now)
-            row = await self._row(channel_id, row.id, live=True)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+            await self.lobby.seat(row, seats, computer, now)
+            row = await self.session.row(channel_id, row.id, live=True)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
     async def remove_computer(self, channel_id: int, user: User) -> GameInfo:
         """Take the last computer seat out of the lobby (its creator only)."""
-        now = self.clock()
-        async with self._write():
-            row = await self._lobby(channel_id)
-            seats = await self._seats_of(row)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.lobby.lobby_of(channel_id)
+            seats = await self.session.seats_of(row)
             self._creator_only(row.creator_id, seats, user)
             computers = [s for s in seats if is_computer(s.user_id)]
             if not computers:
                 raise ServiceError("service.no_computer")
-            await self._unseat(row, seats, computers[-1].user_id, now)
-            row = await self._row(channel_id, row.id, live=True)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+            await self.lobby.unseat(row, seats, computers[-1].user_id, now)
+            row = await self.session.row(channel_id, row.id, live=True)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
     async def computer_for(self, channel_id: int, level: str = "normal") -> User:
         """A computer player at ``level`` who could take a seat of the channel's game: the
@@ -122,8 +139,8 @@ class Computers(Lobbies):
         if level not in LEVELS:
             raise ServiceError("service.computer_bad_level", level=level, levels=", ".join(LEVELS))
         async with self.db.read():
-            row = await self._row(channel_id, None, live=True)
-            seats = await self._seats_of(row)
+            row = await self.session.row(channel_id, None, live=True)
+            seats = await self.session.seats_of(row)
         try:
             knowledge_for(engine_of(row.engine))
         except LookupError as exc:
@@ -146,7 +163,7 @@ class Computers(Lobbies):
             row = await self.db.game(game_id)
             if row is None or row.status != "active" or row.damaged:
                 return None
-            g = await self.load(row.channel_id, game_id, live=True)
+            g = await self.session.load(row.channel_id, game_id, live=True)
         seats, engine, state = g.seats, g.engine, g.state
         due = [
             s
@@ -170,7 +187,7 @@ class Computers(Lobbies):
             seconds,
         )
         try:
-            return await self.act(
+            return await self.play.act(
                 g.row.channel_id,
                 User(holder.user_id, holder.name),
                 move,
@@ -192,7 +209,7 @@ class Computers(Lobbies):
             for row in rows:
                 if not row.to_act:
                     continue
-                seats = await self._seats_of(row)
+                seats = await self.session.seats_of(row)
                 if any(
                     0 <= s < len(seats) and is_computer(seats[s].user_id) and not seats[s].removed
                     for s in row.to_act
@@ -206,11 +223,11 @@ class Computers(Lobbies):
         """For ``user``'s own turn: the three moves the search likes best, each with its
         estimated chance to win, computed from ``user``'s information only (send privately)."""
         async with self.db.read():
-            g = await self.load(channel_id, None, live=True)
+            g = await self.session.load(channel_id, None, live=True)
             settings = await self.db.settings(g.row.id)
         if settings is not None and not settings.hints:
             raise ServiceError("service.hints_off")
-        seat = self._deciding_seat(g.engine, g.state, g.seats, user.id)
+        seat = self.play.deciding_seat(g.engine, g.state, g.seats, user.id)
         try:
             knowledge_for(g.engine)
         except LookupError as exc:
@@ -227,11 +244,11 @@ class Computers(Lobbies):
             seconds,
         )
         names = [s.name for s in g.seats]
-        lines = [self._t("service.hint_head", {})]
+        lines = [self.words.t("service.hint_head", {})]
         for rank, (move, value) in enumerate(best, 1):
-            text = self._action_text(g.engine, move, public=False)
+            text = self.words.action_text(g.engine, move, public=False)
             lines.append(
-                self._t(
+                self.words.t(
                     "service.hint_line",
                     {"rank": rank, "move": text, "chance": round(100 * value)},
                     names,
@@ -244,9 +261,9 @@ class Computers(Lobbies):
     ) -> MoveOutcome:
         """The creator hands a computer seat of the running game to ``person`` (who joined the
         channel later); they are pinged if the seat must act now."""
-        now = self.clock()
-        async with self._write():
-            g = await self.load(channel_id, None, live=True)
+        now = self.session.clock()
+        async with self.session.write():
+            g = await self.session.load(channel_id, None, live=True)
             self._creator_only(g.row.creator_id, g.seats, user)
             seat = seat_of(g.seats, computer_user_id)
             if seat is None or not is_computer(computer_user_id):
@@ -258,12 +275,12 @@ class Computers(Lobbies):
                 SeatRow(s.seat, person.id, person.name) if s.seat == seat else s for s in g.seats
             )
             await self.db.set_seats(g.row.id, seats)
-            line = self._t("service.replaced", {"new": person.name, "old": old.name})
+            line = self.words.t("service.replaced", {"new": person.name, "old": old.name})
             old_to_act = [s for s in g.row.to_act if s != seat]
-            change = await self._commit(
+            change = await self.play.commit(
                 g.row, g.engine, seats, g.state, [], now, head=(line,), old_to_act=old_to_act
             )
-        return await self._outcome(change, render=True)
+        return await self.play.outcome(change, render=True)
 
 
 def _free_number(seats: tuple[SeatRow, ...]) -> int:

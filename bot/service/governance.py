@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.narrate import game_title
-from bot.service.play import (
-    Playing,
-)
+from bot.service.narrate import Narrator, game_title
+from bot.service.play import Playing
 from bot.service.results import (
     Change,
     MoveOutcome,
@@ -18,6 +16,7 @@ from bot.service.results import (
     VoteOutcome,
 )
 from bot.service.session import (
+    Session,
     holds_creator_powers,
     is_computer,
     replay_log,
@@ -62,8 +61,15 @@ def current_votes(
     )
 
 
-class Governance(Playing):
-    """Undo, abort, seat votes and deadlines."""
+class Governance:
+    """Undo, abort, seat votes and deadlines. Needs the session, words, and the play part to
+    commit what the table decided."""
+
+    def __init__(self, session: Session, words: Narrator, play: Playing) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
+        self.play = play
 
     async def _undoable(self, row: GameRow, seats: Sequence[SeatRow], user_id: int) -> ActionRow:
         if row.status != "active":
@@ -90,13 +96,13 @@ class Governance(Playing):
         """What ``undo`` would take back, or ServiceError saying why it is not allowed (not your
         last action, something was revealed, someone acted since)."""
         async with self.db.read():
-            g = await self.load(channel_id, live=True, state=False)
+            g = await self.session.load(channel_id, live=True, state=False)
             row = g.row
             try:
                 last = await self._undoable(row, g.seats, user.id)
             except ServiceError as err:
-                raise self._named(err, g.seats) from None
-        line = self._t(
+                raise self.words.named(err, g.seats) from None
+        line = self.words.t(
             "service.undo_preview", {"player": last.seat, "action": last.action}, g.names
         )
         return UndoPreview(row.id, row.version, last.move, last.action, (line,))
@@ -110,37 +116,37 @@ class Governance(Playing):
         render: bool = True,
     ) -> MoveOutcome:
         """Take back ``user``'s own last action (BGA policy; see ``undo_preview``)."""
-        now = self.clock()
-        async with self._write():
-            g = await self.load(
+        now = self.session.clock()
+        async with self.session.write():
+            g = await self.session.load(
                 channel_id, live=True, expected_version=expected_version, state=False
             )
             row, seats, engine = g.row, g.seats, g.engine
             try:
                 last = await self._undoable(row, seats, user.id)
             except ServiceError as err:
-                raise self._named(err, seats) from None
+                raise self.words.named(err, seats) from None
             await self.db.mark_undone(row.id, last.move)
             # The log is the truth: the state before the move is a replay without it.
             state = replay_log(engine, row, len(seats), await self.db.actions(row.id))
             names = g.names
-            shown = self._action_text(engine, last.action, public=True)
-            head = (self._t("service.undone", {"player": last.seat, "action": shown}, names),)
+            shown = self.words.action_text(engine, last.action, public=True)
+            head = (self.words.t("service.undone", {"player": last.seat, "action": shown}, names),)
             # The undoer gets back the turn they just had: nobody is newly mentioned.
             old = engine.to_act(state)
-            change = await self._commit(
+            change = await self.play.commit(
                 row, engine, seats, state, [], now, head=head, old_to_act=old
             )
-        return await self._outcome(change, render=render)
+        return await self.play.outcome(change, render=render)
 
     async def abort(self, channel_id: int, user: User, *, can_manage: bool = False) -> VoteOutcome:
         """Abort the channel's game: at once for the creator or a member with Manage Channels
         (``can_manage``), otherwise a seated player's vote (more than half of the seats needed)."""
-        now = self.clock()
-        async with self._write():
-            row = await self._row(channel_id, None, live=True, damaged_ok=True)
-            seats = await self._seats_of(row)
-            title = game_title(row.engine, self.lang)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.session.row(channel_id, None, live=True, damaged_ok=True)
+            seats = await self.session.seats_of(row)
+            title = game_title(row.engine, self.words.lang)
             waiting: tuple[int, ...] = ()
             if holds_creator_powers(row, seats, user.id) or can_manage:
                 votes, needed, done = 1, 1, True
@@ -156,9 +162,9 @@ class Governance(Playing):
                 waiting = not_voted(cast, seats) if not done else ()
             if done:
                 await self._end_aborted(row, now)
-                line = self._t("service.aborted", {"game": title})
+                line = self.words.t("service.aborted", {"game": title})
             else:
-                line = self._t("service.vote_abort", {"votes": votes, "needed": needed})
+                line = self.words.t("service.vote_abort", {"votes": votes, "needed": needed})
         return VoteOutcome(row.id, "abort", done, votes, needed, (line,), waiting=waiting)
 
     async def vote_seat(
@@ -173,11 +179,11 @@ class Governance(Playing):
         """Vote to remove a seat's player (their seat is then played by the engine's timeout
         action) or, with ``replacement``, to hand the seat to someone else. More than half of the
         other seats must agree; the creator or ``can_manage`` are not special here."""
-        now = self.clock()
+        now = self.session.clock()
         kind = "replace" if replacement is not None else "remove"
         move: Change | None = None
-        async with self._write():
-            g = await self.load(channel_id, live=True, state=False)
+        async with self.session.write():
+            g = await self.session.load(channel_id, live=True, state=False)
             row, seats, names = g.row, g.seats, g.names
             if row.status != "active":
                 raise ServiceError("service.not_started")
@@ -211,13 +217,13 @@ class Governance(Playing):
             done = votes >= needed
             if not done:
                 what = (
-                    self._t(
+                    self.words.t(
                         "service.what_replace", {"player": target, "name": replacement.name}, names
                     )
                     if replacement
-                    else self._t("service.what_remove", {"player": target}, names)
+                    else self.words.t("service.what_remove", {"player": target}, names)
                 )
-                line = self._t(
+                line = self.words.t(
                     "service.vote_seat", {"votes": votes, "needed": needed, "what": what}
                 )
                 waiting = not_voted(cast, seats, exclude=target)
@@ -232,8 +238,9 @@ class Governance(Playing):
                     await self.db.set_seats(row.id, new_seats)
                     await self._end_aborted(row, now)
                     lines.append(
-                        self._t(
-                            "service.aborted_by_votes", {"game": game_title(row.engine, self.lang)}
+                        self.words.t(
+                            "service.aborted_by_votes",
+                            {"game": game_title(row.engine, self.words.lang)},
                         )
                     )
                     return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines))
@@ -251,14 +258,14 @@ class Governance(Playing):
             # Seat holders changed: reminders and mentions must follow, so this is a commit of the
             # state as it is (plus autopilot moves if the removed seat must act now).
             engine = g.engine
-            state = await self._state_of(row, engine)
+            state = await self.session.state_of(row, engine)
             # A replacement whose seat must act now is told so (mentioned); a removal is not news
             # to anyone but the autopilot.
             old_to_act = [s for s in row.to_act if s not in replaced]
-            move = await self._commit(
+            move = await self.play.commit(
                 row, engine, new_seats, state, [], now, head=tuple(lines), old_to_act=old_to_act
             )
-        outcome = await self._outcome(move, render=render)
+        outcome = await self.play.outcome(move, render=render)
         return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines), outcome)
 
     async def _change_seat(
@@ -274,10 +281,10 @@ class Governance(Playing):
         old = seats[target]
         if replacement is not None:
             new_seat = SeatRow(target, replacement.id, replacement.name, False)
-            line = self._t("service.replaced", {"new": replacement.name, "old": old.name})
+            line = self.words.t("service.replaced", {"new": replacement.name, "old": old.name})
         else:
             new_seat = SeatRow(target, old.user_id, old.name, True)
-            line = self._t("service.removed", {"name": old.name})
+            line = self.words.t("service.removed", {"name": old.name})
         await self.db.clear_votes(row.id, kind, target)
         await self.db.delete_reminders(row.id, [old.user_id])
         return tuple(new_seat if s.seat == target else s for s in seats), line
@@ -315,22 +322,21 @@ class Governance(Playing):
         await self.db.set_status(row.id, "aborted", now)
         await self.db.delete_reminders(row.id)
         await self.db.clear_votes(row.id)
-        self._live.pop(row.channel_id, None)
-        self._seats.pop(row.id, None)
+        self.session.forget(row)
 
     async def resolve_deadline(
         self, game_id: int, user_id: int, *, render: bool = True
     ) -> MoveOutcome | None:
         """Play the engine's timeout action for a player whose deadline passed; None when the
         rules give none (then offer a vote to remove them)."""
-        now = self.clock()
-        async with self._write():
+        now = self.session.clock()
+        async with self.session.write():
             row = await self.db.game(game_id)
             if row is None:
                 raise ServiceError("service.no_such_game", game_id=game_id)
-            g = await self.load(row.channel_id, game_id, live=True)
+            g = await self.session.load(row.channel_id, game_id, live=True)
             row, seats, engine, state = g.row, g.seats, g.engine, g.state
-            seat = self._deciding_seat(engine, state, seats, user_id)
+            seat = self.play.deciding_seat(engine, state, seats, user_id)
             text = engine.timeout_action(state, seat)
             if text is None:
                 return None
@@ -339,7 +345,7 @@ class Governance(Playing):
             except IllegalAction:
                 return None  # an engine offering an illegal timeout move: treat as none
             move = await self.db.next_move(row.id)
-            head = (self._t("service.timed_out", {"player": seat}, g.names),)
+            head = (self.words.t("service.timed_out", {"player": seat}, g.names),)
             play = Play(move, seat, text, tuple(events), True)
-            change = await self._commit(row, engine, seats, new, [play], now, head=head)
-        return await self._outcome(change, render=render)
+            change = await self.play.commit(row, engine, seats, new, [play], now, head=head)
+        return await self.play.outcome(change, render=render)

@@ -7,10 +7,8 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from bot.service.narrate import game_title
-from bot.service.play import (
-    Playing,
-)
+from bot.service.narrate import Narrator, game_title
+from bot.service.play import Playing
 from bot.service.results import (
     GameInfo,
     MoveOutcome,
@@ -18,6 +16,7 @@ from bot.service.results import (
     User,
 )
 from bot.service.session import (
+    Session,
     engine_of,
     seat_of,
 )
@@ -29,8 +28,15 @@ from engines.base import IllegalAction
 from engines.rng import Rng, seed_state
 
 
-class Lobbies(Playing):
-    """Lobbies: create, join, leave, start."""
+class Lobbies:
+    """Lobbies: create, join, leave, start. Needs the session, words, and the play part to
+    commit the start (the deal is the game's first change)."""
+
+    def __init__(self, session: Session, words: Narrator, play: Playing) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
+        self.play = play
 
     async def create_lobby(
         self,
@@ -58,9 +64,9 @@ class Lobbies(Playing):
             opts = engine.meta.validate_options(options)
         except IllegalAction as exc:
             raise ServiceError.from_illegal(exc) from exc
-        now = self.clock()
+        now = self.session.clock()
         the_seed = secrets.randbits(62) if seed is None else int(seed)
-        async with self._write():
+        async with self.session.write():
             try:
                 game_id = await self.db.insert_game(
                     guild_id=guild_id,
@@ -77,45 +83,45 @@ class Lobbies(Playing):
                 busy = await self.db.live_game(channel_id)
                 raise ServiceError(
                     "service.channel_busy",
-                    game=game_title(busy.engine, self.lang) if busy else "?",
+                    game=game_title(busy.engine, self.words.lang) if busy else "?",
                     status=busy.status if busy else "?",
                 ) from None
             await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
-            await self.db.put_settings(game_id, replace(self.defaults, hints=hints))
-            row = await self._row(channel_id, game_id, live=True)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+            await self.db.put_settings(game_id, replace(self.session.defaults, hints=hints))
+            row = await self.session.row(channel_id, game_id, live=True)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
     async def join(self, channel_id: int, user: User) -> GameInfo:
         """Take a seat in the channel's lobby."""
-        now = self.clock()
-        async with self._write():
-            row = await self._lobby(channel_id)
-            seats = await self._seats_of(row)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.lobby_of(channel_id)
+            seats = await self.session.seats_of(row)
             if seat_of(seats, user.id) is not None:
                 raise ServiceError("service.already_seated")
-            await self._seat(row, seats, user, now)
-            row = await self._row(channel_id, row.id, live=True)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+            await self.seat(row, seats, user, now)
+            row = await self.session.row(channel_id, row.id, live=True)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
     async def leave(self, channel_id: int, user: User) -> GameInfo:
         """Leave the lobby (the creator leaving closes it: status "aborted")."""
-        now = self.clock()
-        async with self._write():
-            row = await self._lobby(channel_id)
-            seats = await self._seats_of(row)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.lobby_of(channel_id)
+            seats = await self.session.seats_of(row)
             if seat_of(seats, user.id) is None:
                 raise ServiceError("service.not_seated")
             if user.id == row.creator_id:
                 await self.db.set_status(row.id, "aborted", now)
             else:
-                await self._unseat(row, seats, user.id, now)
-            row = await self._row(channel_id, row.id, live=False)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+                await self.unseat(row, seats, user.id, now)
+            row = await self.session.row(channel_id, row.id, live=False)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
-    async def _seat(self, row: GameRow, seats: Sequence[SeatRow], user: User, now: float) -> None:
+    async def seat(self, row: GameRow, seats: Sequence[SeatRow], user: User, now: float) -> None:
         """Seat ``user`` last at the lobby's table; refused when it is full. Caller holds the
         write lock."""
         limit = row.players or engine_of(row.engine).meta.max_players
@@ -124,7 +130,7 @@ class Lobbies(Playing):
         await self.db.set_seats(row.id, (*seats, SeatRow(len(seats), user.id, user.name)))
         await self.db.touch(row.id, now)
 
-    async def _unseat(
+    async def unseat(
         self, row: GameRow, seats: Sequence[SeatRow], user_id: int, now: float
     ) -> None:
         """Take ``user_id`` from the lobby's table; those after move up a seat."""
@@ -132,8 +138,8 @@ class Lobbies(Playing):
         await self.db.set_seats(row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(rest)])
         await self.db.touch(row.id, now)
 
-    async def _lobby(self, channel_id: int) -> GameRow:
-        row = await self._row(channel_id, None, live=True)
+    async def lobby_of(self, channel_id: int) -> GameRow:
+        row = await self.session.row(channel_id, None, live=True)
         if row.status != "lobby":
             raise ServiceError("service.already_started")
         return row
@@ -148,10 +154,10 @@ class Lobbies(Playing):
     ) -> MoveOutcome:
         """Start the lobby (creator only). ``order`` lists user ids in seat order; by default the
         seat order is a shuffle drawn from the game's seed."""
-        now = self.clock()
-        async with self._write():
-            row = await self._lobby(channel_id)
-            seats = list(await self._seats_of(row))
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.lobby_of(channel_id)
+            seats = list(await self.session.seats_of(row))
             if user.id != row.creator_id:
                 creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
                 raise ServiceError("service.creator_only", name=creator)
@@ -160,7 +166,7 @@ class Lobbies(Playing):
             if len(seats) < meta.min_players or (row.players and len(seats) != row.players):
                 raise ServiceError(
                     "service.too_few",
-                    game=game_title(meta.id, self.lang),
+                    game=game_title(meta.id, self.words.lang),
                     needed=row.players or meta.min_players,
                     seated=len(seats),
                 )
@@ -178,14 +184,14 @@ class Lobbies(Playing):
                 raise ServiceError.from_illegal(exc) from exc
             await self.db.set_seats(row.id, seated)
             head = (
-                self._t("service.started", {"game": game_title(meta.id, self.lang)}),
+                self.words.t("service.started", {"game": game_title(meta.id, self.words.lang)}),
                 # The order turns are actually taken in (Brass draws its own, B13), never
                 # merely the seat order.
                 *(
-                    self._t("service.seat_line", {"number": i + 1, "name": seated[s].name})
+                    self.words.t("service.seat_line", {"number": i + 1, "name": seated[s].name})
                     for i, s in enumerate(engine.turn_order(state, len(seated)))
                 ),
-                *self._event_lines(engine.setup_events(state), [s.name for s in seated], None),
+                *self.words.event_lines(engine.setup_events(state), [s.name for s in seated], None),
             )
-            change = await self._commit(row, engine, seated, state, [], now, head=head)
-        return await self._outcome(change, render=render)
+            change = await self.play.commit(row, engine, seated, state, [], now, head=head)
+        return await self.play.outcome(change, render=render)

@@ -16,10 +16,7 @@ from bot.service.results import (
     SeatInfo,
     ServiceError,
 )
-from bot.service.session import (
-    Session,
-    events_of,
-)
+from bot.service.session import events_of
 from bot.storage import (
     ActionRow,
     GameRow,
@@ -51,17 +48,22 @@ def round_text(stored: str, lang: str = "en") -> str:
         return stored
 
 
-class Narration(Session):
-    """Words for what happened: event lines, the "Now:" line, score sheets, labels."""
+class Narrator:
+    """Words for what happened, in the table's language: event lines, the "Now:" line, score
+    sheets, labels. Needs nothing but the language (no storage, no session): every other part
+    of the service holds one and asks it for words."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
 
     def text(self, key: str, **params: Any) -> str:
         """A catalog message in the service's language."""
         return CATALOG.text(key, params, lang=self.lang)
 
-    def _t(self, key: str, params: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+    def t(self, key: str, params: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         return CATALOG.text(key, params, lang=self.lang, names=names)
 
-    def _info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+    def info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         by_seat = {s.seat: s.user_id for s in seats}
         return GameInfo(
             game_id=row.id,
@@ -81,30 +83,30 @@ class Narration(Session):
             updated_at=row.updated_at,
         )
 
-    def _action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
+    def action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
         verb = engine.meta.verb(action.split()[0]) if action.split() else None
         if public and verb is not None and verb.secret:
             return verb.name
         return action
 
-    def _chance_text(self, engine: Engine[Any, Any], action: str) -> str:
+    def chance_text(self, engine: Engine[Any, Any], action: str) -> str:
         """A chance row's action as everyone may see it: whole for a draw the whole table sees
         (a restock, a roll: ``Engine.public_chance``), else only its verb (a card dealt to one
         seat: its public events say what the table saw)."""
         verb = action.split()[0] if action.split() else ""
         return action if verb in engine.public_chance else verb
 
-    def _event_lines(
+    def event_lines(
         self, events: Sequence[Event], names: Sequence[str], viewer: int | None
     ) -> list[str]:
         """Events the viewer (a seat, or None for everyone) may see, as text."""
         out = []
         for e in events:
             if e.visible_to is None or (viewer is not None and viewer in e.visible_to):
-                out.append(self._t(e.key, e.params, names))
+                out.append(self.t(e.key, e.params, names))
         return out
 
-    def _recap(
+    def recap(
         self, engine: Engine[Any, Any], rows: Sequence[ActionRow], names: Sequence[str]
     ) -> tuple[str, ...]:
         """The catch-up lines for ``rows``: public action texts and public events only. A draw
@@ -112,17 +114,17 @@ class Narration(Session):
         the reader's own move, whose announcement told it."""
         steps: list[Step] = []
         for a in rows:
-            said = tuple(self._event_lines(events_of(a), names, None))
+            said = tuple(self.event_lines(events_of(a), names, None))
             if a.seat == CHANCE:
                 if steps:
                     steps[-1] = dataclasses.replace(steps[-1], events=steps[-1].events + said)
                 continue
             steps.append(
-                Step(a.seat, self._action_text(engine, a.action, public=True), said, a.auto)
+                Step(a.seat, self.action_text(engine, a.action, public=True), said, a.auto)
             )
         return recap_lines(steps, names, self.lang)
 
-    def _now_line(
+    def now_line(
         self, engine: Engine[Any, Any], state: Any, to_act: Sequence[int], names: Sequence[str]
     ) -> str:
         """Whose decision it is; when one player may only answer with one verb (a market pick, a
@@ -131,18 +133,18 @@ class Narration(Session):
         if len(to_act) == 1:
             asked = engine.asked(state, to_act[0])
             if asked is not None:
-                what = self._t(asked.key, asked.params, names)
-                return self._t("service.now_what", {"names": who, "what": what})
+                what = self.t(asked.key, asked.params, names)
+                return self.t("service.now_what", {"names": who, "what": what})
             verbs = [t for t in engine.complete(state, to_act[0], "") if t]
             verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
             if verb is not None:
                 help_text = engine.meta.verb_help(verb, self.lang)
-                return self._t(
+                return self.t(
                     "service.now_asked", {"names": who, "verb": verb.name, "help": help_text}
                 )
-        return self._t("service.now", {"names": who})
+        return self.t("service.now", {"names": who})
 
-    def _sheet(self, game: str, result: Mapping[str, Any], seats: Sequence[SeatRow]) -> ScoreSheet:
+    def sheet(self, game: str, result: Mapping[str, Any], seats: Sequence[SeatRow]) -> ScoreSheet:
         names = [s.name for s in seats]
         users = [s.user_id for s in seats]
         rows: list[ScoreRow] = []
@@ -155,9 +157,9 @@ class Narration(Session):
         facts = list(result.get("detail_keys") or (details[0] if details else []))
         for group in result["ranking"]:
             for seat in group:
-                labels = {self._category(game, c): breakdowns[seat].get(c, 0) for c in cats}
+                labels = {self.category(game, c): breakdowns[seat].get(c, 0) for c in cats}
                 checks = (
-                    {self._detail(game, k): details[seat].get(k, 0) for k in facts}
+                    {self.detail(game, k): details[seat].get(k, 0) for k in facts}
                     if seat < len(details)
                     else {}
                 )
@@ -175,10 +177,10 @@ class Narration(Session):
             ahead += len(group)
         # Result notes: one per seat (tie-break facts), then lines for the whole sheet.
         notes = [
-            self._t(n["key"], n.get("params") or {}, names) if isinstance(n, dict) else n
+            self.t(n["key"], n.get("params") or {}, names) if isinstance(n, dict) else n
             for n in result.get("notes") or []
         ]
-        lines = [self._t("service.score_title", {})]
+        lines = [self.t("service.score_title", {})]
         for r in rows:
             parts = ", ".join(f"{k} {v}" for k, v in r.breakdown.items())
             if r.details:
@@ -187,13 +189,13 @@ class Narration(Session):
             if r.seat < len(notes) and notes[r.seat]:
                 parts = f"{parts}; {notes[r.seat]}" if parts else str(notes[r.seat])
             lines.append(
-                self._t(
+                self.t(
                     "service.score_row",
                     {"place": r.place, "name": r.name, "score": r.score, "breakdown": parts},
                 )
             )
         winners = [names[s] for s in result["winners"]]
-        lines.append(self._t("service.winners", {"names": winners, "count": len(winners)}))
+        lines.append(self.t("service.winners", {"names": winners, "count": len(winners)}))
         lines.extend(str(n) for n in notes[len(seats) :] if n)
         return ScoreSheet(
             rows=tuple(rows),
@@ -201,26 +203,26 @@ class Narration(Session):
             lines=tuple(lines),
         )
 
-    def _category(self, game: str, category: str) -> str:
+    def category(self, game: str, category: str) -> str:
         key = f"{game}.score.{category}"
         if CATALOG.has(key, self.lang):
-            return self._t(key, {})
+            return self.t(key, {})
         return category.replace("_", " ")
 
-    def _detail(self, game: str, fact: str) -> str:
+    def detail(self, game: str, fact: str) -> str:
         """The label of a score-sheet fact (``<game>.detail.<fact>``)."""
         key = f"{game}.detail.{fact}"
         if CATALOG.has(key, self.lang):
-            return self._t(key, {})
+            return self.t(key, {})
         return fact.replace("_", " ")
 
-    def _private_label(self, game: str, key: str) -> str:
+    def private_label(self, game: str, key: str) -> str:
         """The label of a private-view field (``<game>.private.<key>``)."""
         label_key = f"{game}.private.{key}"
-        return self._t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
+        return self.t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
 
-    def _status_line(self, row: GameRow) -> str:
-        return self._t(
+    def status_line(self, row: GameRow) -> str:
+        return self.t(
             f"service.status_{row.status}",
             {
                 "title": game_title(row.engine, self.lang),
@@ -229,7 +231,7 @@ class Narration(Session):
             },
         )
 
-    def _shown_since_own_move(
+    def shown_since_own_move(
         self, actions: Sequence[ActionRow], seat: int, names: Sequence[str], limit: int = 10
     ) -> list[str]:
         """What other players' actions showed only to ``seat`` since it last acted itself (say,
@@ -242,11 +244,11 @@ class Narration(Session):
             events = events_of(a)
             own = [e for e in events if e.visible_to and seat in e.visible_to]
             if own:
-                out.append([self._t(e.key, e.params, names) for e in own])
+                out.append([self.t(e.key, e.params, names) for e in own])
         lines = [line for chunk in reversed(out) for line in chunk]
         return lines[-limit:]
 
-    def _named(self, err: ServiceError, seats: Sequence[SeatRow]) -> ServiceError:
+    def named(self, err: ServiceError, seats: Sequence[SeatRow]) -> ServiceError:
         """Re-raise an error whose seat parameters should show as names."""
         names = [s.name for s in seats]
         params = {

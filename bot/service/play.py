@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import drawing
 from bot.recap import turn_window
+from bot.service.narrate import Narrator
 from bot.service.results import (
     BoardDraw,
     BoardImage,
@@ -22,17 +23,15 @@ from bot.service.results import (
     ServiceError,
     User,
 )
-from bot.service.schedule import (
-    Scheduling,
-)
+from bot.service.schedule import Scheduler
 from bot.service.session import (
+    Session,
     engine_of,
     events_of,
     log,
     seat_of,
 )
 from bot.storage import (
-    LIVE,
     ActionRow,
     GameRow,
     OutboxRow,
@@ -75,15 +74,28 @@ def mark_of(engine: Engine[Any, Any], state: Any) -> Any:
     return last_mark(engine.view(state, None))
 
 
-class Playing(Scheduling):
-    """Actions, their commit (with the autopilot), what they changed, and looking at the game."""
+class Playing:
+    """Actions, their commit (with the autopilot), what they changed, looking at the game, and
+    the announcements owed to the table.
+
+    Needs the session, words and the scheduler (a commit reschedules reminders). The other parts
+    that change a game (lobby, governance, computers) commit through :meth:`commit` and turn
+    the change into a :class:`MoveOutcome` with :meth:`outcome`."""
+
+    def __init__(self, session: Session, words: Narrator, schedule: Scheduler) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
+        self.schedule = schedule
+        #: Outbox rows already logged as damaged (each is said once, not on every drain).
+        self._damaged_outbox: set[int] = set()
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
         """The channel's game (or game ``game_id``): the live one, else the latest."""
         async with self.db.read():
-            row = await self._row(channel_id, game_id, live=False)
-            seats = await self._seats_of(row)
-        return self._info(row, seats)
+            row = await self.session.row(channel_id, game_id, live=False)
+            seats = await self.session.seats_of(row)
+        return self.words.info(row, seats)
 
     async def act(
         self,
@@ -101,11 +113,13 @@ class Playing(Scheduling):
         must act), stale button (``service.stale`` when ``game_id``/``expected_version`` no longer
         match), or the engine's own IllegalAction reason. Nothing changes on refusal.
         """
-        now = self.clock()
-        async with self._write():
-            g = await self.load(channel_id, game_id, live=True, expected_version=expected_version)
+        now = self.session.clock()
+        async with self.session.write():
+            g = await self.session.load(
+                channel_id, game_id, live=True, expected_version=expected_version
+            )
             row, seats, engine, state = g.row, g.seats, g.engine, g.state
-            seat = self._deciding_seat(engine, state, seats, user.id)
+            seat = self.deciding_seat(engine, state, seats, user.id)
             if len(text) > MAX_ACTION_CHARS:
                 example = next((e for v in engine.meta.verbs for e in v.examples), "")
                 raise ServiceError("core.too_long", length=len(text), example=example)
@@ -116,10 +130,10 @@ class Playing(Scheduling):
                 raise ServiceError.from_illegal(exc, g.names) from exc
             move = await self.db.next_move(row.id)
             play = Play(move, seat, str(action), tuple(events), False)
-            change = await self._commit(row, engine, seats, new, [play], now)
-        return await self._outcome(change, render=render)
+            change = await self.commit(row, engine, seats, new, [play], now)
+        return await self.outcome(change, render=render)
 
-    def _deciding_seat(
+    def deciding_seat(
         self, engine: Engine[Any, Any], state: Any, seats: Sequence[SeatRow], user_id: int
     ) -> int:
         seat = seat_of(seats, user_id)
@@ -135,7 +149,7 @@ class Playing(Scheduling):
             raise ServiceError("service.not_your_turn", names=names)
         return seat
 
-    async def _commit(
+    async def commit(
         self,
         row: GameRow,
         engine: Engine[Any, Any],
@@ -176,7 +190,7 @@ class Playing(Scheduling):
             pending = [s for s in engine.to_act(state) if s in removed]
             if not pending:
                 break
-            played = self._autoplay(engine, state, pending[0], row.seed ^ next_move)
+            played = self.autoplay(engine, state, pending[0], row.seed ^ next_move)
             if played is None:
                 break  # nothing the autopilot can do: the table must vote or abort
             text, state, events = played
@@ -215,7 +229,7 @@ class Playing(Scheduling):
         by_seat = {s.seat: s.user_id for s in seats}
         if status == "active":
             acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
-            await self._reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
+            await self.schedule.reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
         else:
             await self.db.delete_reminders(row.id)
             await self.db.clear_votes(row.id)
@@ -228,15 +242,14 @@ class Playing(Scheduling):
             first_move=plays[0].move if plays else next_move,
             head=head,
             now=now,
-            owner=self.owner,
+            owner=self.session.owner,
             lease_until=now + OUTBOX_LEASE,
         )
         newly = [s for s in to_act if s not in before]
-        since = await self._since_turn(row.id, newly) if newly and status == "active" else []
-        recent = await self._recent_marks(row.id, to_act)
+        since = await self.since_turn(row.id, newly) if newly and status == "active" else []
+        recent = await self.recent_marks(row.id, to_act)
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
-        self._remember(row.id, version, state)
-        self._seats[row.id] = (version, tuple(seats))
+        self.session.remember(row.id, version, state, seats)
         # The row as this transaction wrote it (its columns as a read would give them back): no
         # second query for what we just stored.
         fresh = dataclasses.replace(
@@ -249,10 +262,7 @@ class Playing(Scheduling):
             updated_at=now,
             snapshot=None,
         )
-        if fresh.status in LIVE:
-            self._live[row.channel_id] = fresh
-        else:
-            self._live.pop(row.channel_id, None)
+        self.session.track(fresh)
         return Change(
             row=fresh,
             version=version,
@@ -267,7 +277,7 @@ class Playing(Scheduling):
             recent=recent,
         )
 
-    async def _recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
+    async def recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
         """Board marks of the moves since the acting seats' last turn, oldest first: back over
         their own current run of moves (a turn of several commands), then back to the previous
         move of theirs. With nobody acting (the game is over), only the last move's mark.
@@ -276,13 +286,13 @@ class Playing(Scheduling):
         start = turn_window([(seat, auto) for seat, auto, _ in rows], acting)
         return tuple(mark for _, _, mark in rows[start:] if mark is not None)
 
-    async def _since_turn(self, game_id: int, seats: Sequence[int]) -> list[ActionRow]:
+    async def since_turn(self, game_id: int, seats: Sequence[int]) -> list[ActionRow]:
         """Log rows (in effect) after the earliest of ``seats``' own last turns: what the
         longest-absent of them has not seen played. Caller holds the lock."""
         return await self.db.actions_since_turn(game_id, seats, limit=RECAP_MAX_ROWS)
 
     @staticmethod
-    def _autoplay(
+    def autoplay(
         engine: Engine[Any, Any], state: Any, seat: int, seed: int
     ) -> tuple[str, Any, list[Event]] | None:
         """The move played for a removed seat: the rules' timeout action, else a random legal
@@ -301,7 +311,7 @@ class Playing(Scheduling):
         new, events = engine.apply(state, seat, engine.parse(state, seat, text))
         return text, new, events
 
-    async def _outcome(self, change: Change, *, render: bool) -> MoveOutcome:
+    async def outcome(self, change: Change, *, render: bool) -> MoveOutcome:
         row, seats = change.row, change.seats
         engine = engine_of(row.engine)
         names = [s.name for s in seats]
@@ -312,22 +322,22 @@ class Playing(Scheduling):
             # A draw (a chance row) is told by its public events, under the move that led to it.
             if p.seat != CHANCE:
                 key = "service.auto_move" if p.auto else "service.move"
-                text = self._action_text(engine, p.action, public=True)
-                lines.append(self._t(key, {"player": p.seat, "action": text}, names))
-            lines.extend(self._event_lines(p.events, names, None))
+                text = self.words.action_text(engine, p.action, public=True)
+                lines.append(self.words.t(key, {"player": p.seat, "action": text}, names))
+            lines.extend(self.words.event_lines(p.events, names, None))
             for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
                 if seat in by_seat:
                     hidden = [e for e in p.events if e.visible_to and seat in e.visible_to]
                     private.setdefault(by_seat[seat], []).extend(
-                        self._t(e.key, e.params, names) for e in hidden
+                        self.words.t(e.key, e.params, names) for e in hidden
                     )
-        sheet = self._sheet(row.engine, change.result, seats) if change.result else None
+        sheet = self.words.sheet(row.engine, change.result, seats) if change.result else None
         # The score sheet travels in ``score_sheet`` only: every adapter prints it once from
         # there (it was also in ``lines``, so players saw the block twice).
         if sheet is None and change.to_act:
-            lines.append(self._now_line(engine, change.state, change.to_act, names))
+            lines.append(self.words.now_line(engine, change.state, change.to_act, names))
         # Bound now: the drawing is of this change's state, whenever it happens.
-        board = BoardDraw(row.engine, change.state, tuple(names), change.recent, self.lang)
+        board = BoardDraw(row.engine, change.state, tuple(names), change.recent, self.words.lang)
         png, glance = await board.render() if render else (None, None)
         live = {s.user_id for s in seats if not s.removed}
         # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
@@ -338,7 +348,7 @@ class Playing(Scheduling):
         # players pinged missed more than that (other turns, earlier commands of this turn).
         shown = {p.move for p in change.plays}
         missed = any(a.move not in shown for a in change.since_turn)
-        recap = self._recap(engine, change.since_turn, names) if mention and missed else ()
+        recap = self.words.recap(engine, change.since_turn, names) if mention and missed else ()
         # The move the change is about: the last one a seat made (a draw after it is not).
         last = next((p for p in reversed(change.plays) if p.seat != CHANCE), None)
         return MoveOutcome(
@@ -370,40 +380,42 @@ class Playing(Scheduling):
         nothing happened since, or when none of them is seated."""
         wanted = set(user_ids)
         async with self.db.read():
-            g = await self.load(channel_id, game_id, live=False, state=False)
+            g = await self.session.load(channel_id, game_id, live=False, state=False)
             mine = [s.seat for s in g.seats if s.user_id in wanted]
-            rows = await self._since_turn(g.row.id, mine) if mine else []
-        return self._recap(g.engine, rows, g.names)
+            rows = await self.since_turn(g.row.id, mine) if mine else []
+        return self.words.recap(g.engine, rows, g.names)
 
     async def board(self, channel_id: int, *, game_id: int | None = None) -> BoardImage:
         """The public board PNG and a status caption."""
         async with self.db.read():
-            g = await self.load(channel_id, game_id, live=False)
+            g = await self.session.load(channel_id, game_id, live=False)
             row, seats, engine, state, names = g.row, g.seats, g.engine, g.state, g.names
             turn = await self.db.last_turn_rows(row.id)
-            recent = await self._recent_marks(row.id, row.to_act)
-        lines = [self._status_line(row)]
+            recent = await self.recent_marks(row.id, row.to_act)
+        lines = [self.words.status_line(row)]
         if turn:
             last, draws = turn[0], turn[1:]
             lines.append(
-                self._t(
+                self.words.t(
                     "service.last_move",
                     {
                         "player": last.seat,
-                        "action": self._action_text(engine, last.action, public=True),
+                        "action": self.words.action_text(engine, last.action, public=True),
                     },
                     names,
                 )
             )
             # The draws that move led to, by what they showed everyone (their public events).
-            said = [line for d in draws for line in self._event_lines(events_of(d), names, None)]
+            said = [
+                line for d in draws for line in self.words.event_lines(events_of(d), names, None)
+            ]
             if said:
-                lines.append(self._t("service.last_chance", {"events": " ".join(said)}, names))
-        sheet = self._sheet(row.engine, row.result, seats) if row.result else None
+                lines.append(self.words.t("service.last_chance", {"events": " ".join(said)}, names))
+        sheet = self.words.sheet(row.engine, row.result, seats) if row.result else None
         if sheet is None and row.status == "active":
-            lines.append(self._now_line(engine, state, row.to_act, names))
+            lines.append(self.words.now_line(engine, state, row.to_act, names))
         png, glance = await asyncio.to_thread(
-            drawing.draw_public, row.engine, state, names, recent, self.lang
+            drawing.draw_public, row.engine, state, names, recent, self.words.lang
         )
         return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
 
@@ -412,36 +424,36 @@ class Playing(Scheduling):
     ) -> PrivateView:
         """``user``'s hidden information as a PNG (if the game draws one) and text lines."""
         async with self.db.read():
-            g = await self.load(channel_id, game_id, live=False, state=False)
+            g = await self.session.load(channel_id, game_id, live=False, state=False)
             row, engine, names = g.row, g.engine, g.names
             seat = g.seat_of(user.id)
             if seat is None:
                 raise ServiceError("service.not_seated")
-            state = await self._state_of(row, engine)
+            state = await self.session.state_of(row, engine)
             actions = await self.db.actions(row.id)
         hidden = private_fields(engine.view(state, seat))
-        recent = self._shown_since_own_move(actions, seat, names)
-        lines = [self._t("service.private_title", {"player": seat}, names)]
+        recent = self.words.shown_since_own_move(actions, seat, names)
+        lines = [self.words.t("service.private_title", {"player": seat}, names)]
         if not hidden and not recent:
-            lines.append(self._t("service.private_none", {}))
+            lines.append(self.words.t("service.private_none", {}))
         if recent:
-            lines.append(self._t("service.private_recent", {}))
+            lines.append(self.words.t("service.private_recent", {}))
             lines.extend(recent)
         for key, value in hidden:
             if key == "seat":
                 continue  # the title already names the player; a zero-based number says nothing
-            label = self._private_label(row.engine, key)
+            label = self.words.private_label(row.engine, key)
             # The catalog joins lists (and shows an empty one as a dash).
-            lines.append(self._t("service.private_line", {"label": label, "value": value}))
+            lines.append(self.words.t("service.private_line", {"label": label, "value": value}))
         png = await asyncio.to_thread(
-            drawing.draw_private, row.engine, state, seat, names, self.lang
+            drawing.draw_private, row.engine, state, seat, names, self.words.lang
         )
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
 
     async def complete(self, channel_id: int, user: User, prefix: str) -> list[str]:
         """Legal next tokens after ``prefix`` for ``user`` (empty when it is not their turn).
         Served from the in-memory state cache."""
-        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        engine, state, seat = await self.session.cached_turn(channel_id, user.id)
         if seat not in engine.to_act(state):
             return []
         return engine.complete(state, seat, prefix)
@@ -449,7 +461,7 @@ class Playing(Scheduling):
     async def legal(self, channel_id: int, user: User) -> list[str] | None:
         """Every legal action text for ``user`` now; None when the engine cannot list them
         (walk ``complete`` instead); empty when it is not their turn."""
-        engine, state, seat = await self._cached_turn(channel_id, user.id)
+        engine, state, seat = await self.session.cached_turn(channel_id, user.id)
         if seat not in engine.to_act(state):
             return []
         actions = engine.legal_actions(state, seat)
@@ -462,7 +474,7 @@ class Playing(Scheduling):
         one) was posted: it is never announced again. Idempotent. ``notes``: the adapter's own
         values about what it posted (see :meth:`set_bot_state`), stored in the same
         transaction, so posting a move costs the adapter one write."""
-        async with self._write():
+        async with self.session.write():
             await self.db.clear_outbox(game_id, version)
             for key, value in (notes or {}).items():
                 await self.db.put_bot_state(key, value)
@@ -470,8 +482,8 @@ class Playing(Scheduling):
     async def release_announcement(self, game_id: int) -> None:
         """Give back this service's claim on a game's pending announcement (posting it failed),
         so that the next drain pass tries again at once instead of after the lease."""
-        async with self._write():
-            await self.db.release_outbox(game_id, self.owner)
+        async with self.session.write():
+            await self.db.release_outbox(game_id, self.session.owner)
 
     async def claim_announcements(self, *, limit: int = 20) -> list[MoveOutcome]:
         """Changes that were committed but never announced (the process died between the two,
@@ -484,9 +496,9 @@ class Playing(Scheduling):
         :meth:`release_announcement` when posting failed). A game whose rows someone else holds
         under a running lease is left to them; an aborted game's rows are simply dropped.
         """
-        now = self.clock()
+        now = self.session.clock()
         changes: list[Change] = []
-        async with self._write():
+        async with self.session.write():
             pending: dict[int, list[OutboxRow]] = {}
             for r in await self.db.outbox():
                 pending.setdefault(r.game_id, []).append(r)
@@ -506,14 +518,14 @@ class Playing(Scheduling):
                     await self.db.clear_outbox(game_id, max(r.version for r in rows))
                     continue
                 claimed = await self.db.claim_outbox(
-                    game_id, owner=self.owner, now=now, until=now + OUTBOX_LEASE
+                    game_id, owner=self.session.owner, now=now, until=now + OUTBOX_LEASE
                 )
                 if not claimed:
                     continue
                 engine = engine_of(row.engine)
-                seats = await self._seats_of(row)
+                seats = await self.session.seats_of(row)
                 try:
-                    state = await self._state_of(row, engine)
+                    state = await self.session.state_of(row, engine)
                 except ServiceError:  # a damaged record: nothing to announce, the rest goes on
                     await self.db.clear_outbox(game_id, max(r.version for r in rows))
                     continue
@@ -528,10 +540,10 @@ class Playing(Scheduling):
                         else []
                     )
                 )
-                late = self._t("service.late", {})
+                late = self.words.t("service.late", {})
                 to_act = tuple(row.to_act)
-                since = await self._since_turn(game_id, to_act) if row.status == "active" else []
-                recent = await self._recent_marks(game_id, to_act)
+                since = await self.since_turn(game_id, to_act) if row.status == "active" else []
+                recent = await self.recent_marks(game_id, to_act)
                 changes.append(
                     Change(
                         row=row,
@@ -548,4 +560,4 @@ class Playing(Scheduling):
                         recent=recent,
                     )
                 )
-        return [await self._outcome(c, render=False) for c in changes]
+        return [await self.outcome(c, render=False) for c in changes]

@@ -16,7 +16,7 @@ from bot.reminders import (
     known_zone,
     next_reminder,
 )
-from bot.service.narrate import Narration, game_title, round_text
+from bot.service.narrate import Narrator, game_title, round_text
 from bot.service.results import (
     DueReminder,
     GameSettings,
@@ -26,6 +26,7 @@ from bot.service.results import (
     UserSettings,
 )
 from bot.service.session import (
+    Session,
     creator_only,
     holds_creator_powers,
 )
@@ -73,14 +74,22 @@ def replace_row(r: ReminderRow, *, due_at: float | None) -> ReminderRow:
     return dataclasses.replace(r, due_at=due_at)
 
 
-class Scheduling(Narration):
-    """Reminder settings and preferences, and the reminder rows that follow who must act."""
+class Scheduler:
+    """Reminder settings and preferences, and the reminder rows that follow who must act.
+
+    Needs the session and words only; :meth:`reschedule` is what the play part calls after
+    each commit (inside its write transaction)."""
+
+    def __init__(self, session: Session, words: Narrator) -> None:
+        self.session = session
+        self.db = session.db
+        self.words = words
 
     async def settings(self, channel_id: int, *, game_id: int | None = None) -> GameSettings:
         """The game's reminder settings."""
         async with self.db.read():
-            row = await self._row(channel_id, game_id, live=False)
-            s = await self.db.settings(row.id) or self.defaults
+            row = await self.session.row(channel_id, game_id, live=False)
+            s = await self.db.settings(row.id) or self.session.defaults
         return self._settings(row.id, s)
 
     @staticmethod
@@ -126,13 +135,13 @@ class Scheduling(Narration):
         )
         if problem is not None:
             raise ServiceError(problem[0], **problem[1])
-        now = self.clock()
-        async with self._write():
-            row = await self._row(channel_id, None, live=True)
-            seats = await self._seats_of(row)
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.session.row(channel_id, None, live=True)
+            seats = await self.session.seats_of(row)
             if not (holds_creator_powers(row, seats, user.id) or can_manage):
                 raise creator_only(row, seats)
-            old = await self.db.settings(row.id) or self.defaults
+            old = await self.db.settings(row.id) or self.session.defaults
             new = SettingsRow(
                 old.reminder_delay if reminder_delay_hours is None else reminder_delay_hours * HOUR,
                 old.reminder_interval
@@ -150,9 +159,9 @@ class Scheduling(Narration):
             )
             await self.db.put_settings(row.id, new)
             if row.status == "active":
-                seats = await self._seats_of(row)
+                seats = await self.session.seats_of(row)
                 by_seat = {s.seat: s.user_id for s in seats}
-                await self._reschedule(row.id, [by_seat[s] for s in row.to_act], set(), now)
+                await self.reschedule(row.id, [by_seat[s] for s in row.to_act], set(), now)
         return self._settings(row.id, new)
 
     async def user_settings(self, user_id: int) -> UserSettings:
@@ -180,7 +189,7 @@ class Scheduling(Narration):
         """
         check_quiet(quiet_start, quiet_end, tz_offset_minutes)
         zone = check_zone(time_zone)
-        async with self._write():
+        async with self.session.write():
             old = await self.db.user(user_id)
             if zone is None:
                 zone = "" if tz_offset_minutes is not None else old.time_zone
@@ -197,7 +206,7 @@ class Scheduling(Narration):
             for r in await self.db.reminders(user_id=user_id):
                 if r.kind != "reminder" or r.due_at is None:
                     continue
-                policy = policy_of(await self.db.settings(r.game_id) or self.defaults)
+                policy = policy_of(await self.db.settings(r.game_id) or self.session.defaults)
                 due = next_reminder(r.turn_started, r.sent, policy, prefs, r.last_sent_at)
                 await self.db.put_reminder(replace_row(r, due_at=due))
         return UserSettings(
@@ -220,13 +229,13 @@ class Scheduling(Narration):
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 game=row.engine,
-                title=game_title(row.engine, self.lang),
+                title=game_title(row.engine, self.words.lang),
                 status=row.status,
                 my_turn=row.status == "active" and seat in row.to_act and not row.damaged,
                 round_info=(
-                    self.text("service.damaged_short")
+                    self.words.text("service.damaged_short")
                     if row.damaged
-                    else round_text(row.round_info, self.lang)
+                    else round_text(row.round_info, self.words.lang)
                 ),
                 updated_at=row.updated_at,
             )
@@ -235,13 +244,13 @@ class Scheduling(Narration):
         out.sort(key=lambda g: (not g.my_turn, -g.updated_at, g.game_id))
         return out
 
-    async def _reschedule(
+    async def reschedule(
         self, game_id: int, to_act_users: Sequence[int], reset: set[int], now: float
     ) -> None:
         """Make the reminder rows match who must act now. A user who just acted, or whose turn
         just began, starts a fresh schedule; one still pending keeps theirs (recomputed, so new
         settings apply). Caller holds the write lock."""
-        policy = policy_of(await self.db.settings(game_id) or self.defaults)
+        policy = policy_of(await self.db.settings(game_id) or self.session.defaults)
         existing = {(r.user_id, r.kind): r for r in await self.db.reminders(game_id=game_id)}
         # A computer seat is never reminded: it acts by itself (bot/service/computers.py).
         pending = {u for u in to_act_users if u >= 0}
@@ -283,7 +292,7 @@ class Scheduling(Narration):
         A reminder that fell due while the bot was down is returned once the bot is back, unless
         its player is now in quiet hours or away: then it waits until they are not. A deadline
         waits while its player is away, not for quiet hours."""
-        at = self.clock() if now is None else now
+        at = self.session.clock() if now is None else now
         async with self.db.read():
             rows = await self.db.due(at)
             # A game whose record is damaged cannot be played: nobody is reminded of it.
@@ -295,7 +304,9 @@ class Scheduling(Narration):
             rows = [(r, channel) for r, channel in rows if r.game_id not in damaged]
             prefs = {r.user_id: prefs_of(await self.db.user(r.user_id)) for r, _ in rows}
             tables = {
-                r.game_id: policy_of(await self.db.settings(r.game_id) or self.defaults).table_quiet
+                r.game_id: policy_of(
+                    await self.db.settings(r.game_id) or self.session.defaults
+                ).table_quiet
                 for r, _ in rows
             }
         grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
@@ -320,9 +331,9 @@ class Scheduling(Narration):
     async def mark_reminder_sent(self, reminder: DueReminder, now: float | None = None) -> None:
         """Record that ``reminder`` was sent and schedule the next one (policy in
         bot/reminders.py). Idempotent: marking the same due time twice does nothing."""
-        at = self.clock() if now is None else now
-        async with self._write():
-            policy = policy_of(await self.db.settings(reminder.game_id) or self.defaults)
+        at = self.session.clock() if now is None else now
+        async with self.session.write():
+            policy = policy_of(await self.db.settings(reminder.game_id) or self.session.defaults)
             rows = {
                 r.user_id: r
                 for r in await self.db.reminders(game_id=reminder.game_id)

@@ -1,11 +1,16 @@
-"""The service's façade: one class whose methods are the whole service, each module one concern.
+"""The service's façade: the parts composed over one session, and their methods as one object.
 
-See ``bot/service/__init__.py`` for the map of the package.
+Each part is a plain class in a module of its own, given what it needs (see
+``bot/service/__init__.py`` for the map): they share one :class:`Session` (the storage, the clock
+and the caches) and one :class:`Narrator` (words), and hold the other parts they call. The façade
+builds them in that order and offers their public methods under the names the adapters, the
+console and the tests have always used: ``service.act`` is ``service.play.act``.
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import Executor
 from pathlib import Path
 
 from bot.config import Config
@@ -13,11 +18,15 @@ from bot.reminders import HOUR
 from bot.service.archive import Archive
 from bot.service.computers import Computers
 from bot.service.governance import Governance
-from bot.service.session import Clock
+from bot.service.lobby import Lobbies
+from bot.service.narrate import Narrator
+from bot.service.play import Playing
+from bot.service.schedule import Scheduler
+from bot.service.session import Clock, Session
 from bot.storage import SettingsRow, Storage
 
 
-class Service(Computers, Governance, Archive):
+class Service:
     """The game service over one SQLite database. Create with ``await Service.open(path)``.
 
     Every change is one immediate transaction on the storage's single connection; coroutines of
@@ -28,6 +37,91 @@ class Service(Computers, Governance, Archive):
     without a database query when it can, so it may lag a move made by *another* process until
     this one touches the game; ``act`` always checks against the database.
     """
+
+    def __init__(self, db: Storage, *, clock: Clock, lang: str, defaults: SettingsRow) -> None:
+        # The parts, each given only what it needs; imports (and calls) run one way:
+        # session/words ← schedule ← play ← lobby, governance ← computers; archive beside.
+        self.session = Session(db, clock=clock, lang=lang, defaults=defaults)
+        self.words = Narrator(lang)
+        self.schedule = Scheduler(self.session, self.words)
+        self.play = Playing(self.session, self.words, self.schedule)
+        self.lobby = Lobbies(self.session, self.words, self.play)
+        self.governance = Governance(self.session, self.words, self.play)
+        self.archive = Archive(self.session, self.words)
+        self.computers = Computers(self.session, self.words, self.play, self.lobby)
+
+        # -- the façade: every part's public methods, under their usual names ----------------
+        self.db = db
+        self.lang = lang
+        self.clock = clock
+        self.load = self.session.load
+        self.bot_state = self.session.bot_state
+        self.set_bot_state = self.session.set_bot_state
+        self.text = self.words.text
+        # schedule
+        self.settings = self.schedule.settings
+        self.update_settings = self.schedule.update_settings
+        self.user_settings = self.schedule.user_settings
+        self.update_user_settings = self.schedule.update_user_settings
+        self.my_games = self.schedule.my_games
+        self.due_reminders = self.schedule.due_reminders
+        self.mark_reminder_sent = self.schedule.mark_reminder_sent
+        # play
+        self.game = self.play.game
+        self.act = self.play.act
+        self.since_last_turn = self.play.since_last_turn
+        self.board = self.play.board
+        self.private_view = self.play.private_view
+        self.complete = self.play.complete
+        self.legal = self.play.legal
+        self.announced = self.play.announced
+        self.release_announcement = self.play.release_announcement
+        self.claim_announcements = self.play.claim_announcements
+        # lobby
+        self.create_lobby = self.lobby.create_lobby
+        self.join = self.lobby.join
+        self.leave = self.lobby.leave
+        self.start = self.lobby.start
+        # governance
+        self.undo_preview = self.governance.undo_preview
+        self.undo = self.governance.undo
+        self.abort = self.governance.abort
+        self.vote_seat = self.governance.vote_seat
+        self.resolve_deadline = self.governance.resolve_deadline
+        # archive
+        self.log = self.archive.log
+        self.score_sheet = self.archive.score_sheet
+        self.export = self.archive.export
+        self.record = self.archive.record
+        self.verify = self.archive.verify
+        # computers
+        self.add_computer = self.computers.add_computer
+        self.remove_computer = self.computers.remove_computer
+        self.computer_for = self.computers.computer_for
+        self.computer_turn = self.computers.computer_turn
+        self.computer_games = self.computers.computer_games
+        self.hint = self.computers.hint
+        self.computer_seat_to_person = self.computers.computer_seat_to_person
+
+    @property
+    def owner(self) -> str:
+        """Who this service is when it claims outbox rows (another process has another)."""
+        return self.session.owner
+
+    @property
+    def executor(self) -> Executor | None:
+        """Where computer seats think (a process pool made on first use; tests may set
+        another executor)."""
+        return self.computers.executor
+
+    @executor.setter
+    def executor(self, executor: Executor | None) -> None:
+        self.computers.executor = executor
+
+    async def close(self) -> None:
+        """Stop the thinking workers, then close the database."""
+        self.computers.close()
+        await self.session.close()
 
     @classmethod
     async def open(

@@ -146,8 +146,13 @@ class LoadedGame:
 
 
 class Session:
-    """The loaded-game layer every part of the service stands on: the storage, the clock, the
-    caches of live rows, seats and states, and the write transaction."""
+    """What every part of the service shares (one object, handed to each part): the storage,
+    the clock, the table language and reminder defaults, the caches of live rows, seats and
+    states, and the write transaction that drops those caches when it fails.
+
+    A part reads and writes through ``session.db`` inside ``session.write()`` (or
+    ``session.db.read()``) and loads games with :meth:`load`; nothing else of the service is
+    reachable from here."""
 
     def __init__(
         self,
@@ -161,14 +166,12 @@ class Session:
         self.clock = clock
         self.lang = lang
         self.defaults = defaults
-        # Live states by game id, tagged with the version they belong to: a version mismatch
-        # (another process moved the game) means reload from the snapshot.
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        #: Live states by game id, tagged with the version they belong to: a version mismatch
+        #: (another process moved the game) means reload from the snapshot.
+        self.states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._seats: dict[int, tuple[int, tuple[SeatRow, ...]]] = {}
-        #: Outbox rows already logged as damaged (each is said once, not on every drain).
-        self._damaged_outbox: set[int] = set()
-        # The last known live game row per channel, for autocomplete without a database query.
-        self._live: dict[int, GameRow] = {}
+        #: The last known live game row per channel, for autocomplete without a database query.
+        self.live: dict[int, GameRow] = {}
         #: Who this service is when it claims outbox rows (another process has another).
         self.owner = secrets.token_hex(8)
 
@@ -187,7 +190,7 @@ class Session:
             await self.db.put_bot_state(key, value)
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[None]:
+    async def write(self) -> AsyncIterator[None]:
         """A write transaction. A refusal (ServiceError) happens before anything is written;
         any other failure may have filled the caches with rows that were rolled back, so they
         are dropped and reloaded from the database."""
@@ -197,12 +200,12 @@ class Session:
         except ServiceError:
             raise
         except BaseException:
-            self._states.clear()
+            self.states.clear()
             self._seats.clear()
-            self._live.clear()
+            self.live.clear()
             raise
 
-    async def _row(
+    async def row(
         self,
         channel_id: int,
         game_id: int | None,
@@ -228,10 +231,7 @@ class Session:
             raise damaged_error(row)
         if expected_version is not None and row.version != expected_version:
             raise ServiceError("service.stale")
-        if row.status in LIVE:
-            self._live[channel_id] = row
-        else:
-            self._live.pop(channel_id, None)
+        self.track(row)
         return row
 
     async def load(
@@ -244,21 +244,22 @@ class Session:
         damaged_ok: bool = False,
         state: bool = True,
     ) -> LoadedGame:
-        """The game addressed (see ``_row``) with its seats and engine, and its state when
+        """The game addressed (see :meth:`row`) with its seats and engine, and its state when
         ``state`` (a lobby has none: ``service.not_started``). Caller holds the lock."""
-        row = await self._row(
+        row = await self.row(
             channel_id,
             game_id,
             live=live,
             expected_version=expected_version,
             damaged_ok=damaged_ok,
         )
-        seats = await self._seats_of(row)
+        seats = await self.seats_of(row)
         engine = engine_of(row.engine)
-        loaded = await self._state_of(row, engine) if state else None
+        loaded = await self.state_of(row, engine) if state else None
         return LoadedGame(row, seats, engine, loaded)
 
-    async def _seats_of(self, row: GameRow) -> tuple[SeatRow, ...]:
+    async def seats_of(self, row: GameRow) -> tuple[SeatRow, ...]:
+        """The seats of ``row``'s game at its version (cached). Caller holds the lock."""
         cached = self._seats.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
@@ -266,12 +267,14 @@ class Session:
         self._seats[row.id] = (row.version, seats)
         return seats
 
-    async def _state_of(self, row: GameRow, engine: Engine[Any, Any]) -> Any:
+    async def state_of(self, row: GameRow, engine: Engine[Any, Any]) -> Any:
+        """The state of ``row``'s game at its version: cached, else its snapshot, else a replay
+        of its log. Caller holds the lock."""
         if row.status == "lobby":
             raise ServiceError("service.not_started")
-        cached = self._states.get(row.id)
+        cached = self.states.get(row.id)
         if cached is not None and cached[0] == row.version:
-            self._states.move_to_end(row.id)
+            self.states.move_to_end(row.id)
             return cached[1]
         text = await self.db.snapshot(row.id)
         if text is None and row.status == "aborted":
@@ -286,22 +289,43 @@ class Session:
             state = await asyncio.to_thread(
                 replay_log, engine, row, len(seats), await self.db.actions(row.id)
             )
-        self._remember(row.id, row.version, state)
+        self.remember(row.id, row.version, state)
         return state
 
-    def _remember(self, game_id: int, version: int, state: Any) -> None:
-        self._states[game_id] = (version, state)
-        self._states.move_to_end(game_id)
-        while len(self._states) > STATE_CACHE_SIZE:
-            dropped, _ = self._states.popitem(last=False)
+    def remember(
+        self,
+        game_id: int,
+        version: int,
+        state: Any,
+        seats: Sequence[SeatRow] | None = None,
+    ) -> None:
+        """Cache a game's state (and ``seats``) at ``version``: only once everything written
+        with it succeeded (a rollback keeps the old)."""
+        self.states[game_id] = (version, state)
+        self.states.move_to_end(game_id)
+        if seats is not None:
+            self._seats[game_id] = (version, tuple(seats))
+        while len(self.states) > STATE_CACHE_SIZE:
+            dropped, _ = self.states.popitem(last=False)
             self._seats.pop(dropped, None)
 
-    async def _cached_turn(
-        self, channel_id: int, user_id: int
-    ) -> tuple[Engine[Any, Any], Any, int]:
+    def track(self, row: GameRow) -> None:
+        """Note ``row`` as its channel's live game (for autocomplete), or that the channel has
+        none any more."""
+        if row.status in LIVE:
+            self.live[row.channel_id] = row
+        else:
+            self.live.pop(row.channel_id, None)
+
+    def forget(self, row: GameRow) -> None:
+        """Drop what is cached of a game that leaves play (aborted)."""
+        self.live.pop(row.channel_id, None)
+        self._seats.pop(row.id, None)
+
+    async def cached_turn(self, channel_id: int, user_id: int) -> tuple[Engine[Any, Any], Any, int]:
         """Engine, state and seat for autocomplete, from memory when possible."""
-        row = self._live.get(channel_id)
-        cached = self._states.get(row.id) if row is not None else None
+        row = self.live.get(channel_id)
+        cached = self.states.get(row.id) if row is not None else None
         seats = self._seats.get(row.id) if row is not None else None
         if (
             row is None

@@ -116,7 +116,7 @@ async def test_running_games_differing_only_in_hidden_information_export_identic
             if info.status != "active":
                 break
             user = next(u for u in USERS if u.id == info.to_act[0])
-            state = svc._states[info.game_id][1]
+            state = svc.session.states[info.game_id][1]
             text = random_action(engine, state, info.seat_of(user.id) or 0, rng)
             assert text is not None
             await svc.act(1, user, text, render=False)
@@ -145,7 +145,7 @@ async def test_secret_goal_choices_do_not_show_in_the_export(tmp_path: Path) -> 
             info = await svc.game(1)
             user = next(u for u in USERS if u.id == info.to_act[0])
             seat = info.seat_of(user.id) or 0
-            state = svc._states[info.game_id][1]
+            state = svc.session.states[info.game_id][1]
             if engine.complete(state, seat, "") != ["keep"]:
                 text = random_action(engine, state, seat, rng)
                 assert text is not None
@@ -183,7 +183,10 @@ async def test_the_export_of_a_finished_game_is_complete_and_replays(tmp_path: P
         while (info := await svc.game(1)).status == "active":
             user = next(u for u in USERS if u.id == info.to_act[0])
             text = random_action(
-                engines.get("tally"), svc._states[info.game_id][1], info.seat_of(user.id) or 0, rng
+                engines.get("tally"),
+                svc.session.states[info.game_id][1],
+                info.seat_of(user.id) or 0,
+                rng,
             )
             assert text is not None
             await svc.act(1, user, text, render=False)

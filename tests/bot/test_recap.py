@@ -148,7 +148,7 @@ async def test_a_recap_never_shows_hidden_information(
         if not info.to_act:
             break
         user = {u.id: u for u in users}[info.to_act[0]]
-        state = service._states[info.game_id][1]
+        state = service.session.states[info.game_id][1]
         text = random_action(engine, state, info.seat_of(user.id) or 0, rng)
         assert text is not None
         out = await service.act(CHANNEL, user, text, render=False)

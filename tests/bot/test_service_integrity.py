@@ -238,7 +238,7 @@ async def test_every_engine_replays_its_stored_log_to_its_snapshot(
         seat = info.seat_of(user.id)
         assert seat is not None
         # The service's own cached state is the one the engine walks.
-        state = service._states[info.game_id][1]
+        state = service.session.states[info.game_id][1]
         text = random_action(engine, state, seat, rng)
         assert text is not None
         await service.act(CHANNEL, user, text, render=False)
@@ -274,14 +274,14 @@ async def test_games_load_lazily_and_survive_cache_eviction(
     monkeypatch.setattr("bot.service.session.STATE_CACHE_SIZE", 2)
     again: Service = await open_service()
     try:
-        assert again._states == {}  # opening loads no game
+        assert again.session.states == {}  # opening loads no game
         for _ in range(4):
             for channel in (1, 2, 3):
                 user = await whose_turn(again, channel)
                 options = await again.legal(channel, user)
                 assert options
                 await again.act(channel, user, options[-1], render=False)
-                assert len(again._states) <= 2
+                assert len(again.session.states) <= 2
         for channel in (1, 2, 3):
             await _check(again, channel)
     finally:
@@ -349,7 +349,7 @@ async def test_the_row_a_move_leaves_in_memory_is_the_row_as_stored(service: Ser
     for _ in range(3):
         user = await whose_turn(service)
         await service.act(CHANNEL, user, (await service.legal(CHANNEL, user) or [])[0])
-        kept = service._live[CHANNEL]
+        kept = service.session.live[CHANNEL]
         async with service.db.read():
             stored = await service.db.game(kept.id)
         assert kept == stored

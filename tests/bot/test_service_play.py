@@ -215,10 +215,10 @@ def test_now_line_says_what_a_player_is_asked_when_only_one_verb_is_open() -> No
     state = TALLY.setup(2, {"scoring": "high"}, 1)
     names = ["Ana", "Ben"]
     # Two verbs open (play or draw): just whose turn it is.
-    assert service._now_line(TALLY, state, [0], names) == "Now: Ana."
+    assert service.words.now_line(TALLY, state, [0], names) == "Now: Ana."
     # A full hand leaves only "play": the line says what Ana is asked.
     full = replace(state, hands=((1, 2, 3), state.hands[1]))
-    assert service._now_line(TALLY, full, [0], names) == (
+    assert service.words.now_line(TALLY, full, [0], names) == (
         "Now: Ana — Play a card from your hand onto the pile (`play`)."
     )
 
@@ -238,7 +238,7 @@ def test_score_sheet_shows_each_seats_note_and_the_games_notes() -> None:
         "notes": ["sled 0", "sled 4", "approximate: pyramid"],
     }
     seats = (SeatRow(0, 10, "Ana"), SeatRow(1, 11, "Ben"))
-    sheet = service._sheet("tally", result, seats)
+    sheet = service.words.sheet("tally", result, seats)
     text = "\n".join(sheet.lines)
     assert "sled 4" in sheet.lines[1] and "Ben" in sheet.lines[1]
     assert "sled 0" in sheet.lines[2] and "Ana" in sheet.lines[2]
@@ -276,7 +276,7 @@ def test_score_sheet_keeps_the_games_category_order_after_storage_sorted_the_key
         "detail_keys": ["empire_score", "clients"],
     }
     seats = (SeatRow(0, 10, "Ana"), SeatRow(1, 11, "Ben"))
-    sheet = service._sheet("bombay", result, seats)
+    sheet = service.words.sheet("bombay", result, seats)
     assert list(sheet.rows[0].breakdown.values()) == [3, 6, 0]
     line = sheet.lines[1]
     assert line.index("Rupees") < line.index("Empire bonus") < line.index("City bonus")

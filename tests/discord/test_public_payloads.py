@@ -114,16 +114,16 @@ async def test_the_public_board_is_the_same_whatever_the_hidden_information(
     info = await bot.service.game(CHANNEL_ID)
     compared = positions = 0
     while positions < POSITIONS and info.status == "active":
-        version, state = bot.service._states[info.game_id]
+        version, state = bot.service.session.states[info.game_id]
         assert version == info.version
         variants = hidden_variants(game, state, len(info.seats), VARIANTS)
         payloads = []
         for st in [state, *variants]:
-            bot.service._remember(info.game_id, info.version, st)
+            bot.service.session.remember(info.game_id, info.version, st)
             mark = len(fake.sent)
             await send(bot, fake, slash(SEATS[0], "game board"))
             payloads.append(public_payload(fake, mark))
-        bot.service._remember(info.game_id, info.version, state)
+        bot.service.session.remember(info.game_id, info.version, state)
         assert payloads[0], "the board was not posted"
         for variant_payload in payloads[1:]:
             assert variant_payload == payloads[0]
