@@ -39,11 +39,28 @@ class Knowledge(Protocol):
 
     #: How many points make a clear lead in this game (the scale of ``scores`` differences).
     scale: float
-    #: Random moves played past the search tree before the position is scored.
+    #: Moves played past the search tree (by ``policy``) before the position is scored.
     rollout_depth: int
-    # Optional: ``margin`` (a share of the value given to the score margin, see
-    # ``values``/``with_margin``) and ``candidates(engine, state, seat, rng)`` (the moves worth
-    # comparing, without those another move dominates; see ``search.candidate_moves``).
+    # Optional hooks, found with getattr (the search has a default for each; see #24 and
+    # docs/ai.md):
+    #
+    # ``policy(engine, state, seat, rng) -> str | None``: a cheap heuristic move for ``seat``
+    # (rollouts, and turns below the root): what a sensible player would do here, drawn with
+    # some randomness. Default: a uniformly random legal move.
+    #
+    # ``turns(engine, state, seat, rng, limit) -> list[tuple[str, ...]]``: up to ``limit``
+    # whole turns for ``seat``, each a sequence of commands legal in order that ends when the
+    # turn passes (``seat`` no longer acts, or a chance node comes), best-looking first.
+    # Default (``engines.ai.turns.beam_turns``): a beam over the seat's commands rated by
+    # ``values`` at the root, turns played by ``policy`` in the tree.
+    #
+    # ``values(engine, state, seat_count) -> list[float] | None``: each seat's value of a
+    # position in [0, 1]; ``None`` (or no hook) for the default, ``margin_values``.
+    #
+    # ``margin``: the share of the default value given to the score margin (default
+    # ``MARGIN_SHARE``); ``candidates(engine, state, seat, rng)``: the moves worth comparing,
+    # without those another move dominates (``search.candidate_moves``); ``prior``: visits the
+    # root's look-ahead rating counts as; ``reuse_moves`` (see ``search.search``).
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
@@ -55,19 +72,87 @@ def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:
     return found
 
 
-def values(knowledge: Knowledge, engine: Engine[Any, Any], state: Any) -> list[float]:
-    """Each seat's value in ``[0, 1]``: its share of the win once the game is over, else a smooth
-    estimate of its chance to win from the lead it has over the best other seat; blended with the
-    seat's score margin where the game's knowledge asks for it (``margin``, see ``with_margin``)."""
+def values(
+    knowledge: Knowledge, engine: Engine[Any, Any], state: Any, seats: int | None = None
+) -> list[float]:
+    """Each seat's value of ``state`` in ``[0, 1]``: the game's own ``values`` hook where it has
+    one (and it does not answer ``None``), else ``margin_values`` of the result once the game is
+    over or of ``scores`` before. ``seats``: how many seats the game has, if the caller knows."""
+    hook = getattr(knowledge, "values", None)
+    if hook is not None:
+        if seats is None:
+            seats = engine.view(state, None).players
+        found: list[float] | None = hook(engine, state, seats)
+        if found is not None:
+            return found
+    return assess(knowledge, engine, state, seats)[0]
+
+
+def assess(
+    knowledge: Knowledge, engine: Engine[Any, Any], state: Any, seats: int | None = None
+) -> tuple[list[float], Sequence[float]]:
+    """``values`` of ``state`` and the points they come from (``standing``), read once."""
+    scores, result = standing(knowledge, engine, state)
+    hook = getattr(knowledge, "values", None)
+    if hook is not None:
+        found: list[float] | None = hook(engine, state, len(scores) if seats is None else seats)
+        if found is not None:
+            return found, scores
+    share: float = getattr(knowledge, "margin", MARGIN_SHARE)
+    return margin_values(scores, knowledge.scale, share, result), scores
+
+
+def standing(
+    knowledge: Knowledge, engine: Engine[Any, Any], state: Any
+) -> tuple[Sequence[float], Result | None]:
+    """The seats' points: the final scores once the game is over (with its result), else the
+    knowledge's ``scores``."""
     result: Result | None = engine.result(state) if not engine.to_act(state) else None
     if result is not None:
-        scores: Sequence[float] = result.scores
-        out = terminal_values(result, len(result.scores))
-    else:
-        scores = list(knowledge.scores(state))
-        out = lead_values(scores, knowledge.scale)
-    share: float = getattr(knowledge, "margin", 0.0)
-    return with_margin(out, scores, knowledge.scale, share) if share else out
+        return result.scores, result
+    return list(knowledge.scores(state)), None
+
+
+def margin(scores: Sequence[float], seat: int) -> float:
+    """``seat``'s lead over the best other seat, in points (negative when behind).
+
+    >>> margin([10, 14, 3], 1), margin([10, 14, 3], 0)
+    (4, -4)
+    """
+    mine = scores[seat]
+    return mine - max((x for i, x in enumerate(scores) if i != seat), default=mine)
+
+
+#: The default share of a position's value given to the normalised score margin (the rest is
+#: the chance to win): half, so a seat far ahead still prefers the move that scores more.
+MARGIN_SHARE = 0.5
+#: The lead (in ``scale`` units) at which the margin part of a value is three quarters.
+MARGIN_HALF = 4.0
+
+
+def margin_values(
+    scores: Sequence[float], scale: float, share: float = MARGIN_SHARE, result: Result | None = None
+) -> list[float]:
+    """Each seat's value in ``[0, 1]`` from the score margins (#24.2): ``1 - share`` of it the
+    chance to win (the result's share of the win once the game is over, else a logistic of the
+    lead over the best rival in ``scale`` points), ``share`` of it the normalised margin, a
+    soft sign of the lead that never saturates, so a bigger lead is always worth a little more
+    and a smaller deficit too (a search comparing moves where one seat leads by a lot keeps
+    telling them apart).
+
+    >>> [round(v, 3) for v in margin_values([10, 10], 5)]
+    [0.5, 0.5]
+    >>> a, b = margin_values([60, 0], 5), margin_values([90, 0], 5)
+    >>> a[0] < b[0] < 1.0 and a[1] > b[1] > 0.0
+    True
+    """
+    wins = terminal_values(result, len(scores)) if result else lead_values(scores, scale)
+    out = []
+    for s, win in enumerate(wins):
+        lead = margin(scores, s) / scale
+        normalised = 0.5 + 0.5 * lead / (abs(lead) + MARGIN_HALF)
+        out.append((1.0 - share) * win + share * normalised)
+    return out
 
 
 def terminal_values(result: Result, players: int) -> list[float]:
@@ -90,34 +175,6 @@ def lead_values(scores: Sequence[float], scale: float) -> list[float]:
         best_other = max((x for i, x in enumerate(scores) if i != s), default=mine)
         z = max(-30.0, min(30.0, (mine - best_other) / scale))
         out.append(1.0 / (1.0 + math.exp(-z)))
-    return out
-
-
-#: The lead (in ``scale`` units) at which the margin part of a value stops growing: far past the
-#: point where the chance to win is already all but certain.
-MARGIN_SPAN = 12.0
-
-
-def with_margin(
-    wins: Sequence[float], scores: Sequence[float], scale: float, share: float
-) -> list[float]:
-    """``wins`` (chances to win) blended with each seat's score margin over its best rival.
-
-    A logistic of the lead saturates: once a seat leads (or trails) by a lot, every move looks
-    the same to the search and play gets careless. ``share`` of the value is the margin instead,
-    a straight line from 0 (trailing by ``MARGIN_SPAN * scale`` or more) to 1 (leading by as
-    much), so a bigger lead is always worth a little more and a smaller deficit too.
-
-    >>> [round(v, 3) for v in with_margin([1.0, 0.0], [30, 0], 5, 0.2)]
-    [0.95, 0.05]
-    >>> [round(v, 3) for v in with_margin([1.0, 0.0], [60, 0], 5, 0.2)]
-    [1.0, 0.0]
-    """
-    out = []
-    for s, mine in enumerate(scores):
-        best_other = max((x for i, x in enumerate(scores) if i != s), default=mine)
-        lead = max(-1.0, min(1.0, (mine - best_other) / (MARGIN_SPAN * scale)))
-        out.append((1.0 - share) * wins[s] + share * (0.5 + 0.5 * lead))
     return out
 
 

@@ -1,130 +1,138 @@
-"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo tree search over whole turns (Cowling, Powley & Whitehouse 2012,
+single observer; the turn as the unit of decision, #24.1).
 
 Why this method: the four games hide cards, goals and the future (bags, decks, dice), and their
 move lists are long. ISMCTS copes with both without a hand-written strategy per game: every
 iteration samples one full state the searching seat cannot tell apart from the real one
-(:meth:`Knowledge.determinize`), walks a single tree of moves shared by all those samples (a move
-is only considered where it is legal in the current sample: "availability" counts replace parent
-visits in UCB), plays a few random moves past the tree and scores the position with the game's
-evaluation. Because the real state is never read, the choice depends only on the seat's
-information; because iterations stop at a time or iteration budget, a move is never slow.
+(:meth:`Knowledge.determinize`), walks a single tree shared by all those samples, plays a few
+``policy`` moves past the tree and scores the position with the game's values (normalised score
+margins by default, #24.2). Because the real state is never read, the choice depends only on
+the seat's information; because iterations stop at a time or iteration budget, a move is never
+slow.
+
+An edge of the tree is a whole turn (``engines.ai.turns``): all the commands one seat makes
+before the game passes on, so a Bombay turn's three action points or Brass's two actions are
+judged together. The root compares the turns the game's ``turns`` (or the default beam) offers,
+listed on a sample of the seat's information; below the root a node's turns are the game's
+``turns`` where it has them, else turns played by ``policy``, one more as visits allow
+(progressive widening). A turn listed in one sample that another refuses is skipped there
+("availability" counts replace parent visits in UCB).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.ai.knowledge import Knowledge, values
-from engines.base import END, Engine, IllegalAction
-from engines.randomplay import random_action
+from engines.ai.knowledge import Knowledge, assess, margin, values
+from engines.ai.turns import (
+    MAX_LISTED,
+    Turn,
+    actor,
+    beam_turns,
+    candidate_moves,
+    legal_texts,
+    play_turn,
+    policy_turn,
+    rollout,
+)
+from engines.base import Engine, IllegalAction
 from engines.rng import Rng
 
-#: Moves listed per position at most; past this the search samples them (Marco Polo's dice).
-MAX_LISTED = 400
+__all__ = [
+    "MAX_LISTED",
+    "Node",
+    "Ranked",
+    "candidate_moves",
+    "legal_texts",
+    "merge",
+    "rank_greedy",
+    "root_turns",
+    "search",
+]
+
 #: UCB exploration constant for values in [0, 1].
 EXPLORE = 0.7
-#: Moves the root compares at most (the best by a one-move look-ahead).
-ROOT_WIDTH = 12
-#: Progressive widening: a node below the root tries a new move while it has fewer than
-#: ``1 + WIDEN * sqrt(visits)`` moves.
+#: Whole turns the root compares at most.
+ROOT_TURNS = 12
+#: Turns a node below the root takes from the game's ``turns`` hook.
+TREE_TURNS = 4
+#: Progressive widening: a node below the root tries a new turn while it has fewer than
+#: ``1 + WIDEN * sqrt(visits)`` turns.
 WIDEN = 1.5
+#: Samples of the seat's information a lone candidate is rated on (it needs no search).
+SINGLE_SAMPLES = 8
 
 
 @dataclass
 class Node:
-    """A move in the tree: statistics for the seat that made it."""
+    """A turn in the tree: statistics for the seat that played it."""
 
     seat: int
     visits: int = 0
     total: float = 0.0
-    #: how many times this move was legal when its parent was visited (the UCB "parent" count)
+    #: the searching seat's score margin (points) summed over the visits (read at the root)
+    margins: float = 0.0
+    #: how many times this turn was offered when its parent was visited (the UCB "parent" count)
     available: int = 1
-    children: dict[str, Node] = field(default_factory=dict)
-    #: the moves listed at this node last time and whose they were (``reuse_moves``)
-    moves: list[str] | None = None
+    children: dict[Turn, Node] = field(default_factory=dict)
+    #: the turns offered at this node so far, best-looking first, and whose they are
+    turns: list[Turn] | None = None
     mover: int | None = None
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
 
 
-def legal_texts(
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate turn at the root, with how the search rated it."""
+
+    #: the turn's first command (what a seat plays now)
+    move: str
+    visits: int
+    #: the searching seat's mean value after this turn, in [0, 1]
+    value: float
+    #: the whole turn, ``move`` first
+    turn: Turn = ()
+    #: the searching seat's expected score margin after it: its points minus the best other
+    #: seat's, in the game's points, at the positions the search scored
+    margin: float = 0.0
+
+
+def seat_count(engine: Engine[Any, Any], state: Any) -> int:
+    """How many seats the game has."""
+    return engine.view(state, None).players
+
+
+def root_turns(
     engine: Engine[Any, Any],
+    knowledge: Knowledge,
     state: Any,
     seat: int,
     rng: Rng,
-    keep: Callable[[list[str], str], bool] | None = None,
-    limit: int = MAX_LISTED,
-) -> list[str]:
-    """The legal moves of ``seat`` as canonical texts; built token by token through ``complete``
-    for games that do not list them, sampling branches once there are more than ``MAX_LISTED``.
-    ``keep(prefix, token)``, if given, skips the branches it refuses (moves a game knows to be
-    no better than another one kept); ``limit`` replaces ``MAX_LISTED``."""
-    listed = engine.legal_actions(state, seat)
-    if listed is not None:
-        return [str(a) for a in listed]
-    out: list[str] = []
-    frontier: list[list[str]] = [[]]
-    while frontier and len(out) < limit:
-        prefix = frontier.pop()
-        for tok in engine.complete(state, seat, " ".join(prefix)):
-            if tok == END:
-                out.append(" ".join(prefix))
-            elif keep is None or keep(prefix, tok):
-                frontier.append([*prefix, tok])
-        if len(frontier) > limit:
-            rng.shuffle(frontier)
-            del frontier[limit:]
-    return out
-
-
-def candidate_moves(
-    engine: Engine[Any, Any], knowledge: Knowledge, state: Any, seat: int, rng: Rng
-) -> list[str]:
-    """The moves the search compares for ``seat``: the game's own shortlist where its knowledge
-    has one (``candidates``: the legal moves without those another move dominates), else every
-    legal move."""
-    shortlist = getattr(knowledge, "candidates", None)
-    if shortlist is not None:
-        found: list[str] | None = shortlist(engine, state, seat, rng)
-        if found:
-            return found
-    return legal_texts(engine, state, seat, rng)
-
-
-def actor(engine: Engine[Any, Any], state: Any) -> int | None:
-    """Who moves next in a search (the first of several simultaneous deciders)."""
-    who = engine.to_act(state)
-    return who[0] if who else None
-
-
-def rollout(engine: Engine[Any, Any], state: Any, rng: Rng, depth: int) -> Any:
-    """Play up to ``depth`` random moves and return the position. Moves are drawn the cheap way
-    (token by token where a game does not list them), since only the position they lead to is
-    scored."""
-    for _ in range(depth):
-        seat = actor(engine, state)
-        if seat is None:
-            break
-        move = random_action(engine, state, seat, rng)
-        if move is None:
-            break
-        state, _ = engine.play(state, seat, move)
-    return state
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """One candidate move at the root, with how the search rated it."""
-
-    move: str
-    visits: int
-    #: the searching seat's mean value after this move, in [0, 1] (an estimated chance to win)
-    value: float
+    limit: int = ROOT_TURNS,
+) -> list[tuple[float, Turn]]:
+    """Up to ``limit`` whole turns for ``seat`` with a first rating of each, best first, listed
+    and rated on one sample of ``seat``'s information (never on ``state`` itself: a rating may
+    read what the seat cannot see). A seat's own commands are legal or not by what it knows, so
+    a turn listed on the sample is legal in ``state``."""
+    seats = seat_count(engine, state)
+    sample = knowledge.determinize(state, seat, rng)
+    hook = getattr(knowledge, "turns", None)
+    if hook is None:
+        return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
+    rated = []
+    for turn in dict.fromkeys(tuple(t) for t in hook(engine, sample, seat, rng, limit)):
+        after = play_turn(engine, sample, seat, turn)
+        rated.append((values(knowledge, engine, after, seats)[seat], turn))
+    if not rated:
+        return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    return rated[:limit]
 
 
 def search(
@@ -137,36 +145,28 @@ def search(
     seconds: float = 1.0,
     iterations: int | None = None,
     depth: int | None = None,
+    width: int = ROOT_TURNS,
 ) -> list[Ranked]:
-    """Rate ``seat``'s legal moves by ISMCTS; best first (most visited).
+    """Rate ``seat``'s whole turns by ISMCTS; best first (most visited).
 
-    Long move lists are cut twice: at the root to the ``ROOT_WIDTH`` moves the evaluation likes
-    best one move deep (``rank_greedy``), and below it by progressive widening (a node tries a
-    new move only as often as its visits allow), so a budget of a few hundred iterations still
-    compares the moves that matter. Stops after ``iterations`` if given, else after ``seconds``.
-
-    A game's knowledge may also set ``prior``: the look-ahead then rates every root move, and
-    its rating counts as that many visits; and ``reuse_moves``: a node lists its moves once and
-    reuses the list in later samples (where hidden cards and dice seldom change what may be
-    done and listing is most of the cost); a reused move a sample refuses makes it list again.
-    """
-    deadline = time.perf_counter() + seconds  # the look-ahead below counts against the budget
+    The root compares up to ``width`` turns (``root_turns``); a game's knowledge may set
+    ``prior``: the root's first rating of each turn then counts as that many visits, so with
+    few iterations and many close turns the search refines that order instead of replacing it
+    with noise. Stops after ``iterations`` if given, else after ``seconds`` (the root's listing
+    counts against the budget)."""
+    deadline = time.perf_counter() + seconds
     depth = knowledge.rollout_depth if depth is None else depth
-    candidates = candidate_moves(engine, knowledge, state, seat, rng)
-    if len(candidates) == 1:
-        # Nothing to compare: no search, just how the position stands.
-        return [Ranked(candidates[0], 0, values(knowledge, engine, state)[seat])]
+    seats = seat_count(engine, state)
+    listed = root_turns(engine, knowledge, state, seat, rng, width)
+    if len(listed) == 1:
+        # Nothing to compare, but the value reported (a hint, a forced move) is still read on
+        # samples of the seat's information only, never on the real state (#24.7a).
+        return [lone(engine, knowledge, state, seat, rng, listed[0][1], seats)]
+    candidates = [turn for _, turn in listed]
+    root = Node(seat=seat, turns=candidates, mover=seat)
     prior: int = getattr(knowledge, "prior", 0)
-    reuse: bool = getattr(knowledge, "reuse_moves", False)
-    root = Node(seat=seat)
-    if len(candidates) > ROOT_WIDTH or prior:
-        ranked = rank_greedy(engine, knowledge, state, seat, rng, candidates)[:ROOT_WIDTH]
-        candidates = [move for _, move in ranked]
-        for value, move in ranked if prior else ():
-            # The look-ahead's rating counts as ``prior`` visits: with few iterations and many
-            # close moves the search then refines the greedy order instead of replacing it
-            # with noise.
-            root.children[move] = Node(seat=seat, visits=prior, total=prior * value)
+    for value, turn in listed if prior else ():
+        root.children[turn] = Node(seat=seat, visits=prior, total=prior * value)
     done = 0
     while True:
         if iterations is not None:
@@ -177,58 +177,149 @@ def search(
         done += 1
         root.visits += 1
         sample = knowledge.determinize(state, seat, rng)
-        node = root
         path: list[Node] = []
+        node = root
         while True:
             mover = actor(engine, sample)
             if mover is None:
                 break
-            if node is root:
-                moves = candidates
-            elif reuse and node.moves is not None and node.mover == mover:
-                moves = node.moves
-            else:
-                moves = candidate_moves(engine, knowledge, sample, mover, rng)
-                node.moves, node.mover = moves, mover
-            if not moves:
+            found = _descend(engine, knowledge, node, sample, mover, rng, node is root)
+            if found is None:
                 break
-            known = []
-            for m in moves:
-                child = node.children.get(m)
-                if child is not None:
-                    child.available += 1
-                    known.append(m)
-            widen = node is root or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)
-            fresh = len(known) < len(moves) and (widen or not known)
-            if fresh:
-                move = rng.choice([m for m in moves if m not in node.children])
-            else:
-                move = max(known, key=lambda m: _ucb(node.children[m]))
-            try:
-                after, _ = engine.play(sample, mover, move)
-            except IllegalAction:
-                if node is root or not reuse:
-                    raise  # a move listed for this very sample: an engine's bug
-                # A reused list from another sample (a different draw or die on the way):
-                # list this sample's moves and choose again.
-                node.moves = None
-                continue
-            sample = after
-            if fresh:
-                child = node.children[move] = Node(seat=mover)
-                path.append(child)
-                break
-            child = node.children[move]
+            child, sample, fresh = found
             path.append(child)
+            if fresh:
+                break
             node = child
-        end = rollout(engine, sample, rng, depth)
-        scored = values(knowledge, engine, end)
+        end = rollout(engine, knowledge, sample, rng, depth)
+        scored, points = assess(knowledge, engine, end, seats)
+        lead = margin(points, seat)
         for n in path:
             n.visits += 1
             n.total += scored[n.seat]
-    ranked_moves = [Ranked(m, c.visits, c.mean()) for m, c in root.children.items()]
-    ranked_moves.sort(key=lambda r: (-r.visits, -r.value, r.move))
-    return ranked_moves
+        if path:
+            path[0].margins += lead
+    ranked = [
+        Ranked(turn[0], c.visits, c.mean(), turn, c.margins / max(1, c.visits - prior))
+        for turn, c in root.children.items()
+        if turn
+    ]
+    ranked.sort(key=lambda r: (-r.visits, -r.value, r.turn))
+    return ranked
+
+
+def _descend(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    node: Node,
+    sample: Any,
+    mover: int,
+    rng: Rng,
+    root: bool,
+) -> tuple[Node, Any, bool] | None:
+    """One step down from ``node`` in ``sample``: the child turn chosen (a new one while the
+    node may widen, else by UCB among those this sample allows), the sample after it, and
+    whether the child is new. ``None`` if ``mover`` has no turn here."""
+    if node.turns is None or node.mover != mover:
+        node.turns = _tree_turns(engine, knowledge, sample, mover, rng)
+        node.mover = mover
+    offered = node.turns
+    for turn in offered:
+        known = node.children.get(turn)
+        if known is not None:
+            known.available += 1
+    # The root compares every turn it listed; a node below it one more as its visits allow.
+    widen = root or len(node.children) < 1 + WIDEN * math.sqrt(node.visits)
+    refused: set[Turn] = set()
+    while True:
+        untried = [t for t in offered if t not in node.children and t not in refused]
+        tried = [t for t in offered if t in node.children and t not in refused]
+        if untried and (widen or not tried):
+            turn, fresh = untried[0], True
+        elif not root and (widen or not tried):
+            # Below the root, a new turn of this sample's own, played by ``policy`` (it may
+            # turn out to be one already tried).
+            turn, after = policy_turn(engine, knowledge, sample, mover, rng)
+            if not turn:
+                return None
+            if turn in node.children:
+                return node.children[turn], after, False
+            offered.append(turn)
+            child = node.children[turn] = Node(seat=mover)
+            return child, after, True
+        elif tried:
+            turn, fresh = max(tried, key=lambda t: _ucb(node.children[t])), False
+        else:
+            return None  # every root turn refused by this sample: score it as it stands
+        try:
+            after = play_turn(engine, sample, mover, turn)
+        except IllegalAction:
+            refused.add(turn)
+            continue
+        if fresh:
+            node.children[turn] = Node(seat=mover)
+        return node.children[turn], after, fresh
+
+
+def _tree_turns(
+    engine: Engine[Any, Any], knowledge: Knowledge, sample: Any, mover: int, rng: Rng
+) -> list[Turn]:
+    """The turns first offered at a node below the root: the game's ``turns`` where it has
+    them (cheap ones, ``TREE_TURNS``), else one turn played by ``policy``; more come by
+    widening."""
+    hook = getattr(knowledge, "turns", None)
+    if hook is not None:
+        found = list(dict.fromkeys(tuple(t) for t in hook(engine, sample, mover, rng, TREE_TURNS)))
+        if found:
+            return found
+    turn, _ = policy_turn(engine, knowledge, sample, mover, rng)
+    return [turn] if turn else []
+
+
+def lone(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    state: Any,
+    seat: int,
+    rng: Rng,
+    turn: Turn,
+    seats: int | None = None,
+) -> Ranked:
+    """The only turn ``seat`` has, rated on ``SINGLE_SAMPLES`` samples of its information: the
+    mean value and score margin after playing it there (#24.7a: the real state would tell a
+    hint what the seat cannot know)."""
+    total = 0.0
+    lead = 0.0
+    for _ in range(SINGLE_SAMPLES):
+        sample = knowledge.determinize(state, seat, rng)
+        scored, points = assess(knowledge, engine, play_turn(engine, sample, seat, turn), seats)
+        total += scored[seat]
+        lead += margin(points, seat)
+    return Ranked(turn[0], 0, total / SINGLE_SAMPLES, turn, lead / SINGLE_SAMPLES)
+
+
+def merge(rankings: Sequence[Sequence[Ranked]]) -> list[Ranked]:
+    """Several searches of one position (root parallelism: the same seat, other generators)
+    merged into one ranking: visits added up, values and margins averaged by visits; best
+    first."""
+    visits: dict[Turn, int] = {}
+    weights: dict[Turn, int] = {}
+    total: dict[Turn, float] = {}
+    leads: dict[Turn, float] = {}
+    for ranking in rankings:
+        for r in ranking:
+            key = r.turn or (r.move,)
+            weight = max(1, r.visits)
+            visits[key] = visits.get(key, 0) + r.visits
+            weights[key] = weights.get(key, 0) + weight
+            total[key] = total.get(key, 0.0) + weight * r.value
+            leads[key] = leads.get(key, 0.0) + weight * r.margin
+    out = [
+        Ranked(key[0], n, total[key] / weights[key], key, leads[key] / weights[key])
+        for key, n in visits.items()
+    ]
+    out.sort(key=lambda r: (-r.visits, -r.value, r.turn))
+    return out
 
 
 def rank_greedy(
@@ -243,12 +334,13 @@ def rank_greedy(
     """``moves`` rated one move deep: ``seat``'s value after each, averaged over a few samples of
     what the seat cannot see; best first (ties by notation, so the order is reproducible)."""
     drawn = [knowledge.determinize(state, seat, rng) for _ in range(samples)]
+    seats = seat_count(engine, state)
     rated = []
     for move in moves:
         total = 0.0
         for sample in drawn:
             after, _ = engine.play(sample, seat, move)
-            total += values(knowledge, engine, after)[seat]
+            total += values(knowledge, engine, after, seats)[seat]
         rated.append((total / samples, move))
     rated.sort(key=lambda r: (-r[0], r[1]))
     return rated

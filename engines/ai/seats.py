@@ -76,7 +76,8 @@ def hints(
     seconds: float = 1.0,
     iterations: int | None = None,
 ) -> list[Ranked]:
-    """The search's three best moves for ``seat``, with their estimated chances to win."""
+    """The search's three best whole turns for ``seat``, with their estimated values and score
+    margins."""
     knowledge = knowledge_for(engine)
     ranked = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
     return ranked[:3]

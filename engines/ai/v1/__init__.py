@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.ai.v1.knowledge import knowledge_for
-from engines.ai.v1.search import search
+from engines.ai.v1.search import search as _search
 from engines.base import Engine
 from engines.rng import Rng
 
@@ -27,7 +27,7 @@ def choose(
     iterations: int | None = None,
 ) -> tuple[str, float]:
     """The move ``v1`` (commit 26d3b23's ``normal``) makes, with its estimated chance to win."""
-    best = search(
+    best = _search(
         engine, knowledge_for(engine), state, seat, rng, seconds=seconds, iterations=iterations
     )
     return best[0].move, best[0].value

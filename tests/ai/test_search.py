@@ -1,0 +1,120 @@
+"""The whole-turn search (#24.1, #24.2, #24.7a): it compares whole turns, rates positions by
+normalised score margins, and reads only the searching seat's information, a lone candidate
+included."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import engines
+from engines.ai import knowledge_for
+from engines.ai.knowledge import margin_values, values
+from engines.ai.search import Ranked, search
+from engines.ai.turns import passed, settle, step
+from engines.bombay.ai import KNOWLEDGE as BOMBAY
+from engines.rng import Rng
+from tests.ai.test_ai import WITH_AI, positions
+
+
+def _hidden_changed(game: str, state: Any, seat: int) -> Any:
+    """``state`` with what ``seat`` cannot see dealt again (a sample drawn for it)."""
+    return knowledge_for(engines.get(game)).determinize(state, seat, Rng(321))
+
+
+@pytest.mark.parametrize("game", WITH_AI)
+def test_the_search_rates_turns_from_the_seats_information_only(game: str) -> None:
+    """The whole ranking (turns, visits, values, margins), not only the move played, is the
+    same for two states the seat cannot tell apart: the hints read it."""
+    engine = engines.get(game)
+    knowledge = knowledge_for(engine)
+    for state in positions(game, 3, 21, every=19)[:3]:
+        seat = engine.to_act(state)[0]
+        other = _hidden_changed(game, state, seat)
+        first = search(engine, knowledge, state, seat, Rng(6), iterations=20)
+        second = search(engine, knowledge, other, seat, Rng(6), iterations=20)
+        assert first == second
+
+
+@pytest.mark.parametrize("game", WITH_AI)
+def test_every_ranked_turn_is_legal_as_a_whole_and_ends_when_the_turn_passes(game: str) -> None:
+    """#24.1: each candidate is a complete turn: its commands are legal one after the other in
+    the real position, and after the last the seat no longer acts (or a draw comes)."""
+    engine = engines.get(game)
+    knowledge = knowledge_for(engine)
+    for state in positions(game, 3, 4, every=13)[:4]:
+        seat = engine.to_act(state)[0]
+        for ranked in search(engine, knowledge, state, seat, Rng(3), iterations=15):
+            at = state
+            for i, move in enumerate(ranked.turn):
+                assert seat in engine.to_act(at), (ranked.turn, i)
+                at = step(engine, at, seat, move)
+                if i < len(ranked.turn) - 1:
+                    assert not passed(engine, at, seat), (ranked.turn, i)
+                    at = settle(engine, at)
+            assert passed(engine, at, seat), ranked.turn
+            assert ranked.move == ranked.turn[0]
+
+
+def test_a_bombay_turn_is_planned_with_its_action_points() -> None:
+    """Y42: a turn has three action points; the search's candidates are whole turns, so the
+    first rated turn of an opening says what all three points do (or that the turn ends on
+    purpose), not a single step."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    ranked = search(engine, BOMBAY, state, seat, Rng(2), iterations=60)
+    assert any(len(r.turn) > 1 for r in ranked)
+
+
+class _Peeking:
+    """Bombay's knowledge offering one move only, with a score that reads the bag's generator
+    (the future, which no seat knows)."""
+
+    scale = 4.0
+    rollout_depth = 0
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        return BOMBAY.determinize(state, seat, rng)
+
+    def scores(self, state: Any) -> list[float]:
+        return [float(state.rng % 97) if s == 0 else 40.0 for s in range(state.players)]
+
+    def candidates(self, engine: Any, state: Any, seat: int, rng: Rng) -> list[str]:
+        return ["fortune"]
+
+
+def test_a_lone_candidate_is_rated_on_samples_not_on_the_real_state() -> None:
+    """#24.7a: with one candidate there is nothing to search, but the value a hint or a forced
+    move reports is read on samples of the seat's information: two states that differ only in
+    the hidden future report the same value (read on the real state, they would not)."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    other = replace(state, rng=state.rng ^ 0x5A5A5A5A)
+    peeking = _Peeking()
+    assert values(peeking, engine, state) != values(peeking, engine, other)
+    first = search(engine, peeking, state, seat, Rng(8), iterations=50)
+    second = search(engine, peeking, other, seat, Rng(8), iterations=50)
+    assert len(first) == 1 and first[0].turn == ("fortune",)
+    assert first == second
+
+
+def test_normalised_margins_keep_telling_big_leads_apart() -> None:
+    """#24.2: a chance to win alone reads a 60-point and a 90-point lead alike (both certain);
+    the default value adds the normalised margin, so the bigger lead (and the smaller deficit)
+    is worth more, and a tie is even."""
+    small, big = margin_values([60, 0], 5.0), margin_values([90, 0], 5.0)
+    assert small[0] < big[0] < 1.0 and small[1] > big[1] > 0.0
+    assert margin_values([10, 10, 3], 5.0)[0] == pytest.approx(margin_values([10, 10, 3], 5.0)[1])
+
+
+def test_ranked_turns_carry_an_expected_score_margin() -> None:
+    engine = engines.get("bombay")
+    state = engine.setup(3, engine.meta.validate_options({}), 4)
+    seat = engine.to_act(state)[0]
+    ranked = search(engine, BOMBAY, state, seat, Rng(1), iterations=40)
+    assert all(isinstance(r, Ranked) and -100 < r.margin < 100 for r in ranked)
+    assert len({r.margin for r in ranked}) > 1
