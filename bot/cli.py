@@ -158,6 +158,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
         seats = " ".join(f"{k}={s}" for k, s in zip(record.kinds, record.scores, strict=True))
         print(f"game {game + 1}: {seats} winners={list(record.winners)} moves={record.moves}")
 
+    sprt = None
+    if args.sprt:
+        try:
+            p0, p1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            raise SystemExit(
+                f"--sprt takes P0,P1 (win shares, e.g. 0.5,0.65), not {args.sprt!r}"
+            ) from None
+        if not 0 < p0 < p1 < 1:
+            raise SystemExit(f"--sprt needs 0 < P0 < P1 < 1, not {args.sprt!r}")
+        sprt = arena.Sprt(kinds[0], p0, p1)
+
     summary = arena.run(
         engines.get(args.game),
         args.players,
@@ -169,7 +181,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
         each=each,
         jobs=args.jobs,
         options=_parse_options(args.option),
+        sprt=sprt,
     )
+    if sprt is not None:
+        test = summary["sprt"]
+        print(
+            f"SPRT after {test['games']} games: {test['says']}"
+            f" (log-likelihood ratio {test['llr']}, bounds ±{test['bound']})"
+        )
     print(json.dumps(summary))
     return 0
 
@@ -250,6 +269,13 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--iterations", type=int, help="search iterations instead of a time budget")
     a.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     a.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    a.add_argument(
+        "--sprt",
+        metavar="P0,P1",
+        help="stop when a sequential probability ratio test decides, at 95 %% confidence, "
+        "whether the first seat kind wins at most P0 or at least P1 of the games "
+        "(e.g. 0.5,0.65; --games is then the most played)",
+    )
     a.set_defaults(fn=cmd_arena)
 
     sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)

@@ -8,8 +8,9 @@ rotate round the table from game to game, so no kind keeps the first-player seat
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -159,7 +160,7 @@ def _play_task(task: Task) -> GameRecord:
     )
 
 
-def played(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1) -> Iterator[R]:
+def played(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1) -> Generator[R, None, None]:
     """``fn`` of each task, in order: ``jobs`` at a time in worker processes when more than one.
     Closing the iterator early cancels the tasks not started yet (a sequential test stopped)."""
     if jobs <= 1:
@@ -203,6 +204,70 @@ def summary(records: Sequence[GameRecord]) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True)
+class Sprt:
+    """A sequential probability ratio test (Wald) on the share of games one seat kind wins:
+    ``p0`` (not better than this) against ``p1`` (at least this), each error at most ``alpha``;
+    a shared first place counts as a share of a win."""
+
+    kind: str
+    p0: float
+    p1: float
+    alpha: float = 0.05
+
+    def llr(self, wins: float, games: int) -> float:
+        """The log-likelihood ratio of ``p1`` over ``p0`` after ``wins`` of ``games``."""
+        losses = games - wins
+        return wins * math.log(self.p1 / self.p0) + losses * math.log((1 - self.p1) / (1 - self.p0))
+
+    def verdict(self, wins: float, games: int) -> str | None:
+        """``"p1"`` or ``"p0"`` once the test decides at ``1 - alpha`` confidence, else ``None``.
+
+        >>> test = Sprt("normal", 0.5, 0.65)
+        >>> test.verdict(16, 18), test.verdict(3, 14), test.verdict(7, 14)
+        ('p1', 'p0', None)
+        """
+        bound = math.log((1 - self.alpha) / self.alpha)
+        llr = self.llr(wins, games)
+        if llr >= bound:
+            return "p1"
+        if llr <= -bound:
+            return "p0"
+        return None
+
+    def report(self, wins: float, games: int) -> dict[str, Any]:
+        """The test's state as plain data (for the summary)."""
+        verdict = self.verdict(wins, games)
+        confidence = round(100 * (1 - self.alpha))
+        share = f"{self.kind}'s share of wins"
+        if verdict == "p1":
+            said = f"{share} >= {self.p1:.0%} accepted against <= {self.p0:.0%}"
+        elif verdict == "p0":
+            said = f"{share} <= {self.p0:.0%} accepted against >= {self.p1:.0%}"
+        else:
+            said = f"undecided between {share} <= {self.p0:.0%} and >= {self.p1:.0%}"
+        said += f" ({confidence} % confidence)" if verdict else " (stopped before a decision)"
+        return {
+            "kind": self.kind,
+            "p0": self.p0,
+            "p1": self.p1,
+            "alpha": self.alpha,
+            "games": games,
+            "wins": round(wins, 2),
+            "llr": round(self.llr(wins, games), 3),
+            "bound": round(math.log((1 - self.alpha) / self.alpha), 3),
+            "verdict": verdict,
+            "says": said,
+        }
+
+
+def win_share(record: GameRecord, kind: str) -> float:
+    """The share of ``record``'s win that went to seats of ``kind`` (0 to 1)."""
+    if not record.winners:
+        return 0.0
+    return sum(1 for s in record.winners if record.kinds[s] == kind) / len(record.winners)
+
+
 def run(
     engine: Engine[Any, Any],
     players: int,
@@ -215,9 +280,11 @@ def run(
     each: Callable[[int, GameRecord], None] | None = None,
     jobs: int = 1,
     options: Mapping[str, str] | None = None,
+    sprt: Sprt | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (``jobs`` at a time, in worker processes when more than one) and
-    summarise them; ``each`` sees every finished game, in order."""
+    summarise them; ``each`` sees every finished game, in order. With ``sprt``, stop as soon as
+    the test decides (the summary's ``sprt`` says what, after how many games)."""
     engine.meta.validate_players(players)
     chosen = engine.meta.validate_options(options or {})
     tasks: list[Task] = [
@@ -226,11 +293,20 @@ def run(
         for g in range(games)
     ]
     records: list[GameRecord] = []
-    for g, record in enumerate(played(_play_task, tasks, jobs)):
+    wins = 0.0
+    games_played = played(_play_task, tasks, jobs)
+    for g, record in enumerate(games_played):
         records.append(record)
         if each is not None:
             each(g, record)
+        if sprt is not None:
+            wins += win_share(record, sprt.kind)
+            if sprt.verdict(wins, len(records)):
+                break
+    games_played.close()  # a test that stopped early: the games not started yet are cancelled
     result = summary(records)
+    if sprt is not None:
+        result["sprt"] = sprt.report(wins, len(records))
     result.update(game=engine.meta.id, players=players, seed=seed, seconds=seconds)
     if options:
         result["options"] = chosen
