@@ -34,7 +34,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 # libfribidi: Pillow's wheel bundles libraqm but loads libfribidi at run time; with it, boards lay
 # out right-to-left names (Hebrew, Arabic) with raqm (bidi + HarfBuzz shaping), without it they
-# fall back to python-bidi + arabic-reshaper (renderers/kit.py glyph_runs).
+# fall back to python-bidi + arabic-reshaper (renderers/kit/fonts.py glyph_runs).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libfribidi0 \
     && rm -rf /var/lib/apt/lists/* \
