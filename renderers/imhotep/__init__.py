@@ -7,8 +7,8 @@ phone-sized summary. Static parts (panels, titles, legend) are drawn once per (p
 sides, language) and cached; each call composites stones, ships, cards and text on a copy.
 
 Modules: ``layout`` (positions, colours, type sizes, words), ``pieces`` (stones, cards,
-highlights), ``static`` (the cached layer, palette, encoding), ``panels`` (header, players,
-sites, harbour, score sheet, glance), ``private`` (a seat's pair).
+highlights), ``static`` (the cached layer, palette, encoding), ``sites`` (the five sites),
+``panels`` (header, players, harbour, score sheet, glance), ``private`` (a seat's pair).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from engines.imhotep.view import ImhotepView
 from renderers import kit
-from renderers.imhotep import panels
+from renderers.imhotep import panels, sites
 from renderers.imhotep.layout import COMPONENT_COLOURS, PANELS, SEATS, lang_of, prepare
 from renderers.imhotep.panels import render_glance
 from renderers.imhotep.pieces import highlight
@@ -50,12 +50,12 @@ def render(
     panels.header(d, view)
     panels.players(d, view)
     for word in PANELS:
-        panels.dock_label(d, view, word)
-    panels.market(d, view)
-    panels.pyramid(d, view)
-    panels.temple(d, view)
-    panels.burial(d, view)
-    panels.obelisk(d, view)
+        sites.dock_label(d, view, word)
+    sites.market(d, view)
+    sites.pyramid(d, view)
+    sites.temple(d, view)
+    sites.burial(d, view)
+    sites.obelisk(d, view)
     panels.harbour(d, view)
     panels.results(d, view)
     for mark, colour, width in kit.move_marks(view):  # sites ships sailed to since the turn
