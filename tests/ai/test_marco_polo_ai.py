@@ -10,6 +10,7 @@ from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
 from engines.base import END
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai import KNOWLEDGE
+from engines.marco_polo.ai_moves import legal_moves
 from engines.marco_polo.state import State, parse_die
 from engines.randomplay import random_action
 from engines.rng import Rng
@@ -55,9 +56,36 @@ def test_m51_raschid_compares_each_placement_once_at_its_lowest_value() -> None:
         assert _without_values(move) in cheapest, move
 
 
-def test_other_characters_compare_every_legal_move() -> None:
+def test_m24_other_characters_compare_every_placement_at_its_lowest_dice() -> None:
+    """M24: of placements on the same space with the same kinds of dice and the same choices,
+    the search compares the one with the lowest dice (same action, same or lower fee, better
+    dice kept); every other move is compared as it is."""
     st = dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6)
-    assert candidate_moves(E, KNOWLEDGE, st, 0, Rng(1)) == legal_texts(E, st, 0, Rng(1))
+    legal = legal_texts(E, st, 0, Rng(1))
+    kept = candidate_moves(E, KNOWLEDGE, st, 0, Rng(1))
+    assert set(kept) < set(legal)
+    assert "place pepper 2 col=2" in kept and "place pepper 5 col=2" not in kept
+    assert "place pepper 5 col=5" in kept and "place pepper 6 col=5" not in kept
+    assert "place travel 2 5 row=2" in kept and "place travel 5 6 row=2" not in kept
+    assert "coins3 2" in kept and "coins3 6" not in kept
+    assert {m for m in legal if not m.startswith(("place", "coins3", "reroll"))} <= set(kept)
+    cheapest = {_without_values(m) for m in kept}
+    assert {_without_values(m) for m in legal} == cheapest
+
+
+def test_the_moves_listed_whole_are_the_moves_completion_offers() -> None:
+    """``ai_moves.legal_moves`` lists exactly what ``complete`` offers token by token, at
+    positions of random 4-player games (basic and advanced), Raschid's unrolled dice included."""
+    for setup, seed in (("basic", 4), ("advanced", 9)):
+        st = E.setup(4, {"setup": setup}, seed)
+        rng = Rng(seed)
+        for _ in range(150):
+            who = E.to_act(st)
+            if not who:
+                break
+            seat = who[0]
+            assert sorted(legal_moves(st, seat)) == sorted(every_move(st, seat))
+            st, _ = E.play(st, seat, random_action(E, st, seat, rng) or "")
 
 
 def test_m33_an_unused_die_is_worth_more_than_the_3_coins_it_could_become() -> None:

@@ -1,0 +1,86 @@
+"""The moves a Marco Polo computer compares, listed whole instead of token by token (#24.8).
+
+The search used to build every legal move through ``complete`` one token at a time (the way
+autocomplete walks a person through a command): for a dice placement that is a call per space,
+per die and per choice, each sorting and filtering the same answers again. ``legal_moves`` asks
+the rules for the same facts once per space (``rules.open_combos`` for the dice, the placement's
+``choices`` for what follows them, ``rules.options`` for every other verb), so it lists exactly
+what the token walk lists (tested), much faster.
+
+``shortlist`` then drops the placements another listed one dominates (M24): a placement does what
+its lowest die says and charges that value on an occupied space, so of placements on the same
+space with the same kinds of dice (own, black, white) and the same choices, the one with the
+lowest dice keeps the best dice for later turns and never pays more. The same for giving a die
+away for 3 coins (M33) or re-rolling one (M34): of the dice of a kind, the lowest.
+"""
+
+from __future__ import annotations
+
+from engines.marco_polo.placement import SPACES, choices
+from engines.marco_polo.rules import known, may_place, open_combos, options
+from engines.marco_polo.state import State, parse_die
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    """Every legal move of ``seat`` as canonical text (the same set ``complete`` offers)."""
+    k = known(state)
+    out = [
+        " ".join((verb, *args))
+        for verb, listed in options(state, seat, k).items()
+        for args in listed
+    ]
+    if may_place(state, seat):
+        for space in SPACES:
+            for combo in open_combos(state, seat, space, k):
+                found = k.choices.get((seat, space, combo))
+                if found is None:
+                    found = k.choices[seat, space, combo] = choices(state, seat, space, combo)
+                head = ("place", space, *combo)
+                out.extend(" ".join((*head, *suffix)) for suffix in found)
+    return out
+
+
+#: Extra actions on one die whose value only says which die (M33, M34).
+_ONE_DIE = ("coins3", "reroll")
+
+
+def _dice_key(tokens: list[str]) -> tuple[tuple[str, ...], tuple[int, int]] | None:
+    """A placement's (or a 3 coins' or re-roll's) shape without its dice values, and how dear its
+    dice are (lowest value, then their sum); ``None`` for other moves."""
+    verb = tokens[0]
+    if verb in _ONE_DIE:
+        die = parse_die(tokens[1]) if len(tokens) == 2 else None
+        return None if die is None else ((verb, die[0]), (die[1], die[1]))
+    if len(tokens) < 3 or verb != "place":
+        return None
+    kinds = []
+    values = []
+    rest = []
+    for t in tokens[2:]:
+        die = parse_die(t)
+        if die is None:
+            rest.append(t)
+        else:
+            kinds.append(die[0])
+            values.append(die[1])
+    return (tokens[1], *kinds, "|", *rest), (min(values), sum(values))
+
+
+def shortlist(moves: list[str]) -> list[str]:
+    """``moves`` without the placements another one dominates (module docstring), in their
+    order otherwise."""
+    best: dict[tuple[str, ...], tuple[tuple[int, int], str]] = {}
+    out: list[str | tuple[str, ...]] = []
+    for move in moves:
+        keyed = _dice_key(move.split())
+        if keyed is None:
+            out.append(move)
+            continue
+        shape, dear = keyed
+        held = best.get(shape)
+        if held is None:
+            out.append(shape)
+            best[shape] = (dear, move)
+        elif dear < held[0]:
+            best[shape] = (dear, move)
+    return [m if isinstance(m, str) else best[m][1] for m in out]

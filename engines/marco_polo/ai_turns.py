@@ -1,0 +1,274 @@
+"""Whole turns and a quick rollout move for the Marco Polo computer (#24.1, #24.2).
+
+A Marco Polo turn is one dice placement (the main action) with any extra actions before and
+after it and the decisions the placement asks for (goods to choose, a movement step by step),
+then ``end`` (M22, M23, M37). ``turns`` builds whole turns the way an experienced player thinks
+about one: contracts that can be paid are fulfilled first (their rewards may pay for what
+follows, M32); every main action worth comparing is tried (``ai_moves.shortlist``), also after
+turning the lowest die into 3 coins where that opens a dearer Travel row (M33, M28); the best
+of them by the evaluation one step deep are finished greedily (each decision the one the
+evaluation likes best, so a movement heads for the best post its steps can reach, M41-M42),
+contracts the placement paid for are fulfilled, and the turn ends. A turn stops early where a
+die is rolled (a black die bought, M36, is a chance step the search must see).
+
+``policy`` is the cheap move for rollouts: no evaluation, a few rules of thumb and some chance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.base import CHANCE, Engine
+from engines.marco_polo import tables as T
+from engines.marco_polo.ai_moves import legal_moves, shortlist
+from engines.marco_polo.ai_value import ROUTES, worth
+from engines.marco_polo.state import State, parse_die
+from engines.rng import Rng
+
+#: Main actions rated one step deep for every turn kept: this many times ``limit`` are finished.
+WIDTH = 2
+#: Commands in one finished turn at most (a long movement with its bonuses is about a dozen).
+MAX_COMMANDS = 24
+
+Value = Callable[[State], float]
+
+
+def _acts(engine: Engine[Any, Any], state: State, seat: int) -> bool:
+    """Whether ``seat`` still decides here (not another seat, not a die to roll)."""
+    who = engine.to_act(state)
+    return seat in who and who != [CHANCE]
+
+
+def _best(
+    engine: Engine[Any, Any], state: State, seat: int, moves: list[str], value: Value
+) -> tuple[float, str, State]:
+    """The move the evaluation likes best one step deep (ties: the first listed)."""
+    best: tuple[float, str, State] | None = None
+    for move in moves:
+        after, _ = engine.play(state, seat, move)
+        v = value(after)
+        if best is None or v > best[0]:
+            best = (v, move, after)
+    assert best is not None
+    return best
+
+
+def _fulfil_all(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value
+) -> tuple[State, list[str]]:
+    """Fulfil contracts, best first, while one is payable and the evaluation gains (M32)."""
+    done: list[str] = []
+    here = value(state)
+    while _acts(engine, state, seat) and not state.pending:
+        moves = [m for m in legal_moves(state, seat) if m.startswith("fulfil ")]
+        if not moves:
+            break
+        v, move, after = _best(engine, state, seat, moves, value)
+        if v <= here:
+            break
+        state, answers = _answer(engine, after, seat, value)
+        here = value(state)
+        done += [move, *answers]
+    return state, done
+
+
+def _answer(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value
+) -> tuple[State, list[str]]:
+    """Answer ``seat``'s pending decisions (a reward's good, a movement...) greedily."""
+    done: list[str] = []
+    for _ in range(MAX_COMMANDS):
+        if not state.pending or not _acts(engine, state, seat):
+            break
+        moves = shortlist(legal_moves(state, seat))
+        if not moves:
+            break
+        _, move, state = _best(engine, state, seat, moves, value)
+        done.append(move)
+    return state, done
+
+
+def finish(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value
+) -> tuple[State, list[str]]:
+    """The rest of ``seat``'s turn, greedily: each pending decision by the evaluation, then the
+    contracts to fulfil, then ``end`` (or a black die, whose roll ends the planned part)."""
+    done: list[str] = []
+    for _ in range(MAX_COMMANDS):
+        if not _acts(engine, state, seat):
+            break
+        p = state.players[seat]
+        if state.pending or state.phase != "play":
+            state, answers = _answer(engine, state, seat, value)
+            if not answers:
+                break
+            done += answers
+            continue
+        if not p.main_done and p.dice:
+            moves = legal_moves(state, seat)
+            if any(m.startswith("place ") for m in moves):
+                break  # the main action is the caller's choice
+            # Nothing may be placed: fulfil what pays, then dice on 3 coins, lowest first, until
+            # one opens a space or none is left (M23, M33).
+            state, paid = _fulfil_all(engine, state, seat, value)
+            cheap = _coins3_lowest(state, seat, keep=0)
+            if paid or cheap is None:
+                done += paid
+                if not paid:
+                    break
+                continue
+            state, _ = engine.play(state, seat, cheap)
+            done.append(cheap)
+            continue
+        state, paid = _fulfil_all(engine, state, seat, value)
+        done += paid
+        if not _acts(engine, state, seat):
+            break
+        moves = legal_moves(state, seat)
+        ends = [m for m in moves if m in ("end", "black")]
+        if not ends:
+            break
+        _, move, after = _best(engine, state, seat, ends, value)
+        done.append(move)
+        state = after
+        if move == "black":
+            break  # a die is rolled: the search takes it from here
+    return state, done
+
+
+def turns(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value, limit: int
+) -> list[tuple[str, ...]]:
+    """Up to ``limit`` whole turns for ``seat`` from ``state``, best first (module docstring).
+    ``value(state)`` rates a position for ``seat``."""
+    if not _acts(engine, state, seat):
+        return []
+    p = state.players[seat]
+    if state.phase != "play" or state.pending or p.main_done or not p.dice:
+        # A set-up choice, a decision asked mid-turn or the end of a turn: each listed move
+        # starts a turn of its own, finished greedily.
+        return _from_each(engine, state, seat, value, limit)
+    before, pre = _fulfil_all(engine, state, seat, value)
+    openings: list[tuple[tuple[str, ...], State]] = [(tuple(pre), before)]
+    cheap = _coins3_lowest(before, seat)
+    if cheap is not None and _acts(engine, before, seat):
+        after, _ = engine.play(before, seat, cheap)
+        openings.append(((*pre, cheap), after))
+    seen: set[str] = set()
+    rated: list[tuple[float, tuple[str, ...], str, State]] = []
+    for head, start in openings:
+        if not _acts(engine, start, seat):
+            continue
+        for move in shortlist(legal_moves(start, seat)):
+            if not move.startswith("place "):
+                continue
+            if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
+                continue  # 3 coins first only for a Travel row it pays for
+            seen.add(move)
+            after, _ = engine.play(start, seat, move)
+            rated.append((value(after), head, move, after))
+    if not rated:
+        # Nothing may be placed: the turn is its contracts and dice on 3 coins (``finish``).
+        _, rest = finish(engine, before, seat, value)
+        return [(*pre, *rest)] if pre or rest else []
+    rated.sort(key=lambda r: -r[0])
+    out: list[tuple[float, tuple[str, ...]]] = []
+    for _, head, move, after in rated[: limit * WIDTH]:
+        end, rest = finish(engine, after, seat, value)
+        out.append((value(end), (*head, move, *rest)))
+    out.sort(key=lambda r: -r[0])
+    return [t for _, t in out[:limit]]
+
+
+def _from_each(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value, limit: int
+) -> list[tuple[str, ...]]:
+    """Turns that start with each listed move, the best ``limit * WIDTH`` one step deep
+    finished greedily."""
+    starts = shortlist(legal_moves(state, seat))
+    rated = sorted(
+        ((value(engine.play(state, seat, m)[0]), m) for m in starts), key=lambda r: -r[0]
+    )
+    out = []
+    for _, move in rated[: limit * WIDTH]:
+        after, _ = engine.play(state, seat, move)
+        end, rest = finish(engine, after, seat, value)
+        out.append((value(end), (move, *rest)))
+    out.sort(key=lambda r: -r[0])
+    return [t for _, t in out[:limit]]
+
+
+def _noise(rng: Rng) -> float:
+    """A number in [0, 1) from ``rng``."""
+    return rng.below(1024) / 1024
+
+
+def _coins3_lowest(state: State, seat: int, keep: int = 2) -> str | None:
+    """``coins3`` with the seat's lowest die, if it keeps ``keep`` dice or more after (M33)."""
+    if len(state.players[seat].dice) <= keep:
+        return None
+    moves = [m for m in legal_moves(state, seat) if m.startswith("coins3 ")]
+    if not moves:
+        return None
+    return min(moves, key=lambda m: (parse_die(m.split()[1]) or ("", 0))[1])
+
+
+def seat_value(seat: int) -> Value:
+    """The evaluation of ``seat`` alone (its own worth, M60 and the future part)."""
+    return lambda state: worth(state)[seat]
+
+
+#: Rough worth of a main action by kind, for ``policy`` (no evaluation in rollouts).
+KIND = {"travel": 3.0, "contracts": 2.0, "gold": 2.0, "silk": 1.8, "pepper": 1.5, "camel": 1.2}
+
+
+def policy(engine: Engine[Any, Any], state: State, seat: int, rng: Rng) -> str | None:
+    """A quick sensible move (module docstring): fulfil what can be paid, answer a movement by
+    stepping towards the nearest city without a post (stopping there), travel when a row is
+    open, else a bazaar row, contracts or a city card by a rough worth with some chance."""
+    moves = legal_moves(state, seat)
+    if not moves:
+        return None
+    if state.pending and state.pending[0].k == "move":
+        return _step(state, seat, moves, rng)
+    fulfil = [m for m in moves if m.startswith("fulfil ")]
+    if fulfil:
+        return rng.choice(fulfil)
+    places = [m for m in shortlist(moves) if m.startswith("place ")]
+    if not places or _noise(rng) < 0.1:
+        if "end" in moves:
+            return "end"
+        return rng.choice(moves)
+    rated = []
+    for m in places:
+        tokens = m.split()
+        dice = [d[1] for t in tokens if (d := parse_die(t))]
+        rated.append((KIND.get(tokens[1], 1.0) + 0.1 * min(dice, default=0) + _noise(rng), m))
+    return max(rated)[1]
+
+
+def _step(state: State, seat: int, moves: list[str], rng: Rng) -> str:
+    """A movement's next step: towards the nearest post city the seat lacks; ``stop`` there."""
+    p = state.players[seat]
+    held = set(p.posts)
+    here = [f for f in p.figures if f in T.POST_CITIES and f not in held]
+    item = state.pending[0]
+    if "stop" in moves and here and item.taken:
+        return "stop"
+    left = item.steps - item.taken
+    best: tuple[float, str] | None = None
+    for m in moves:
+        if not m.startswith("move "):
+            continue
+        dest = m.split()[1]
+        near = min(
+            (ROUTES[dest][c][0] for c in T.POST_CITIES if c not in held),
+            default=9,
+        )
+        score = (0 if near < left else 1) + near + 0.5 * _noise(rng)
+        if best is None or score < best[0]:
+            best = (score, m)
+    if best is None:
+        return "stop" if "stop" in moves else rng.choice(moves)
+    return best[1]

@@ -1,0 +1,439 @@
+"""What a Marco Polo position is worth to each seat: the computer's evaluation (#24.2).
+
+``worth(state)`` is the score sheet as if the game ended now (M60) plus what the position holds
+for the turns still to come. The future part is where the game is won, so each piece says why:
+
+* **Resources and contracts** (``LIVE``, ``contracts``): goods pay for contracts (about 1 VP a
+  good), camels for contracts and routes, coins for travel, while there is time left to use them.
+  A contract in hand counts a small share of its reward, and more as more of its cost is held.
+* **Unused dice** (``DIE_BASE``, ``DIE_PIP``): each is a later action this round (M21); without
+  them the search put every die on the 3-coins space.
+* **Trading posts** (``posts``): a small city's bonus again in every later round (M43, M17), a
+  large city's card as an extra action space in every later round (M31, M44).
+* **A movement under way** (``movement``): the best post its steps can still build (M28, M41).
+* **The journey still to come** (``journey``, new in #24): an experienced player travels in every
+  round, placing a post each time (income, city cards, goal cities, Beijing, the 8th and 9th post
+  milestones, M42-M46, M60). The journey is planned greedily, one Travel action per later round
+  (M24: one own-colour die per space per round), each to the city whose post is worth most net of
+  its row cost and route costs (M28, M40), paid from the coins held plus a modest income. A share
+  of that plan counts now. So coins are worth what they will buy on the road, a figure near
+  unvisited goal cities or Beijing stands well, and spending the coins on the road while the
+  rounds are left to collect income from the posts pays. Before #24 the evaluation had none of
+  this: the computer travelled twice a game, built one post and ended with 20 coins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from engines.marco_polo import tables as T
+from engines.marco_polo.rewards import posts_left
+from engines.marco_polo.scoring import breakdown
+from engines.marco_polo.state import Player, State, goods_total
+
+#: What one unit of each resource is worth in VP while there is time left to use it: goods pay
+#: for contracts (about 1 VP a good), camels for contracts and routes, coins for travel.
+LIVE = {"coin": 0.2, "camel": 0.3, "pepper": 0.6, "silk": 0.7, "gold": 0.8}
+#: What a reward that is not a resource is worth (a good of choice, a black die, a movement...).
+REWARD = {
+    "any_good": 0.8,
+    "two_different_goods": 1.5,
+    "black_die": 1.5,
+    "contract": 1.5,
+    "travel": 2.0,
+    "own_city_bonus": 1.5,
+    "other_city_bonus": 1.5,
+}
+#: An unused die: a later action this round (more for a higher value; Raschid sets his).
+DIE_BASE = 1.2
+DIE_PIP = 0.15
+#: A contract in hand: this share of its reward now, the rest by how much of its cost is held.
+CONTRACT_HELD = 0.05
+CONTRACT_COVERED = 0.6
+#: A trading post: worth this much in itself (routes to build on), and a large city's card this
+#: much per later round (M31, M44).
+POST = 2.0
+CARD_ROUND = 2.0
+#: A movement under way counts this share of the best post it can still build.
+MOVE_SHARE = 0.8
+#: The journey still to come counts this share of its plan (others may take Beijing's best
+#: space or a first-post tile first, the dice may not allow a row).
+JOURNEY_SHARE = 0.6
+#: Coins a seat can expect per later round towards the journey (income, bonuses, a 5-coins
+#: action now and then), and camels likewise.
+JOURNEY_COINS = 4
+JOURNEY_CAMELS = 2
+#: The longest Travel action the plan assumes in a later round (row 4: two dice of 4 or more,
+#: 12 coins, M28).
+JOURNEY_STEPS = 4
+#: Goods a seat with a post in Beijing is assumed to hold at the end, at least (M60).
+END_GOODS = 4
+
+#: Travel rows by steps: coins (M28).
+ROW_COINS = {steps: coins for _, steps, coins in T.TRAVEL_ROWS.values()}
+
+
+def _routes() -> dict[str, dict[str, tuple[int, int, int]]]:
+    """For every pair of locations: the fewest steps between them, and the route costs (camels,
+    coins) of the cheapest path with that many steps (camels at 0.3 VP, coins at 0.2, M40)."""
+    out: dict[str, dict[str, tuple[int, int, int]]] = {}
+    for start in T.LOCATIONS:
+        best: dict[str, tuple[int, int, int]] = {start: (0, 0, 0)}
+        layer = {start: (0, 0)}
+        steps = 0
+        while layer:
+            steps += 1
+            nxt: dict[str, tuple[int, int]] = {}
+            for loc, (cam, coi) in layer.items():
+                for dest, res, amt in T.ADJACENT[loc]:
+                    if dest in best:
+                        continue
+                    c2 = cam + (amt if res == "camel" else 0)
+                    m2 = coi + (amt if res == "coin" else 0)
+                    held = nxt.get(dest)
+                    if held is None or 0.3 * c2 + 0.2 * m2 < 0.3 * held[0] + 0.2 * held[1]:
+                        nxt[dest] = (c2, m2)
+            for dest, (cam, coi) in nxt.items():
+                best[dest] = (steps, cam, coi)
+            layer = nxt
+        out[start] = best
+    return out
+
+
+#: ``ROUTES[a][b]``: (steps, camels, coins) from ``a`` to ``b`` (see ``_routes``).
+ROUTES = _routes()
+
+
+def bundle_value(bundle: Mapping[str, int]) -> float:
+    """A reward bundle in VP: VP as they are, resources and other rewards at their live worth."""
+    total = 0.0
+    for k, n in bundle.items():
+        if k == "vp":
+            total += n
+        elif k in LIVE:
+            total += LIVE[k] * n
+        else:
+            total += REWARD.get(k, 1.0) * n
+    return total
+
+
+#: Each small-city bonus tile and first-post tile in VP (``bundle_value``), and each contract's
+#: reward, computed once.
+BONUS_VP = {t: bundle_value(b) for t, b in T.CITY_BONUSES.items()}
+TILE_VP = {t: bundle_value(b) for t, b in T.FIRST_POST_TILES.items()}
+REWARD_VP = {c: bundle_value(d["reward"]) for c, d in T.CONTRACTS.items()}
+#: The cities of each pair of goal cards a seat may hold.
+_GOAL_CITIES: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def goal_cities(goals: tuple[str, ...]) -> frozenset[str]:
+    """The cities named on ``goals`` (M60)."""
+    found = _GOAL_CITIES.get(goals)
+    if found is None:
+        found = _GOAL_CITIES[goals] = frozenset(c for g in goals for c in T.GOALS[g]["cities"])
+    return found
+
+
+def worth(state: State) -> list[float]:
+    """Each seat's VP as if the game ended now (M59-M61) plus the position's worth for the rest
+    of the game (module docstring)."""
+    sheets = breakdown(state)
+    later = max(0, T.ROUNDS - state.round)  # whole rounds still to come
+    out = []
+    for s, p in enumerate(state.players):
+        # How much of the game is left to use resources in: all of it until the last round,
+        # then as much as the seat's unused dice (contracts can still be fulfilled after).
+        live = 1.0 if later else min(1.0, 0.3 + len(p.dice) / 5)
+        value = float(sum(sheets[s].values()))
+        value += live * (sum(LIVE[r] * p.amount(r) for r in LIVE) + contracts(p))
+        value += sum(DIE_BASE + DIE_PIP * (v or 6) for _, v in p.dice)
+        value += posts(state, s, later)
+        if _moving(state, s):
+            value += movement(state, s, later)
+        else:
+            value += JOURNEY_SHARE * journey(state, s, later)
+        out.append(value)
+    return out
+
+
+def contracts(p: Player) -> float:
+    """Contracts in hand: part of the reward, more as more of the cost is held (M32)."""
+    total = 0.0
+    for cid in p.contracts:
+        c = T.CONTRACTS[cid]
+        cost = c["cost"]
+        need = sum(cost.values())
+        held = sum(min(p.amount(k), n) for k, n in cost.items())
+        total += REWARD_VP[cid] * (CONTRACT_HELD + CONTRACT_COVERED * held / need)
+    return total
+
+
+def posts(state: State, seat: int, later: int) -> float:
+    """Trading posts on the map: a small city's bonus again in each later round (M43, M17), a
+    large city's card usable in each later round (M31)."""
+    total = 0.0
+    for city in state.players[seat].posts:
+        total += POST
+        if city in state.city_bonus:
+            total += later * BONUS_VP[state.city_bonus[city]]
+        elif city in T.CARD_SLOTS:
+            total += later * CARD_ROUND
+    return total
+
+
+def post_gain(state: State, seat: int, city: str, later: int) -> float:
+    """What a new post in ``city`` would add to ``seat``'s evaluation (0 where none is built)."""
+    p = state.players[seat]
+    if city not in T.POST_CITIES or city in p.posts or posts_left(state, seat) <= 0:
+        return 0.0
+    return _city_gain(
+        city,
+        frozenset(p.posts),
+        p.goals,
+        p.posts_placed,
+        p.char,
+        later,
+        _beijing_taken(state),
+        goods_total(p),
+        _bonus_of(state, city),
+        _tile_of(state, city),
+    )
+
+
+def _beijing_taken(state: State) -> int:
+    return sum(1 for x in state.beijing if x is not None)
+
+
+def _bonus_of(state: State, city: str) -> float:
+    tile = state.city_bonus.get(city)
+    return BONUS_VP[tile] if tile else 0.0
+
+
+def _tile_of(state: State, city: str) -> float:
+    tile = state.first_post.get(city)
+    return TILE_VP[tile] if tile else 0.0
+
+
+@lru_cache(maxsize=256)
+def _extras(
+    bonuses: tuple[tuple[str, str], ...], tiles: tuple[tuple[str, str | None], ...]
+) -> tuple[tuple[str, float], ...]:
+    """Per post city (sorted): its small-city bonus or its first-post tile still there, in VP."""
+    bonus = dict(bonuses)
+    tile = dict(tiles)
+    out = []
+    for city in sorted(T.POST_CITIES):
+        if city in bonus:
+            out.append((city, BONUS_VP[bonus[city]]))
+        else:
+            t = tile.get(city)
+            out.append((city, TILE_VP[t] if t else 0.0))
+    return tuple(out)
+
+
+def _city_gain(
+    city: str,
+    held: frozenset[str],
+    goals: tuple[str, ...],
+    placed: int,
+    char: str,
+    later: int,
+    beijing_taken: int,
+    goods: int,
+    bonus: float,
+    tile: float,
+) -> float:
+    """A new post in ``city`` for a seat holding posts ``held``: its goal-city step and goal
+    cards (M60), its milestone (M46, M56), Beijing's space and goods bonus (M45, M60), a small
+    city's bonus now and in the ``later`` rounds (M43), a large city's first-post tile and card
+    (M44, M31)."""
+    gain = POST
+    cities = goal_cities(goals)
+    if city in cities:
+        before = len(cities & held)
+        gain += (
+            T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
+        )
+        for g in goals:
+            both = T.GOALS[g]["cities"]
+            if city in both and all(c == city or c in held for c in both):
+                gain += int(T.GOALS[g]["vp"])
+    count = placed + 1
+    if count in (8, 9) or (char == "wilhelm" and count == 11):
+        gain += T.MILESTONES[count]
+    if city == "beijing":
+        if beijing_taken < len(T.BEIJING_VP):
+            gain += T.BEIJING_VP[beijing_taken]
+        gain += max(goods, END_GOODS) // 2
+    elif bonus:
+        gain += (1 + later) * bonus
+    else:
+        gain += tile + later * CARD_ROUND
+    return gain
+
+
+def _moving(state: State, seat: int) -> bool:
+    """Whether a movement of ``seat`` is under way (the first pending decision)."""
+    if not state.pending:
+        return False
+    item = state.pending[0]
+    return item.k == "move" and item.owner == seat
+
+
+def movement(state: State, seat: int, later: int) -> float:
+    """A movement of ``seat`` under way (M28, M41): where its figures can still stop with the
+    steps and the camels and coins left (M40), the best of a share of the post built there and
+    the journey onwards from there (``journey``)."""
+    item = state.pending[0]
+    p = state.players[seat]
+    left = item.steps - item.taken
+    best = JOURNEY_SHARE * journey(state, seat, later)  # stopping where the figures stand
+    for fig, start in enumerate(p.figures):
+        moved = fig in item.moved
+        for city, cost in reachable(start, left, p.camel, p.coin).items():
+            if city == start and not moved:
+                continue  # a figure that has not moved builds nothing where it stands
+            paid = LIVE["camel"] * cost[0] + LIVE["coin"] * cost[1]
+            gain = MOVE_SHARE * (post_gain(state, seat, city, later) - paid)
+            figures = tuple(city if i == fig else f for i, f in enumerate(p.figures))
+            built = city in T.POST_CITIES and city not in p.posts
+            onwards = _plan(
+                state,
+                seat,
+                later,
+                figures,
+                frozenset((*p.posts, city)) if built else frozenset(p.posts),
+                p.posts_placed + built,
+                p.coin - cost[1],
+                p.camel - cost[0],
+            )
+            best = max(best, gain + JOURNEY_SHARE * onwards)
+    return best
+
+
+def reachable(start: str, steps: int, camels: int, coins: int) -> dict[str, tuple[int, int]]:
+    """Locations reachable from ``start`` in at most ``steps`` steps whose route costs can be
+    paid, with the cheapest (camels, coins) found for each (a figure may stop anywhere)."""
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    frontier = {(start, 0, 0)}
+    for _ in range(steps):
+        nxt: set[tuple[str, int, int]] = set()
+        for loc, cam, coi in frontier:
+            for dest, res, amt in T.ADJACENT[loc]:
+                c2 = cam + (amt if res == "camel" else 0)
+                m2 = coi + (amt if res == "coin" else 0)
+                if c2 > camels or m2 > coins:
+                    continue
+                seen = best.get(dest)
+                if seen is None or c2 + m2 < sum(seen):
+                    best[dest] = (c2, m2)
+                nxt.add((dest, c2, m2))
+        frontier = nxt
+    return best
+
+
+def journey(state: State, seat: int, later: int) -> float:
+    """The plan for the Travel actions of the rounds still to come (module docstring): VP net of
+    what the rows and routes cost."""
+    if not later:
+        return 0.0
+    p = state.players[seat]
+    return _plan(state, seat, later, p.figures, frozenset(p.posts), p.posts_placed, p.coin, p.camel)
+
+
+def _plan(
+    state: State,
+    seat: int,
+    later: int,
+    figures: tuple[str, ...],
+    held: frozenset[str],
+    placed: int,
+    coins: int,
+    camels: int,
+) -> float:
+    """``journey`` from figures standing at ``figures`` with posts ``held``."""
+    p = state.players[seat]
+    left = posts_left(state, seat) - (len(held) - len(p.posts))
+    if left <= 0 or not later:
+        return 0.0
+    bonus = _extras(tuple(state.city_bonus.items()), tuple(state.first_post.items()))
+    return _journey(
+        figures,
+        held,
+        p.goals,
+        placed,
+        p.char,
+        later,
+        min(later, left),
+        coins + JOURNEY_COINS * later,
+        camels + JOURNEY_CAMELS * later,
+        _beijing_taken(state),
+        goods_total(p),
+        bonus,
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _journey(
+    figures: tuple[str, ...],
+    held: frozenset[str],
+    goals: tuple[str, ...],
+    placed: int,
+    char: str,
+    later: int,
+    hops: int,
+    coins: int,
+    camels: int,
+    beijing_taken: int,
+    goods: int,
+    bonus: tuple[tuple[str, float], ...],
+) -> float:
+    """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost."""
+    locs = list(figures)
+    total = 0.0
+    for hop in range(hops):
+        rounds_after = later - 1 - hop
+        best: tuple[float, int, str, int, int] | None = None
+        for city, extra in bonus:
+            if city in held:
+                continue
+            for fig, loc in enumerate(locs):
+                steps, cam, coi = ROUTES[loc][city]
+                if not 0 < steps <= JOURNEY_STEPS:
+                    continue
+                paid = ROW_COINS[steps] + coi
+                if cam > camels:
+                    continue
+                # A hop the coins do not cover counts the share they do: a coin more is always
+                # worth a little more, not nothing until a row's price is reached.
+                share = 1.0 if paid <= coins else max(0, coins) / paid
+                gain = _city_gain(
+                    city,
+                    held,
+                    goals,
+                    placed,
+                    char,
+                    rounds_after,
+                    beijing_taken,
+                    goods,
+                    extra if city in T.SMALL_CITIES else 0.0,
+                    extra if city not in T.SMALL_CITIES else 0.0,
+                )
+                net = share * (gain - LIVE["coin"] * paid - LIVE["camel"] * cam)
+                if best is None or net > best[0]:
+                    best = (net, fig, city, paid, cam)
+        if best is None or best[0] <= 0:
+            break
+        net, fig, city, paid, cam = best
+        total += net
+        if paid > coins:
+            break  # the coins ran out on the way
+        locs[fig] = city
+        held = held | {city}
+        placed += 1
+        coins -= paid
+        camels -= cam
+        if city == "beijing":
+            beijing_taken += 1
+    return total
