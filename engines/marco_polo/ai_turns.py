@@ -34,6 +34,13 @@ MAX_COMMANDS = 24
 Value = Callable[[State], float]
 
 
+def _play(engine: Engine[Any, Any], state: State, seat: int, move: str) -> tuple[State, None]:
+    """``move`` applied, stopping at a chance step (a die to roll, a new round's dice): the
+    turn the search plans ends there, and the position is rated before the roll."""
+    after, _ = engine.apply(state, seat, engine.parse(state, seat, move))
+    return after, None
+
+
 def _acts(engine: Engine[Any, Any], state: State, seat: int) -> bool:
     """Whether ``seat`` still decides here (not another seat, not a die to roll)."""
     who = engine.to_act(state)
@@ -46,7 +53,7 @@ def _best(
     """The move the evaluation likes best one step deep (ties: the first listed)."""
     best: tuple[float, str, State] | None = None
     for move in moves:
-        after, _ = engine.play(state, seat, move)
+        after, _ = _play(engine, state, seat, move)
         v = value(after)
         if best is None or v > best[0]:
             best = (v, move, after)
@@ -118,7 +125,7 @@ def finish(
                 if not paid:
                     break
                 continue
-            state, _ = engine.play(state, seat, cheap)
+            state, _ = _play(engine, state, seat, cheap)
             done.append(cheap)
             continue
         state, paid = _fulfil_all(engine, state, seat, value)
@@ -129,11 +136,8 @@ def finish(
         ends = [m for m in moves if m in ("end", "black")]
         if not ends:
             break
-        _, move, after = _best(engine, state, seat, ends, value)
+        _, move, state = _best(engine, state, seat, ends, value)
         done.append(move)
-        state = after
-        if move == "black":
-            break  # a die is rolled: the search takes it from here
     return state, done
 
 
@@ -153,7 +157,7 @@ def turns(
     openings: list[tuple[tuple[str, ...], State]] = [(tuple(pre), before)]
     cheap = _coins3_lowest(before, seat)
     if cheap is not None and _acts(engine, before, seat):
-        after, _ = engine.play(before, seat, cheap)
+        after, _ = _play(engine, before, seat, cheap)
         openings.append(((*pre, cheap), after))
     seen: set[str] = set()
     rated: list[tuple[float, tuple[str, ...], str, State]] = []
@@ -166,7 +170,7 @@ def turns(
             if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
                 continue  # 3 coins first only for a Travel row it pays for
             seen.add(move)
-            after, _ = engine.play(start, seat, move)
+            after, _ = _play(engine, start, seat, move)
             rated.append((value(after), head, move, after))
     if not rated:
         # Nothing may be placed: the turn is its contracts and dice on 3 coins (``finish``).
@@ -188,11 +192,11 @@ def _from_each(
     finished greedily."""
     starts = shortlist(legal_moves(state, seat))
     rated = sorted(
-        ((value(engine.play(state, seat, m)[0]), m) for m in starts), key=lambda r: -r[0]
+        ((value(_play(engine, state, seat, m)[0]), m) for m in starts), key=lambda r: -r[0]
     )
     out = []
     for _, move in rated[: limit * WIDTH]:
-        after, _ = engine.play(state, seat, move)
+        after, _ = _play(engine, state, seat, move)
         end, rest = finish(engine, after, seat, value)
         out.append((value(end), (move, *rest)))
     out.sort(key=lambda r: -r[0])

@@ -35,6 +35,13 @@ from engines.marco_polo.state import Player, State, goods_total
 #: What one unit of each resource is worth in VP while there is time left to use it: goods pay
 #: for contracts (about 1 VP a good), camels for contracts and routes, coins for travel.
 LIVE = {"coin": 0.2, "camel": 0.3, "pepper": 0.6, "silk": 0.7, "gold": 0.8}
+#: In the last round a coin is worth only what the score sheet gives for it (1 VP per 10, M60):
+#: what it could still buy is the Travel action the search compares anyway.
+LAST_COIN = 0.0
+#: A coin's own worth (beyond the journey it pays for) fades over the last this many rounds:
+#: late in the game coins are for the road or the score sheet, not for hoarding.
+COIN_ROUNDS = 4
+GOODS_CAMELS = ("camel", "pepper", "silk", "gold")
 #: What a reward that is not a resource is worth (a good of choice, a black die, a movement...).
 REWARD = {
     "any_good": 0.8,
@@ -146,8 +153,12 @@ def worth(state: State) -> list[float]:
         # then as much as the seat's unused dice (contracts can still be fulfilled after).
         live = 1.0 if later else min(1.0, 0.3 + len(p.dice) / 5)
         value = float(sum(sheets[s].values()))
-        value += live * (sum(LIVE[r] * p.amount(r) for r in LIVE) + contracts(p))
-        value += sum(DIE_BASE + DIE_PIP * (v or 6) for _, v in p.dice)
+        value += live * (sum(LIVE[r] * p.amount(r) for r in GOODS_CAMELS) + contracts(p))
+        value += (LIVE["coin"] * min(1.0, later / COIN_ROUNDS) if later else LAST_COIN) * p.coin
+        # A die not rolled yet (a chance step comes) shows 3.5 on average; Raschid's are set
+        # as he places them, so they count as sixes (M19, M51).
+        unrolled = 6 if p.char == "raschid" else 3.5
+        value += sum(DIE_BASE + DIE_PIP * (v or unrolled) for _, v in p.dice)
         value += posts(state, s, later)
         if _moving(state, s):
             value += movement(state, s, later)
