@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import engines
 from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
-from engines.base import END
+from engines.base import CHANCE, END
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai import KNOWLEDGE
 from engines.marco_polo.ai_moves import legal_moves
 from engines.marco_polo.state import State, parse_die
 from engines.randomplay import random_action
 from engines.rng import Rng
-from tests.marco_polo.helpers import dice, play, ready, res
+from tests.marco_polo.helpers import dice, play, put, ready, res
 
 E = engines.get("marco_polo")
 
@@ -153,3 +153,71 @@ def test_m65_a_sample_depends_only_on_what_the_seat_knows() -> None:
                 one = KNOWLEDGE.determinize(st, seat, Rng(seed))
                 two = KNOWLEDGE.determinize(other, seat, Rng(seed))
                 assert one == two, (st.setup, seat, seed)
+
+
+def _random_positions(count: int, seed: int) -> list[tuple[State, int]]:
+    """Positions of a random 4-player game (basic and advanced alternately), a seat to move."""
+    out: list[tuple[State, int]] = []
+    game = 0
+    while len(out) < count:
+        st = E.setup(4, {"setup": ("basic", "advanced")[game % 2]}, seed + game)
+        rng = Rng(seed + game)
+        while len(out) < count:
+            who = E.to_act(st)
+            if not who:
+                break
+            out.append((st, who[0]))
+            st, _ = E.play(st, who[0], random_action(E, st, who[0], rng) or "")
+        game += 1
+    return out[::7]
+
+
+def test_m22_each_turn_is_legal_in_order_and_ends_where_the_turn_passes() -> None:
+    """M22, M23, M37: every whole turn offered is legal command by command and stops where the
+    seat's turn passes: the seat ends it (and nothing follows ``end``, even where the seat plays
+    again because the others are out of dice), another seat decides, the game is over, or a die
+    is rolled (a chance step the search must see)."""
+    for st, seat in _random_positions(350, 31):
+        found = KNOWLEDGE.turns(E, st, seat, Rng(2), 3)
+        assert found, (st.round, seat)
+        for turn in found:
+            after = st
+            for i, move in enumerate(turn):
+                assert seat in E.to_act(after), (turn, i)
+                after, _ = E.apply(after, seat, E.parse(after, seat, move))
+            who = E.to_act(after)
+            assert "end" not in turn[:-1]
+            assert turn[-1] == "end" or seat not in who or who == [CHANCE], turn
+
+
+def test_the_rollout_policy_plays_legal_moves() -> None:
+    for st, seat in _random_positions(200, 41):
+        move = KNOWLEDGE.policy(E, st, seat, Rng(3))
+        assert move is not None
+        E.play(st, seat, move)  # refused moves raise
+
+
+def test_m42_m60_the_best_turn_travels_to_a_goal_city_in_reach() -> None:
+    """M28, M42, M60: with the coins and dice for it, the turn rated best travels to the city on
+    the seat's goal card and builds a post there, rather than taking goods at the bazaar."""
+    st = dice(ready(4, seed=3, s0="berke"), 0, 5, 5, 4, 2, 1)
+    st = res(st, 0, coin=12, camel=3, goals=("g01", "g13"))  # Moscow+Xian, Alexandria+Anxi
+    best = KNOWLEDGE.turns(E, st, 0, Rng(1), 3)[0]
+    after = st
+    for move in best:
+        after, _ = E.play(after, 0, move)
+    assert best[0].startswith("place travel") or any(m.startswith("place travel") for m in best)
+    assert set(after.players[0].posts) & {"moscow", "alexandria"}, best
+
+
+def test_m28_coins_for_the_road_are_worth_more_early_than_in_the_last_round() -> None:
+    """M28, M60: the evaluation counts the journey the coins pay for while rounds are left; in
+    the last round a coin is worth only the score sheet's tenth of a VP."""
+    st = ready(4, seed=3, s0="berke")
+    gain_early = KNOWLEDGE.scores(res(st, 0, coin=20))[0] - KNOWLEDGE.scores(res(st, 0, coin=8))[0]
+    late = put(st, round=5)
+    gain_late = (
+        KNOWLEDGE.scores(res(late, 0, coin=20))[0] - KNOWLEDGE.scores(res(late, 0, coin=8))[0]
+    )
+    assert gain_early > 12 * 0.2
+    assert gain_late == 2.0  # 20 coins: 2 VP on the sheet, 8 coins: 0
