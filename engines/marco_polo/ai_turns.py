@@ -31,6 +31,12 @@ WIDTH = 2
 #: Commands in one finished turn at most (a long movement with its bonuses is about a dozen).
 MAX_COMMANDS = 24
 
+#: Asked for fewer turns than this (deeper in the search tree), each bazaar row is tried only
+#: with its best few columns (``_bazaar_tops``).
+THOROUGH = 8
+#: Bazaar placements tried per row below ``THOROUGH``.
+PER_ROW = 2
+
 Value = Callable[[State], float]
 
 
@@ -164,9 +170,10 @@ def turns(
     for head, start in openings:
         if not _acts(engine, start, seat):
             continue
-        for move in shortlist(legal_moves(start, seat)):
-            if not move.startswith("place "):
-                continue
+        places = [m for m in shortlist(legal_moves(start, seat)) if m.startswith("place ")]
+        if limit < THOROUGH:
+            places = _bazaar_tops(places)
+        for move in places:
             if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
                 continue  # 3 coins first only for a Travel row it pays for
             seen.add(move)
@@ -183,6 +190,31 @@ def turns(
         out.append((value(end), (*head, move, *rest)))
     out.sort(key=lambda r: -r[0])
     return [t for _, t in out[:limit]]
+
+
+def _bazaar_tops(places: list[str]) -> list[str]:
+    """``places`` with only the ``PER_ROW`` biggest columns of each bazaar row (M25; cheaper
+    dice first); the rest as they are. Quick, for the
+    turns asked for below the root."""
+    rows: dict[str, list[tuple[tuple[int, int], str]]] = {}
+    out = []
+    for move in places:
+        tokens = move.split()
+        space = tokens[1]
+        if space not in KIND_ROWS:
+            out.append(move)
+            continue
+        dice = [d[1] for t in tokens if (d := parse_die(t))]
+        col = next((int(t[4:]) for t in tokens if t.startswith("col=")), min(dice))
+        rows.setdefault(space, []).append(((-col, sum(dice)), move))
+    for ranked in rows.values():
+        ranked.sort()
+        out += [m for _, m in ranked[:PER_ROW]]
+    return out
+
+
+#: The spaces ``_bazaar_tops`` thins out.
+KIND_ROWS = frozenset(("camel", "pepper", "silk", "gold"))
 
 
 def _from_each(
