@@ -40,11 +40,13 @@ PER_ROW = 2
 Value = Callable[[State], float]
 
 
-def _play(engine: Engine[Any, Any], state: State, seat: int, move: str) -> tuple[State, None]:
-    """``move`` applied, stopping at a chance step (a die to roll, a new round's dice): the
-    turn the search plans ends there, and the position is rated before the roll."""
+def _play(engine: Engine[Any, Any], state: State, seat: int, move: str) -> tuple[State, bool]:
+    """``move`` applied without settling a chance step, and whether the planned turn must stop
+    after it: a die is to be rolled (a black die, the next round's dice), or a contract was
+    drawn from the hidden pile (a reward, a first-post tile, a display refilled, M27, M63), which
+    a sample deals differently from the game, so nothing planned after it can be trusted."""
     after, _ = engine.apply(state, seat, engine.parse(state, seat, move))
-    return after, None
+    return after, engine.to_act(after) == [CHANCE] or len(after.pile) != len(state.pile)
 
 
 def _acts(engine: Engine[Any, Any], state: State, seat: int) -> bool:
@@ -55,21 +57,24 @@ def _acts(engine: Engine[Any, Any], state: State, seat: int) -> bool:
 
 def _best(
     engine: Engine[Any, Any], state: State, seat: int, moves: list[str], value: Value
-) -> tuple[float, str, State]:
-    """The move the evaluation likes best one step deep (ties: the first listed)."""
-    best: tuple[float, str, State] | None = None
+) -> tuple[float, str, State, bool]:
+    """The move the evaluation likes best one step deep (ties: the first listed), the position
+    after it and whether the turn stops there (``_play``)."""
+    best: tuple[float, str, State, bool] | None = None
     for move in moves:
-        after, _ = _play(engine, state, seat, move)
+        after, stop = _play(engine, state, seat, move)
         v = value(after)
         if best is None or v > best[0]:
-            best = (v, move, after)
+            best = (v, move, after, stop)
     assert best is not None
     return best
 
 
-def _fulfil_all(
-    engine: Engine[Any, Any], state: State, seat: int, value: Value
-) -> tuple[State, list[str]]:
+#: A part of a turn: the position after it, its commands, whether the turn stops there.
+Part = tuple[State, list[str], bool]
+
+
+def _fulfil_all(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> Part:
     """Fulfil contracts, best first, while one is payable and the evaluation gains (M32)."""
     done: list[str] = []
     here = value(state)
@@ -77,18 +82,21 @@ def _fulfil_all(
         moves = [m for m in legal_moves(state, seat) if m.startswith("fulfil ")]
         if not moves:
             break
-        v, move, after = _best(engine, state, seat, moves, value)
+        v, move, after, stop = _best(engine, state, seat, moves, value)
         if v <= here:
             break
-        state, answers = _answer(engine, after, seat, value)
+        done.append(move)
+        if stop:
+            return after, done, True
+        state, answers, stop = _answer(engine, after, seat, value)
+        done += answers
+        if stop:
+            return state, done, True
         here = value(state)
-        done += [move, *answers]
-    return state, done
+    return state, done, False
 
 
-def _answer(
-    engine: Engine[Any, Any], state: State, seat: int, value: Value
-) -> tuple[State, list[str]]:
+def _answer(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> Part:
     """Answer ``seat``'s pending decisions (a reward's good, a movement...) greedily."""
     done: list[str] = []
     for _ in range(MAX_COMMANDS):
@@ -97,26 +105,26 @@ def _answer(
         moves = shortlist(legal_moves(state, seat))
         if not moves:
             break
-        _, move, state = _best(engine, state, seat, moves, value)
+        _, move, state, stop = _best(engine, state, seat, moves, value)
         done.append(move)
-    return state, done
+        if stop:
+            return state, done, True
+    return state, done, False
 
 
-def finish(
-    engine: Engine[Any, Any], state: State, seat: int, value: Value
-) -> tuple[State, list[str]]:
+def finish(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> Part:
     """The rest of ``seat``'s turn, greedily: each pending decision by the evaluation, then the
-    contracts to fulfil, then ``end`` (or a black die, whose roll ends the planned part)."""
+    contracts to fulfil, then ``end`` or a black die (``_play`` says where it stops early)."""
     done: list[str] = []
     for _ in range(MAX_COMMANDS):
         if not _acts(engine, state, seat):
             break
         p = state.players[seat]
         if state.pending or state.phase != "play":
-            state, answers = _answer(engine, state, seat, value)
-            if not answers:
-                break
+            state, answers, stop = _answer(engine, state, seat, value)
             done += answers
+            if stop or not answers:
+                return state, done, stop
             continue
         if not p.main_done and p.dice:
             moves = legal_moves(state, seat)
@@ -124,27 +132,35 @@ def finish(
                 break  # the main action is the caller's choice
             # Nothing may be placed: fulfil what pays, then dice on 3 coins, lowest first, until
             # one opens a space or none is left (M23, M33).
-            state, paid = _fulfil_all(engine, state, seat, value)
-            cheap = _coins3_lowest(state, seat, keep=0)
-            if paid or cheap is None:
-                done += paid
-                if not paid:
-                    break
+            state, paid, stop = _fulfil_all(engine, state, seat, value)
+            done += paid
+            if stop:
+                return state, done, True
+            if paid:
                 continue
-            state, _ = _play(engine, state, seat, cheap)
+            cheap = _coins3_lowest(state, seat, keep=0)
+            if cheap is None:
+                break
+            state, stop = _play(engine, state, seat, cheap)
             done.append(cheap)
+            if stop:
+                return state, done, True
             continue
-        state, paid = _fulfil_all(engine, state, seat, value)
+        state, paid, stop = _fulfil_all(engine, state, seat, value)
         done += paid
+        if stop:
+            return state, done, True
         if not _acts(engine, state, seat):
             break
         moves = legal_moves(state, seat)
         ends = [m for m in moves if m in ("end", "black")]
         if not ends:
             break
-        _, move, state = _best(engine, state, seat, ends, value)
+        _, move, state, stop = _best(engine, state, seat, ends, value)
         done.append(move)
-    return state, done
+        if stop or move == "end":
+            return state, done, stop
+    return state, done, False
 
 
 def turns(
@@ -159,14 +175,17 @@ def turns(
         # A set-up choice, a decision asked mid-turn or the end of a turn: each listed move
         # starts a turn of its own, finished greedily.
         return _from_each(engine, state, seat, value, limit)
-    before, pre = _fulfil_all(engine, state, seat, value)
+    before, pre, stop = _fulfil_all(engine, state, seat, value)
+    if stop:
+        return [tuple(pre)]
     openings: list[tuple[tuple[str, ...], State]] = [(tuple(pre), before)]
     cheap = _coins3_lowest(before, seat)
     if cheap is not None and _acts(engine, before, seat):
-        after, _ = _play(engine, before, seat, cheap)
-        openings.append(((*pre, cheap), after))
+        after, stop = _play(engine, before, seat, cheap)
+        if not stop:
+            openings.append(((*pre, cheap), after))
     seen: set[str] = set()
-    rated: list[tuple[float, tuple[str, ...], str, State]] = []
+    rated: list[tuple[float, tuple[str, ...], str, State, bool]] = []
     for head, start in openings:
         if not _acts(engine, start, seat):
             continue
@@ -177,16 +196,16 @@ def turns(
             if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
                 continue  # 3 coins first only for a Travel row it pays for
             seen.add(move)
-            after, _ = _play(engine, start, seat, move)
-            rated.append((value(after), head, move, after))
+            after, stop = _play(engine, start, seat, move)
+            rated.append((value(after), head, move, after, stop))
     if not rated:
         # Nothing may be placed: the turn is its contracts and dice on 3 coins (``finish``).
-        _, rest = finish(engine, before, seat, value)
+        _, rest, _ = finish(engine, before, seat, value)
         return [(*pre, *rest)] if pre or rest else []
     rated.sort(key=lambda r: -r[0])
     out: list[tuple[float, tuple[str, ...]]] = []
-    for _, head, move, after in rated[: limit * WIDTH]:
-        end, rest = finish(engine, after, seat, value)
+    for _, head, move, after, stop in rated[: limit * WIDTH]:
+        end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
         out.append((value(end), (*head, move, *rest)))
     out.sort(key=lambda r: -r[0])
     return [t for _, t in out[:limit]]
@@ -228,8 +247,8 @@ def _from_each(
     )
     out = []
     for _, move in rated[: limit * WIDTH]:
-        after, _ = _play(engine, state, seat, move)
-        end, rest = finish(engine, after, seat, value)
+        after, stop = _play(engine, state, seat, move)
+        end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
         out.append((value(end), (move, *rest)))
     out.sort(key=lambda r: -r[0])
     return [t for _, t in out[:limit]]

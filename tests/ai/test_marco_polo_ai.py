@@ -176,18 +176,24 @@ def test_m22_each_turn_is_legal_in_order_and_ends_where_the_turn_passes() -> Non
     """M22, M23, M37: every whole turn offered is legal command by command and stops where the
     seat's turn passes: the seat ends it (and nothing follows ``end``, even where the seat plays
     again because the others are out of dice), another seat decides, the game is over, or a die
-    is rolled (a chance step the search must see)."""
+    is rolled (a chance step the search must see). A turn planned on a sample of the seat's
+    information is legal in the game itself (M65): it stops where a contract is drawn from the
+    hidden pile, which the sample deals differently."""
     for st, seat in _random_positions(350, 31):
-        found = KNOWLEDGE.turns(E, st, seat, Rng(2), 3)
+        sample = KNOWLEDGE.determinize(st, seat, Rng(7))
+        found = KNOWLEDGE.turns(E, sample, seat, Rng(2), 3)
         assert found, (st.round, seat)
         for turn in found:
             after = st
             for i, move in enumerate(turn):
                 assert seat in E.to_act(after), (turn, i)
+                before = after
                 after, _ = E.apply(after, seat, E.parse(after, seat, move))
+                drawn = len(after.pile) != len(before.pile)
+                assert not drawn or i == len(turn) - 1, (turn, i)
             who = E.to_act(after)
             assert "end" not in turn[:-1]
-            assert turn[-1] == "end" or seat not in who or who == [CHANCE], turn
+            assert turn[-1] == "end" or seat not in who or who == [CHANCE] or drawn, turn
 
 
 def test_the_rollout_policy_plays_legal_moves() -> None:
