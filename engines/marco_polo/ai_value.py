@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from engines.marco_polo import tables as T
 from engines.marco_polo.rewards import posts_left
@@ -226,6 +227,24 @@ def _tile_of(state: State, city: str) -> float:
     return TILE_VP[tile] if tile else 0.0
 
 
+class _Extras:
+    """The last position's tiles and what ``_extras`` made of them, replaced as one tuple (so
+    threads never see a mixture; the mappings are held, so an id is never reused)."""
+
+    last: tuple[Any, Any, tuple[tuple[str, float], ...]] = (None, None, ())
+
+
+def _state_extras(state: State) -> tuple[tuple[str, float], ...]:
+    """``_extras`` of ``state``'s tiles; the same mappings as last time (the samples and moves of
+    one search share them until a tile is taken) are not read again."""
+    bonus, tiles, found = _Extras.last
+    if bonus is state.city_bonus and tiles is state.first_post:
+        return found
+    found = _extras(tuple(state.city_bonus.items()), tuple(state.first_post.items()))
+    _Extras.last = (state.city_bonus, state.first_post, found)
+    return found
+
+
 @lru_cache(maxsize=256)
 def _extras(
     bonuses: tuple[tuple[str, str], ...], tiles: tuple[tuple[str, str | None], ...]
@@ -368,7 +387,7 @@ def _plan(
     left = posts_left(state, seat) - (len(held) - len(p.posts))
     if left <= 0 or not later:
         return 0.0
-    bonus = _extras(tuple(state.city_bonus.items()), tuple(state.first_post.items()))
+    bonus = _state_extras(state)
     return _journey(
         figures,
         held,
