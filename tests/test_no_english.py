@@ -11,9 +11,11 @@ never uses. A word may appear only when it is in the allow-list below:
   parameter name): they are the same in every language by design (#13.4 adds aliases);
 - the players' display names;
 - anything between backticks, which the catalog uses only to quote what a player types;
-- game terms the published Japanese/Spanish editions print as they are (``AP`` in the Japanese
-  Bombay rules; ``VP``/``PV`` abbreviations; Roman level numerals on Brass tiles);
-- the games' own titles where the edition keeps them (Bombay, Imhotep, Brass, Birmingham);
+- game terms the published Japanese/Spanish editions print as they are (``VP``/``PV``
+  abbreviations; each game's own, such as ``AP`` in the Japanese Bombay rules or the Roman level
+  numerals on Brass tiles, are its ``PRINTED_WORDS`` in ``tests/<game>/__init__.py``);
+- the games' own titles where the edition keeps them (Bombay, Imhotep, Brass, Birmingham: also
+  ``PRINTED_WORDS``), and the game ids the console takes;
 - ``UTC`` in a fixed offset ("UTC+09:00"), written as players type it;
 - in the console, its own command words and example zone names (typed, like the notation) and
   file paths (the user's own).
@@ -33,30 +35,41 @@ from bot.console import run_console
 from bot.service import Service, User
 from engines.catalog import CATALOG
 from engines.randomplay import random_game
+from tests import games
 from tests.fakes import FakeClock
 
-GAMES = tuple(g.id for g in engines.GAMES)
-PLAYERS = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
+GAMES = games.shipped()
+#: Every game in each language it ships other than English.
+TRANSLATED = [(game, lang) for game in GAMES for lang in games.languages(game) if lang != "en"]
+#: The players of a table (as many as the game takes, up to three).
+PEOPLE = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
 
-#: Printed game terms and titles (see the module docstring for why each is allowed).
-ALLOWED = {
-    "AP",
+
+def players_of(game: str) -> tuple[User, ...]:
+    """The people seated at ``game``: three, or as many as the game takes."""
+    return PEOPLE[: games.players(game)]
+
+
+#: Printed terms of no one game (see the module docstring for why each is allowed).
+COMMON = {
     "BGA",
     "VP",
     "PV",
     "PA",
-    "II",
-    "III",
-    "IV",
-    "Bombay",
-    "Imhotep",
-    "Brass",
-    "Birmingham",
-    "Marco",
-    "Polo",
     # A fixed offset is shown as players type it (`utc_offset:UTC+9`), the international form.
     "UTC",
 }
+#: ... and every shipped game's own printed words (its title, its terms), shown in any game's
+#: lists (``help``, ``games``): ``PRINTED_WORDS`` of ``tests/<game>/__init__.py``.
+ALLOWED = COMMON.union(*(games.fact(g, "PRINTED_WORDS", set()) for g in GAMES))
+
+
+def allowed_in(game: str, played: list[str]) -> set[str]:
+    """The Latin words a table of ``game`` may meet: the printed ones, the notation played or
+    typed, what its translated help quotes (``QUOTED_NOTATION`` of ``tests/<game>/__init__.py``)."""
+    quoted: set[str] = games.fact(game, "QUOTED_NOTATION", set())
+    return ALLOWED | notation_words(game, played) | quoted
+
 
 #: The console's own commands (typed by the player, listed by ``help``) and the game ids
 #: ``games``/``new`` take: notation of the console itself.
@@ -103,19 +116,13 @@ CONSOLE_WORDS = {
     "Europe",
     "Madrid",
     "move",
-    "bombay",
-    "imhotep",
-    "marco_polo",
-    "brass",
-    "marco",
-    "polo",
     "Turnpost",
+    # the game ids `games` lists and `new` takes, and their parts (marco_polo)
+    *GAMES,
+    *(part for game in GAMES for part in game.split("_")),
 }
 
 WORD = re.compile(r"[A-Za-z]{2,}")
-
-#: Notation tokens the translated help texts quote without the game having played them.
-QUOTED_NOTATION = {"imhotep": {"pair"}}
 
 
 @cache
@@ -149,20 +156,21 @@ def notation_words(game: str, played: list[str]) -> set[str]:
 async def table_lines(game: str, lang: str, db: Path, seed: int) -> tuple[list[str], list[str]]:
     """Every line a table in ``lang`` reads during one random game, and the actions played."""
     engine = engines.get(game)
-    _, log = random_game(engine, len(PLAYERS), None, seed=seed)
+    people = players_of(game)
+    _, log = random_game(engine, len(people), None, seed=seed)
     svc = await Service.open(db, clock=FakeClock(1_767_571_200.0), lang=lang)
     try:
-        await svc.create_lobby(1, 1, PLAYERS[0], game, seed=seed)
-        for u in PLAYERS[1:]:
+        await svc.create_lobby(1, 1, people[0], game, seed=seed)
+        for u in people[1:]:
             await svc.join(1, u)
-        out = await svc.start(1, PLAYERS[0], order=[u.id for u in PLAYERS], render=False)
+        out = await svc.start(1, people[0], order=[u.id for u in people], render=False)
         lines = list(out.lines)
         for seat, text in log:
-            out = await svc.act(1, PLAYERS[seat], text, render=False)
+            out = await svc.act(1, people[seat], text, render=False)
             lines += out.lines
             for private in out.private_lines.values():
                 lines += private
-        for u in PLAYERS:
+        for u in people:
             lines += (await svc.private_view(1, u)).lines
         lines += (await svc.board(1)).lines
         lines += [(await svc.game(1)).round_info]
@@ -186,19 +194,13 @@ def english_in(lines: list[str], allowed: set[str], lang: str) -> dict[str, str]
     return found
 
 
-@pytest.mark.parametrize("lang", ["ja", "es"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), TRANSLATED)
 async def test_a_whole_game_in_the_table_language_says_no_english(
     game: str, lang: str, tmp_path: Path
 ) -> None:
     lines, played = await table_lines(game, lang, tmp_path / "t.db", seed=3)
     assert len(lines) > 50, "the game was too short to say anything"
-    allowed = (
-        ALLOWED
-        | notation_words(game, played)
-        | QUOTED_NOTATION.get(game, set())
-        | {u.name for u in PLAYERS}
-    )
+    allowed = allowed_in(game, played) | {u.name for u in PEOPLE}
     found = english_in(lines, allowed, lang)
     assert not found, f"{len(found)} English words, e.g. {list(found.items())[:8]}"
 
@@ -206,9 +208,9 @@ async def test_a_whole_game_in_the_table_language_says_no_english(
 async def console_lines(
     game: str, lang: str, tmp_path: Path, seed: int
 ) -> tuple[list[str], list[str]]:
-    """Everything the console prints in ``lang`` while three players type a random game."""
-    _, log = random_game(engines.get(game), len(PLAYERS), None, seed=seed)
-    names = [u.name for u in PLAYERS]
+    """Everything the console prints in ``lang`` while its players type a random game."""
+    names = [u.name for u in players_of(game)]
+    _, log = random_game(engines.get(game), len(names), None, seed=seed)
     typed = [f"as {names[0]}", f"new {game} seed={seed}"]
     typed += [f"{n}: join" for n in names[1:]]
     typed += ["start " + " ".join(names)]
@@ -227,19 +229,12 @@ async def console_lines(
     return lines, [text for _, text in log]
 
 
-@pytest.mark.parametrize("lang", ["ja", "es"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), TRANSLATED)
 async def test_a_whole_game_in_the_console_says_no_english(
     game: str, lang: str, tmp_path: Path
 ) -> None:
     lines, played = await console_lines(game, lang, tmp_path, seed=5)
     assert len(lines) > 50
-    allowed = (
-        ALLOWED
-        | CONSOLE_WORDS
-        | notation_words(game, played)
-        | QUOTED_NOTATION.get(game, set())
-        | {u.name for u in PLAYERS}
-    )
+    allowed = allowed_in(game, played) | CONSOLE_WORDS | {u.name for u in PEOPLE}
     found = english_in(lines, allowed, lang)
     assert not found, f"{len(found)} English words, e.g. {list(found.items())[:8]}"

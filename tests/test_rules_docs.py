@@ -56,6 +56,9 @@ def test_every_rule_id_the_code_cites_is_in_the_rules_document(game: str) -> Non
         text = path.read_text(encoding="utf-8")
         for rule in re.findall(rf"(?<![A-Za-z0-9_])([{letters}]\d+)(?![0-9])", text):
             cited.setdefault(rule, str(path.relative_to(root)))
-    assert len(cited) > 20, "found almost no cited ids: has the citing convention changed?"
+    # Most ids are cited somewhere (at least 20, or half of a small game's): else the citing
+    # convention has changed and this check no longer sees anything.
+    enough = min(20, len(set(defined_ids(game))) // 2)
+    assert len(cited) >= enough, "found almost no cited ids: has the citing convention changed?"
     unknown = {rule: where for rule, where in cited.items() if rule not in defined_ids(game)}
     assert not unknown, f"{game}: the code cites ids the rules document does not define: {unknown}"

@@ -6,7 +6,6 @@ set-up must then give the first turns to exactly those seats, in that order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,22 +14,12 @@ import engines
 from engines.base import Engine
 from engines.randomplay import random_action
 from engines.rng import Rng
-
-#: Whose turn it is (not merely whose decision: Imhotep's market picks and Marco Polo's
-#: compensation are other seats deciding during someone's turn), or None outside the turns.
-TURN_HOLDER: dict[str, Callable[[Any], int | None]] = {
-    "bombay": lambda st: st.current,
-    "imhotep": lambda st: st.current,
-    "brass": lambda st: st.current if st.phase != "over" else None,
-    "marco_polo": lambda st: st.current if st.phase == "play" else None,
-}
-
-OPTIONS: dict[str, list[dict[str, str]]] = {"marco_polo": [{}, {"setup": "advanced"}]}
+from tests import games, traces
 
 
 def _first_turns(engine: Engine[Any, Any], state: Any, players: int, seed: int) -> list[int]:
     """The seats taking turns from the set-up on, until each has had one."""
-    holder = TURN_HOLDER[engine.meta.id]
+    holder = games.turn_holder(engine.meta.id)
     rng = Rng(seed)
     seen: list[int] = []
     for _ in range(5000):
@@ -46,14 +35,22 @@ def _first_turns(engine: Engine[Any, Any], state: Any, players: int, seed: int) 
     return seen
 
 
-def test_every_builtin_game_says_how_its_turns_are_found() -> None:
-    assert set(TURN_HOLDER) == {g.id for g in engines.GAMES}
+def _option_sets(game: str) -> list[dict[str, str]]:
+    """The option sets that change what is played: those of the game's recorded traces."""
+    sets: list[dict[str, str]] = []
+    for table in traces.tables(game):
+        if dict(table.options) not in sets:
+            sets.append(dict(table.options))
+    return sets
 
 
-@pytest.mark.parametrize("game", sorted(g.id for g in engines.GAMES))
+@pytest.mark.parametrize("game", games.shipped())
 def test_stated_turn_order_is_the_order_played(game: str) -> None:
+    """Whose turn it is (not merely whose decision: Imhotep's market picks and Marco Polo's
+    compensation are other seats deciding during someone's turn) is ``turn_holder`` of
+    ``tests/<game>/__init__.py``, by default ``state.current`` while anyone acts."""
     engine = engines.get(game)
-    for options in OPTIONS.get(game, [{}]):
+    for options in _option_sets(game):
         for players in range(engine.meta.min_players, engine.meta.max_players + 1):
             for seed in range(4):
                 state = engine.setup(players, engine.meta.validate_options(options), seed)

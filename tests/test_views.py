@@ -17,13 +17,20 @@ import pytest
 
 import engines
 from engines.kit import Mark, View, from_plain, plain, with_recent
+from tests import games
 
 FIXTURES = Path(__file__).parent / "fixtures" / "views"
-GAMES = ("bombay", "imhotep", "marco_polo", "brass")
+GAMES = games.shipped()
 
 
 def _positions(game: str) -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = json.loads((FIXTURES / f"{game}.json").read_text())
+    path = FIXTURES / f"{game}.json"
+    if not path.is_file():
+        pytest.fail(
+            f"no view fixtures for {game}: run python -m tests.fixtures.views.make {game}",
+            pytrace=False,
+        )
+    data: list[dict[str, Any]] = json.loads(path.read_text())
     return data
 
 

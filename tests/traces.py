@@ -4,7 +4,7 @@ can prove it changed no behaviour (in the spirit of python-chess's perft counts)
     python -m tests.traces            # replay every stored trace, print the first divergence per game
     python -m tests.traces --write    # record them again (tests/fixtures/traces/<game>.jsonl)
 
-A trace is a few seeded random games per game (``TABLES``: player counts and option sets), played
+A trace is a few seeded random games per game (``tables``: player counts and option sets), played
 through the contract as the service plays them: ``engine.apply`` for a seat's move, and every
 chance node settled explicitly (``sample_chance`` then ``apply(state, CHANCE, …)``), so a draw is
 a step of its own. The mover and the move are chosen by a seeded ``random.Random``: from the
@@ -50,6 +50,7 @@ from typing import Any
 import engines
 from engines.base import CHANCE, END, Engine, Event, IllegalAction
 from engines.kit import plain
+from tests import games
 
 FOLDER = Path(__file__).resolve().parent / "fixtures" / "traces"
 
@@ -82,55 +83,13 @@ class Table:
     seed: int
 
 
-#: game id -> the games recorded for it: each player count and the option sets that change
-#: what is played (Brass's introductory and full game, Imhotep's sides, Marco Polo's advanced
-#: set-up, Bombay's variants).
-TABLES: dict[str, tuple[Table, ...]] = {
-    "bombay": (
-        Table(2, {"setup": "first_game"}, 1),
-        Table(3, {}, 2),
-        Table(4, {}, 4),
-        Table(
-            5,
-            {
-                "five_player_start_money": "bga",
-                "empire_split_rounding": "exact",
-                "palace_on_hills": "false",
-                "client_tokens_limited": "true",
-            },
-            3,
-        ),
-    ),
-    "imhotep": (
-        Table(2, {"sides": "a"}, 1),
-        Table(3, {"sides": "b"}, 2),
-        Table(4, {"sides": "random", "wrath": "on"}, 3),
-        Table(
-            3,
-            {
-                "sides": "custom",
-                "market": "b",
-                "pyramid": "a",
-                "temple": "b",
-                "burial": "a",
-                "obelisk": "b",
-            },
-            4,
-        ),
-    ),
-    "marco_polo": (
-        Table(2, {"setup": "basic"}, 1),
-        Table(3, {"setup": "advanced"}, 2),
-        Table(4, {"setup": "advanced"}, 3),
-        Table(4, {"setup": "basic"}, 4),
-    ),
-    "brass": (
-        Table(2, {"mode": "intro"}, 1),
-        Table(4, {"mode": "intro"}, 2),
-        Table(3, {"mode": "full", "iron_price_when_empty": "8"}, 3),
-        Table(4, {"mode": "full"}, 4),
-    ),
-}
+def tables(game: str) -> tuple[Table, ...]:
+    """The games recorded for ``game``: its ``TRACES`` (``tests/<game>/__init__.py``: each player
+    count and the option sets that change what is played), or one game at its fewest players."""
+    declared: tuple[Table, ...] | None = games.fact(game, "TRACES")
+    if declared:
+        return declared
+    return (Table(engines.get(game).meta.min_players, {}, 1),)
 
 
 def short_hash(value: Any) -> str:
@@ -254,17 +213,27 @@ def write(game: str) -> int:
     FOLDER.mkdir(parents=True, exist_ok=True)
     text = "".join(
         json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
-        for table in TABLES[game]
+        for table in tables(game)
         for line in record(game, table)
     )
     path_of(game).write_text(text, encoding="utf-8")
     return len(text.encode("utf-8"))
 
 
+def missing(game: str) -> str | None:
+    """What to do when ``game`` has no trace file yet, or ``None`` when it has one."""
+    if path_of(game).is_file():
+        return None
+    return f"no traces recorded for {game}: run python -m tests.traces --write {game}"
+
+
 def stored(game: str) -> Iterator[tuple[Table, list[dict[str, Any]]]]:
-    """The stored games of ``game``'s trace: each table and its lines after the setup line."""
+    """The stored games of ``game``'s trace: each table and its lines after the setup line
+    (none when nothing is recorded yet: see :func:`missing`)."""
     table: Table | None = None
     lines: list[dict[str, Any]] = []
+    if missing(game):
+        return
     for raw in path_of(game).read_text(encoding="utf-8").splitlines():
         line = json.loads(raw)
         if "setup" in line:
@@ -353,7 +322,10 @@ def replay(game: str, table: Table, lines: list[dict[str, Any]]) -> str | None:
 
 
 def check(game: str) -> list[str]:
-    """Every stored game of ``game`` replayed: the first divergence of each that diverges."""
+    """Every stored game of ``game`` replayed: the first divergence of each that diverges (or
+    that nothing is recorded)."""
+    if absent := missing(game):
+        return [absent]
     found = [replay(game, table, lines) for table, lines in stored(game)]
     return [f for f in found if f is not None]
 

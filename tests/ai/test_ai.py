@@ -18,13 +18,12 @@ from engines.ai.arena import run, seat_kinds
 from engines.ai.knowledge import values
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
-
-GAMES = ("bombay", "imhotep", "marco_polo", "brass")
+from tests import games
 
 
 def _with_ai() -> list[str]:
     out = []
-    for game in GAMES:
+    for game in games.shipped():
         try:
             knowledge_for(engines.get(game))
         except LookupError:

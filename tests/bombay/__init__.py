@@ -1,0 +1,24 @@
+"""What the shared tests need to know of this game (see tests/games.py)."""
+
+from tests.traces import Table
+
+#: Latin words the Japanese and Spanish editions print as they are: the title, and ``AP`` (action
+#: points) in the Japanese rules.
+PRINTED_WORDS = {"Bombay", "AP"}
+
+#: The random games tests/traces.py records (python -m tests.traces --write bombay).
+TRACES = (
+    Table(2, {"setup": "first_game"}, 1),
+    Table(3, {}, 2),
+    Table(4, {}, 4),
+    Table(
+        5,
+        {
+            "five_player_start_money": "bga",
+            "empire_split_rounding": "exact",
+            "palace_on_hills": "false",
+            "client_tokens_limited": "true",
+        },
+        3,
+    ),
+)

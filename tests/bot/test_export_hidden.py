@@ -18,6 +18,7 @@ from engines.base import Engine
 from engines.kit import plain
 from engines.randomplay import random_action
 from engines.rng import Rng
+from tests import games
 from tests.fakes import FakeClock
 
 USERS = (User(1, "Ana"), User(2, "Ben"), User(3, "Cal"))
@@ -79,12 +80,12 @@ async def _start(svc: Service, channel: int, game: str, seed: int, players: int)
     await svc.start(channel, USERS[0], order=[u.id for u in USERS[:players]], render=False)
 
 
-@pytest.mark.parametrize("game", ["tally", "bombay", "imhotep", "marco_polo", "brass"])
+@pytest.mark.parametrize("game", ["tally", *games.shipped()])
 async def test_running_games_differing_only_in_hidden_information_export_identically(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     engine = engines.get(game)
-    players = 3
+    players = games.players(game)
     real_setup = engine.setup
 
     # Game B's seed deals game A's table with some hidden information changed.

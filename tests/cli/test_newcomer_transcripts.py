@@ -21,6 +21,7 @@ from bot import drawing
 from bot.console import run_console
 from engines.randomplay import random_action
 from engines.rng import Rng
+from tests import games
 from tests.discord.test_turn_pings import quick_render
 
 NAMES = ["ana", "bob", "cid"]
@@ -28,21 +29,23 @@ SEED = 11
 
 
 class Newcomer:
-    """A scripted stdin: three people at one keyboard, each typing as little as the console
-    accepts, looking around now and then the way a new player does."""
+    """A scripted stdin: three people (or as many as the game takes) at one keyboard, each
+    typing as little as the console accepts, looking around now and then the way a new player
+    does."""
 
     def __init__(self, game: str, out: io.StringIO, extra: dict[int, list[str]]) -> None:
         self.out = out
         self.engine: Any = engines.get(game)
-        self.state = self.engine.setup(len(NAMES), self.engine.meta.validate_options({}), SEED)
+        self.names = NAMES[: games.players(game)]
+        players = len(self.names)
+        self.state = self.engine.setup(players, self.engine.meta.validate_options({}), SEED)
         self.rng = Rng(SEED)
         self.queue = [
-            "as ana",
+            f"as {self.names[0]}",
             f"help {game}",
-            f"new {game} players={len(NAMES)} seed={SEED}",
-            "bob: join",
-            "cid: join",
-            f"start {' '.join(NAMES)}",
+            f"new {game} players={players} seed={SEED}",
+            *(f"{name}: join" for name in self.names[1:]),
+            f"start {' '.join(self.names)}",
         ]
         self.extra = extra  # move number -> lines typed before it
         self.moves = 0
@@ -59,7 +62,7 @@ class Newcomer:
             self.queue += ["board", "log", "quit"]
             return
         seat = who[0]
-        name = NAMES[seat]
+        name = self.names[seat]
         text = random_action(self.engine, self.state, seat, self.rng)
         assert text is not None
         short = shortest(self.engine, self.state, seat, text)
@@ -78,7 +81,7 @@ def other(name: str) -> str:
     return NAMES[(NAMES.index(name) + 1) % len(NAMES)]
 
 
-@pytest.mark.parametrize("game", ["bombay", "imhotep", "marco_polo", "brass"])
+@pytest.mark.parametrize("game", games.shipped())
 async def test_a_newcomer_plays_the_game_to_its_score_sheet(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,13 +23,15 @@ import engines
 from bot.discord_adapter import TurnpostBot
 from bot.service import User
 from engines.base import CHANCE
+from tests import games
 from tests.discord.conftest import BotFactory
 from tests.discord.driver import random_move
 from tests.discord.helpers import choices, send
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, Sent, click, slash
-from tests.test_no_english import ALLOWED, QUOTED_NOTATION, english_in, notation_words
+from tests.test_no_english import allowed_in, english_in
 
-GAMES = sorted(g.id for g in engines.GAMES)
+#: The games played in Japanese (those with a Japanese catalog).
+GAMES = sorted(g for g in games.shipped() if "ja" in games.languages(g))
 SEATS = [Player(2001, "アナ"), Player(2002, "ベン"), Player(2003, "カル")]
 #: Keys whose string values a reader sees (select option values and custom ids are notation).
 READABLE = {"content", "label", "placeholder", "title", "description", "name", "value", "text"}
@@ -101,12 +103,7 @@ async def test_a_japanese_group_plays_from_game_new_to_the_score_sheet_without_e
     # The log shows chance steps (a roll, a restock) in their notation too, as it shows moves.
     exported = await bot.service.export(CHANNEL_ID)
     chance = [a["action"] for a in exported["actions"] if a["seat"] == CHANCE]
-    allowed = (
-        ALLOWED
-        | notation_words(game, played + chance)
-        | QUOTED_NOTATION.get(game, set())
-        | {p.name for p in seats}
-    )
+    allowed = allowed_in(game, played + chance) | {p.name for p in seats}
     found = english_in(lines, allowed, "ja")
     assert not found, f"{len(found)} English words, e.g. {list(found.items())[:8]}"
 

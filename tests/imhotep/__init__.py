@@ -1,0 +1,27 @@
+"""What the shared tests need to know of this game (see tests/games.py)."""
+
+from tests.traces import Table
+
+#: Latin words the Japanese and Spanish editions print as they are: the title.
+PRINTED_WORDS = {"Imhotep"}
+#: Notation the translated help quotes without a random game playing it.
+QUOTED_NOTATION = {"pair"}
+
+#: The random games tests/traces.py records (python -m tests.traces --write imhotep).
+TRACES = (
+    Table(2, {"sides": "a"}, 1),
+    Table(3, {"sides": "b"}, 2),
+    Table(4, {"sides": "random", "wrath": "on"}, 3),
+    Table(
+        3,
+        {
+            "sides": "custom",
+            "market": "b",
+            "pyramid": "a",
+            "temple": "b",
+            "burial": "a",
+            "obelisk": "b",
+        },
+        4,
+    ),
+)

@@ -1,0 +1,22 @@
+"""What the shared tests need to know of this game (see tests/games.py)."""
+
+from typing import Any
+
+from tests.traces import Table
+
+#: Latin words the Japanese and Spanish editions print as they are: the title.
+PRINTED_WORDS = {"Marco", "Polo"}
+
+#: The random games tests/traces.py records (python -m tests.traces --write marco_polo).
+TRACES = (
+    Table(2, {"setup": "basic"}, 1),
+    Table(3, {"setup": "advanced"}, 2),
+    Table(4, {"setup": "advanced"}, 3),
+    Table(4, {"setup": "basic"}, 4),
+)
+
+
+def turn_holder(state: Any) -> int | None:
+    """Whose turn it is: the current seat in the play phase (the character draft and the goal
+    choice are every seat's, compensation another seat's decision within a turn)."""
+    return state.current if state.phase == "play" else None

@@ -15,6 +15,7 @@ import renderers
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
+from tests import games
 
 # -- colour-vision simulation (Machado, Oliveira & Fernandes 2009, severity 1.0, linear RGB) ------
 PROTANOPIA = (
@@ -285,10 +286,11 @@ def test_who_is_to_act_follows_their_marks_and_is_cut_at_the_right_edge() -> Non
 @pytest.mark.parametrize("game", GAMES)
 def test_every_header_puts_the_mark_of_who_acts_before_their_name(game: str) -> None:
     engine = engines.get(game)
-    state = engine.setup(3, engine.meta.validate_options({}), 8)
+    players = games.players(game)
+    state = engine.setup(players, engine.meta.validate_options({}), 8)
     state, _ = random_play(engine, state, Rng(8), 9)
     view = engine.view(state, None)
-    names = ["Ana", "Ben", "Cid"]
+    names = ["Ana", "Ben", "Cid", "Dee", "Eve", "Fay"][:players]
     with kit.recording() as log:
         renderers.get(game).render(view, names=names, lang="en")
     acting = names[view.to_act[0]]

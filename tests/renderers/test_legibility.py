@@ -3,8 +3,7 @@
 A phone shows a board at about 1080 px wide at full screen, where text under 14 px is hard to
 read: so every font size on an image ``W`` px wide must be at least ``14 × W / 1080``. The kit logs
 every text a render draws with its size (``kit.recording``) and ``kit.too_small`` lists those under
-that floor; each game's renderer is checked on boards from random games. Bombay, Brass and
-Imhotep are checked here; the other games' renderers add themselves to ``CHECKED`` once they pass.
+that floor; every game's renderer is checked on boards from random games.
 """
 
 from __future__ import annotations
@@ -22,10 +21,11 @@ from engines.kit import plain
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
+from tests import games
 from tests.test_no_english import ALLOWED, english_in, notation_words
 
-#: Games whose every board, private screen and glance reads at phone size.
-CHECKED = ["bombay", "brass", "imhotep", "marco_polo"]
+#: Every game's board, private screen and glance reads at phone size.
+CHECKED = games.shipped()
 #: Games whose every board label comes from the catalog (checked in Japanese).
 TRANSLATED = ["bombay", "marco_polo"]
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]

@@ -14,15 +14,14 @@ from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
 from renderers.marco_polo.layout import HEADER_H
-
-GAMES = ["bombay", "brass", "imhotep", "marco_polo"]
+from tests import games
 
 
 def _drawn(game: str, lang: str, moves: int = 30) -> list[tuple[kit.Box, str]]:
-    """Every text the public board of a seeded 4-player game draws after ``moves`` moves, with
-    its box."""
+    """Every text the public board of a seeded game (4 players, or the nearest count the game
+    has) draws after ``moves`` moves, with its box."""
     engine = engines.get(game)
-    start = engine.setup(4, engine.meta.validate_options({}), 7)
+    start = engine.setup(games.players(game, 4), engine.meta.validate_options({}), 7)
     state, _ = random_play(engine, start, Rng(7), moves)
     view: Any = engine.view(state, None)
     with kit.recording() as log:
@@ -30,8 +29,9 @@ def _drawn(game: str, lang: str, moves: int = 30) -> list[tuple[kit.Box, str]]:
     return [(box, label) for box, label, _ in log.texts]
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+@pytest.mark.parametrize(
+    ("game", "lang"), [(game, lang) for game in games.shipped() for lang in games.languages(game)]
+)
 def test_every_boards_legend_names_the_earlier_moves_mark(game: str, lang: str) -> None:
     said = kit.say(kit.MARK_KEYS["earlier"], lang)
     assert said != kit.MARK_KEYS["earlier"]  # the catalog has words for it in this language
