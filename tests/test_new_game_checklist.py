@@ -1,0 +1,155 @@
+"""Everything a game provides, checked for every game of ``engines.GAMES``: one failure lists
+each missing piece with the file to put it in (``docs/architecture.md``, "Adding a game", is the
+same list, and ``python -m tools.new_game ID`` lays every piece out as a stub that passes).
+
+The shared tests check what each piece does (the contract, the boards, the words, the traces);
+this test says what is missing before any of them can, in one message.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import engines
+from engines.data import data_path
+from tests import games, traces
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "architecture.md"
+
+
+def _module(name: str) -> object | None:
+    try:
+        found = importlib.util.find_spec(name)
+    except ModuleNotFoundError:
+        return None
+    return None if found is None else importlib.import_module(name)
+
+
+def _engine(game: str) -> bool:
+    module = _module(f"engines.{game}")
+    engine = getattr(module, "ENGINE", None)
+    return isinstance(engine, engines.Engine) and engine.meta.id == game
+
+
+def _renderer(game: str) -> bool:
+    module = _module(f"renderers.{game}")
+    drawn = ("render", "render_glance", "render_private")
+    return all(callable(getattr(module, name, None)) for name in drawn)
+
+
+def _palette(game: str) -> bool:
+    module = _module(f"renderers.{game}")
+    return hasattr(module, "SEATS") and hasattr(module, "COMPONENT_COLOURS")
+
+
+def _computer(game: str) -> bool:
+    return _module(f"engines.{game}.ai") is not None
+
+
+def _file(path: str) -> Callable[[str], bool]:
+    return lambda game: (ROOT / path.replace("<id>", game)).is_file()
+
+
+def _data(*parts: str) -> Callable[[str], bool]:
+    return lambda game: data_path(*(p.replace("<id>", game) for p in parts)).is_file()
+
+
+def _own_tests(game: str) -> bool:
+    return any((ROOT / "tests" / game).glob("test_*.py"))
+
+
+def _readme(game: str) -> bool:
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    return re.search(rf"^\|[^|\n]*\| `{re.escape(game)}` \|", text, re.M) is not None
+
+
+#: (what, where, check): in the order ``docs/architecture.md`` lists them.
+PIECES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
+    ("the engine: a package exposing ENGINE", "engines/<id>/__init__.py", _engine),
+    ("the rules, every rule id in bold", "docs/rules/<id>.md", _file("docs/rules/<id>.md")),
+    ("the rule ids of those rules", "data/<id>/rule_ids.txt", _data("<id>", "rule_ids.txt")),
+    (
+        "the English words: every event, refusal, verb, option, score",
+        "data/locales/en/<id>.json",
+        _data("locales", "en", "<id>.json"),
+    ),
+    (
+        "the board: render, render_glance, render_private (renderers.Renderer)",
+        "renderers/<id>/__init__.py",
+        _renderer,
+    ),
+    ("its seat colours: SEATS and COMPONENT_COLOURS", "renderers/<id>/layout.py", _palette),
+    ("a computer player (turnpost arena, computer seats)", "engines/<id>/ai.py", _computer),
+    ("how to play it on Turnpost", "docs/games/<id>.md", _file("docs/games/<id>.md")),
+    ("what the shared tests know of it", "tests/<id>/__init__.py", _file("tests/<id>/__init__.py")),
+    ("its own tests, named after its rule ids", "tests/<id>/test_*.py", _own_tests),
+    (
+        "its recorded games (python -m tests.traces --write <id>)",
+        "tests/fixtures/traces/<id>.jsonl",
+        lambda game: traces.missing(game) is None,
+    ),
+    (
+        "its views' JSON (python -m tests.fixtures.views.make <id>)",
+        "tests/fixtures/views/<id>.json",
+        _file("tests/fixtures/views/<id>.json"),
+    ),
+    ("a row in the README's table of games", "README.md", _readme),
+)
+
+
+@pytest.mark.parametrize("game", games.shipped())
+def test_every_game_has_every_piece(game: str) -> None:
+    """Given a game in ``engines.GAMES``, every piece a game provides is in its place; the
+    failure names each missing one and the file to put it in."""
+    missing = [
+        f"- {what}: {where}".replace("<id>", game)
+        for what, where, there in PIECES
+        if not there(game)
+    ]
+    assert not missing, f"{game} is missing:\n" + "\n".join(missing)
+
+
+def test_the_adding_a_game_section_lists_every_piece() -> None:
+    """The documented path and this checklist are one list: every piece's file is named in
+    ``docs/architecture.md``'s "Adding a game"."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## Adding a game") :]
+    section = section[: section.find("\n## ", 1)]
+    unnamed = [where for _, where, _ in PIECES if f"`{where}`" not in section]
+    assert not unnamed, f"docs/architecture.md, 'Adding a game', does not name: {unnamed}"
+
+
+def test_a_missing_piece_is_named_with_its_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game registered with nothing but its engine is told what else it needs, file by file."""
+    monkeypatch.setattr(traces, "FOLDER", traces.FOLDER / "nowhere")
+    monkeypatch.setattr("tests.test_new_game_checklist.ROOT", ROOT / "nowhere")
+    with pytest.raises(AssertionError) as failed:
+        test_every_game_has_every_piece("bombay")
+    said = str(failed.value)
+    assert "- how to play it on Turnpost: docs/games/bombay.md" in said
+    assert "- its recorded games (python -m tests.traces --write bombay): " in said
+    assert "engines/bombay/__init__.py" not in said  # the engine is there
+
+
+def test_the_scaffold_lays_out_every_piece_it_can_write() -> None:
+    """``python -m tools.new_game`` writes a file for every piece but those it records by running
+    the game (traces, views) and the README's row, which it adds to the README."""
+    from tools.new_game import files
+
+    values = {"id": "nim", "title": "Nim", "Class": "Nim", "L": "N", "min": "2", "max": "3"}
+    written = set(files(values))
+    recorded = {"tests/fixtures/traces/<id>.jsonl", "tests/fixtures/views/<id>.json", "README.md"}
+    for _, where, _ in PIECES:
+        if where in recorded:
+            continue
+        path = where.replace("<id>", "nim")
+        pattern = re.escape(path).replace(r"test_\*", r"test_\w+")
+        assert any(re.fullmatch(pattern, p) for p in written), f"the scaffold writes no {path}"
