@@ -418,6 +418,7 @@ CATALOG = """{
   "$id.detail.played": "cards played",
   "$id.board.row": "{cards} in hand · {points} points",
   "$id.board.hand": "Your hand",
+  "$id.private.cards": "Your cards",
   "$id.glance.play": "Play a card",
   "$id.glance.over": "The game is over",
   "$id.glance.points": "{points} pts"

@@ -58,7 +58,7 @@ def test_a_sampled_state_looks_the_same_to_the_seat(game: str) -> None:
     """Determinizing keeps everything the seat sees: its view is unchanged."""
     engine = engines.get(game)
     knowledge = knowledge_for(engine)
-    for state in positions(game, 3, 5):
+    for state in positions(game, games.players(game), 5):
         for seat in engine.to_act(state):
             sample = knowledge.determinize(state, seat, Rng(9))
             assert engine.view(sample, seat) == engine.view(state, seat)
@@ -72,7 +72,7 @@ def test_a_computer_seat_chooses_from_its_own_information_only(game: str, level:
     the future, re-dealt by a sample for another seat) give the same choice."""
     engine = engines.get(game)
     knowledge = knowledge_for(engine)
-    for state in positions(game, 3, 8, every=23)[:4]:
+    for state in positions(game, games.players(game), 8, every=23)[:4]:
         seat = engine.to_act(state)[0]
         # What the seat cannot see, changed: a sample drawn from its own information.
         other = knowledge.determinize(state, seat, Rng(123))
@@ -88,9 +88,9 @@ SAMPLE_GAMES = {"marco_polo": 1}
 @pytest.mark.parametrize("game", WITH_AI)
 def test_normal_beats_a_random_player(game: str) -> None:
     """A small, fixed-seed sample of the arena (the full runs are ``turnpost arena``)."""
-    games = SAMPLE_GAMES.get(game, 2)
-    summary = run(engines.get(game), 2, games, ["normal", "random"], seed=3, iterations=40)
-    assert summary["kinds"]["normal"]["wins"] == games
+    count = SAMPLE_GAMES.get(game, 2)
+    summary = run(engines.get(game), 2, count, ["normal", "random"], seed=3, iterations=40)
+    assert summary["kinds"]["normal"]["wins"] == count
 
 
 def test_hints_are_three_legal_moves_best_first() -> None:
