@@ -15,6 +15,7 @@ refuses an id that is taken or a file that exists: it never overwrites.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 import subprocess
 import sys
@@ -598,6 +599,9 @@ def main(argv: list[str] | None = None) -> int:
         (ROOT / path).write_text(text, encoding="utf-8")
         print(f"wrote {path}")
     register(ROOT, values)
+    if importlib.util.find_spec("ruff") is not None:  # the test tools: lay the code out as CI will
+        code = [str(ROOT / path) for path in stub if path.endswith(".py")]
+        subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", *code], check=False)
     print("added its line to engines/__init__.py::GAMES and its row to README.md")
     for module in ("tests.traces", "tests.fixtures.views.make"):
         command = [sys.executable, "-m", module, *(["--write"] if module == "tests.traces" else [])]

@@ -36,9 +36,10 @@ WITH_AI = _with_ai()
 
 
 def positions(game: str, players: int, seed: int, every: int = 7) -> list[Any]:
-    """States met along a random game, every ``every`` moves."""
+    """States met along a random game of ``players`` (or the nearest count the game takes),
+    every ``every`` moves."""
     engine = engines.get(game)
-    state = engine.setup(players, engine.meta.validate_options({}), seed)
+    state = engine.setup(games.players(game, players), engine.meta.validate_options({}), seed)
     rng = Rng(seed_state(seed))
     out = []
     for step in range(400):
@@ -58,7 +59,7 @@ def test_a_sampled_state_looks_the_same_to_the_seat(game: str) -> None:
     """Determinizing keeps everything the seat sees: its view is unchanged."""
     engine = engines.get(game)
     knowledge = knowledge_for(engine)
-    for state in positions(game, games.players(game), 5):
+    for state in positions(game, 3, 5):
         for seat in engine.to_act(state):
             sample = knowledge.determinize(state, seat, Rng(9))
             assert engine.view(sample, seat) == engine.view(state, seat)
@@ -72,7 +73,7 @@ def test_a_computer_seat_chooses_from_its_own_information_only(game: str, level:
     the future, re-dealt by a sample for another seat) give the same choice."""
     engine = engines.get(game)
     knowledge = knowledge_for(engine)
-    for state in positions(game, games.players(game), 8, every=23)[:4]:
+    for state in positions(game, 3, 8, every=23)[:4]:
         seat = engine.to_act(state)[0]
         # What the seat cannot see, changed: a sample drawn from its own information.
         other = knowledge.determinize(state, seat, Rng(123))
