@@ -58,3 +58,83 @@ def test_B23_R50_the_search_draws_cards_from_what_the_seat_knows_not_from_the_de
             first = choose(E, state, 0, level, Rng(4), iterations=30)
             second = choose(E, other, 0, level, Rng(4), iterations=30)
             assert first == second
+
+
+def test_B17_candidates_keep_each_move_once_with_a_spare_card() -> None:
+    """A move is compared once, with the card least needed (B17: only Build cares which card):
+    every candidate is legal and no two differ only in their card; the wild card is kept."""
+    from engines.brass.ai_moves import candidates
+
+    state = position(
+        2, hands={0: ["leek", "stone", "wild_industry", "coal_mine", "dudley"]}, money={0: 30}
+    )
+    found = candidates(state, 0)
+    legal = set(E.legal_texts(state, 0))
+    assert found and set(found) <= legal
+    heads = [m.rpartition(" card=")[0] for m in found]
+    assert len(heads) == len(set(heads))
+    assert not any(m.endswith("card=wild_industry") for m in found if not m.startswith("build"))
+    assert not any(m.startswith("loan ") for m in found)  # £30: money enough to build (B67)
+    poor = evolve(state, money=(3, state.money[1]))
+    assert any(m.startswith("loan ") for m in candidates(poor, 0))
+
+
+def test_B59_B63_a_tile_ready_to_sell_is_worth_more_and_selling_it_more_still() -> None:
+    """The evaluation values a build–sell cycle: a cotton mill connected to a merchant that buys
+    it, with beer in reach, is worth more than the same mill unconnected, and the sale (flip,
+    income, B63) more again."""
+    from engines.brass import ai_value
+
+    base = dict(
+        hands={0: ["leek", "stone"]},
+        tiles=[("stoke_on_trent", 1, 0, "cotton_mill", 1), ("leek", 1, 0, "brewery", 1, False, 1)],
+        merchants=[("warrington", 0, "all_goods", True), ("warrington", 1, "all_goods", True)],
+        players=3,
+    )
+    alone = position(**base)  # type: ignore[arg-type]
+    linked = position(links=[("stoke_on_trent-warrington", 0)], **base)  # type: ignore[arg-type]
+    value = ai_value.projected
+    assert value(linked)[0] > value(alone)[0]
+    sale = next(m for m in E.legal_texts(linked, 0) if m.startswith("sell stoke_on_trent"))
+    sold, _ = E.play(linked, 0, sale)
+    assert value(sold)[0] > value(linked)[0]
+
+
+def test_R46_money_is_worth_nothing_in_the_last_round() -> None:
+    """Money scores nothing at the end of the full game (R46) and no income follows the last
+    round (R12): the last round's money is worth nothing, so it is spent on what scores."""
+    from engines.brass import ai_value
+
+    state = E.setup(2, E.meta.validate_options({}), 3)
+    last = evolve(state, era="rail", round=10)
+    richer = evolve(last, money=(last.money[0] + 20, last.money[1]))
+    assert ai_value.projected(richer)[0] == ai_value.projected(last)[0]
+    early = evolve(state, money=(state.money[0] + 20, state.money[1]))
+    assert ai_value.projected(early)[0] > ai_value.projected(state)[0]
+
+
+def test_turns_are_whole_turns_legal_in_order() -> None:
+    """``turns``: each candidate is both actions of the turn with their cards (a Sell action's
+    sales included), legal in order, and ends exactly when the turn passes."""
+    state = position(
+        2, hands={0: ["leek", "stone", "coal_mine", "dudley", "birmingham"]}, money={0: 30}
+    )
+    found = KNOWLEDGE.turns(E, state, 0, Rng(3), 4)
+    assert 1 <= len(found) <= 4
+    for turn in found:
+        s = state
+        for i, move in enumerate(turn):
+            assert E.to_act(s) == [0], (turn, i)
+            s, _ = E.play(s, 0, move)
+        assert E.to_act(s) != [0]
+        assert sum(1 for m in turn if " card=" in m) == 2
+
+
+def test_policy_plays_a_legal_move() -> None:
+    state = E.setup(4, E.meta.validate_options({}), 9)
+    rng = Rng(2)
+    for _ in range(40):
+        seat = E.to_act(state)[0]
+        move = KNOWLEDGE.policy(E, state, seat, rng)
+        assert move is not None and move in E.legal_texts(state, seat)
+        state, _ = E.play(state, seat, move)
