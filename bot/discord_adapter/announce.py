@@ -73,8 +73,20 @@ def _live_note(game_id: int, live: LiveBoard | None) -> dict[str, str]:
     return {LIVE_KEY.format(game_id=game_id): live.dumps() if live else ""}
 
 
-class Announcing(Replies):
-    """Posting what the service committed: the turn message and the live board."""
+class Table:
+    """Posting what the service committed in a game's channel: the turn message and the live
+    board. A part of the handlers, given the replies they share (the service, the language, the
+    client that posts)."""
+
+    def __init__(self, replies: Replies) -> None:
+        self.replies = replies
+        self.service = replies.service
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        client = self.replies.client
+        assert client is not None, "the table posts through its client"
+        return client.get_partial_messageable(channel_id)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -121,7 +133,7 @@ class Announcing(Replies):
         loses its buttons. While the same player goes on with their turn, the turn's board
         message is edited in place instead (an edit notifies nobody, and nobody needs it).
         """
-        lang = lang or self.lang
+        lang = lang or self.replies.lang
         async with self._lock(outcome.game_id):
             live = await self.live_board(outcome.game_id)
             continuing = (
@@ -218,13 +230,13 @@ class Announcing(Replies):
         """After the interaction was answered (deferred ephemerally, or a picker closed): announce
         the change to the table, then tell the actor privately what they played and anything
         shown only to them (``ack`` None when the first response already said it)."""
-        lang = self.lang_for(interaction)
+        lang = self.replies.lang_for(interaction)
         # The actor gets theirs in an ephemeral followup below; the others can only be told to
         # look, since an ephemeral message reaches nobody but the one who clicked.
         peek = [u for u in outcome.shown if u != actor.id]
         try:
             notes = await self.announce(
-                self.channel_id(interaction),
+                self.replies.channel_id(interaction),
                 outcome,
                 lang=lang,
                 filesize_limit=interaction.filesize_limit,

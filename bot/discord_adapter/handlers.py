@@ -17,7 +17,7 @@ import discord
 
 import engines
 from bot.discord_adapter import views
-from bot.discord_adapter.announce import Announcing
+from bot.discord_adapter.announce import Table
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.messages import (
     CONTENT_MAX,
@@ -30,9 +30,11 @@ from bot.discord_adapter.permissions import (
     can_manage,
 )
 from bot.discord_adapter.personal import Personal
+from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.text import t
 from bot.service import (
     GameInfo,
+    Service,
     ServiceError,
     User,
     VoteOutcome,
@@ -48,8 +50,25 @@ SELECT_MAX_OPTIONS = 25
 CHOICE_MAX_CHARS = 100
 
 
-class Handlers(Personal, Announcing):
-    """The command and button handlers over one :class:`Service`."""
+class Handlers(Replies):
+    """The command and button handlers over one :class:`Service`: the replies every handler
+    shares (this class's base), with two parts composed beside them, the table's channel
+    (:class:`announce.Table`: posting a change) and a player's own settings
+    (:class:`personal.Personal`); their methods are offered here under the usual names."""
+
+    def __init__(
+        self, service: Service, *, lang: str = "en", client: discord.Client | None = None
+    ) -> None:
+        super().__init__(service, lang=lang, client=client)
+        self.table = Table(self)
+        self.personal = Personal(self)
+        self.announce = self.table.announce
+        self.tell = self.table.tell
+        self.post_board = self.table.post_board
+        self.live_board = self.table.live_board
+        self.settings = self.personal.settings
+        self.remind = self.personal.remind
+        self.mine = self.personal.mine
 
     async def act(
         self,

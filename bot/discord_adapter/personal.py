@@ -21,8 +21,13 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-class Personal(Replies):
-    """``/game settings``, ``/game remind`` and ``/game mine``."""
+class Personal:
+    """``/game settings``, ``/game remind`` and ``/game mine``: a part of the handlers, given
+    the replies they share."""
+
+    def __init__(self, replies: Replies) -> None:
+        self.replies = replies
+        self.service = replies.service
 
     async def settings(
         self,
@@ -38,15 +43,15 @@ class Personal(Replies):
         """Show or change the game's reminder settings and the table's quiet hours, local to
         its time zone (creator or Manage Channels). A zone the database lacks is refused and
         nothing changes."""
-        lang = self.lang_for(interaction)
-        channel_id = self.channel_id(interaction)
+        lang = self.replies.lang_for(interaction)
+        channel_id = self.replies.channel_id(interaction)
         given = (delay_hours, interval_hours, reminders, deadline_hours)
         if all(v is None for v in (*given, quiet_from, quiet_until, time_zone)):
             s = await self.service.settings(channel_id)
         else:
             s = await self.service.update_settings(
                 channel_id,
-                self.user(interaction),
+                self.replies.user(interaction),
                 can_manage=can_manage(interaction),
                 reminder_delay_hours=delay_hours,
                 reminder_interval_hours=interval_hours,
@@ -67,7 +72,7 @@ class Personal(Replies):
             if s.quiet_start != s.quiet_end
             else t("table_no_quiet", lang, zone=zone)
         )
-        await self.reply(
+        await self.replies.reply(
             interaction,
             t(
                 "settings",
@@ -94,12 +99,12 @@ class Personal(Replies):
     ) -> None:
         """Show or change the caller's own quiet hours, time zone (an IANA name such as
         Asia/Tokyo, or a fixed UTC offset) and away time."""
-        lang = self.lang_for(interaction)
+        lang = self.replies.lang_for(interaction)
         offset = None
         if utc_offset is not None:
             offset = parse_utc_offset(utc_offset)
             if offset is None:
-                await self.reply(interaction, t("bad_utc_offset", lang, value=utc_offset))
+                await self.replies.reply(interaction, t("bad_utc_offset", lang, value=utc_offset))
                 return
         away = None if away_days is None else (now + away_days * 86400 if away_days > 0 else 0.0)
         uid = interaction.user.id
@@ -124,7 +129,7 @@ class Personal(Replies):
             if prefs.away_until > now
             else t("not_away", lang)
         )
-        await self.reply(
+        await self.replies.reply(
             interaction,
             t(
                 "user_settings",
@@ -137,14 +142,14 @@ class Personal(Replies):
 
     async def mine(self, interaction: Interaction) -> None:
         """The caller's games everywhere, their turn first, with jump links."""
-        lang = self.lang_for(interaction)
+        lang = self.replies.lang_for(interaction)
         games = await self.service.my_games(interaction.user.id)
         if not games:
-            await self.reply(interaction, t("no_games", lang))
+            await self.replies.reply(interaction, t("no_games", lang))
             return
         lines = []
         for g in games:
             link = f"https://discord.com/channels/{g.guild_id or '@me'}/{g.channel_id}"
             key = "mine_line_turn" if g.my_turn else "mine_line"
             lines.append(t(key, lang, title=g.title, status=g.round_info or g.status, link=link))
-        await self.reply(interaction, "\n".join(lines))
+        await self.replies.reply(interaction, "\n".join(lines))

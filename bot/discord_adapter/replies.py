@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -52,7 +51,6 @@ class Replies:
         self.lang = lang
         #: The client that posts channel messages (boards, announcements).
         self.client = client
-        self._locks: dict[int, asyncio.Lock] = {}
         #: Slowest interaction-to-first-response seen, by command path (seconds; for /bench).
         self.first_response: dict[str, float] = {}
 
@@ -153,7 +151,3 @@ class Replies:
             interaction, t("missing_permissions", self.lang_for(interaction), permissions=labels)
         )
         return False
-
-    def _channel(self, channel_id: int) -> discord.PartialMessageable:
-        assert self.client is not None, "the table posts through its client"
-        return self.client.get_partial_messageable(channel_id)

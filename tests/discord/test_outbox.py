@@ -9,7 +9,6 @@ import asyncio
 import pytest
 
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.handlers import Handlers
 from bot.service import OUTBOX_LEASE
 from tests.discord.conftest import BotFactory, FakeClock
 from tests.discord.helpers import PLAYERS, PNG_MAGIC, open_table, send, to_act
@@ -36,7 +35,7 @@ async def test_a_move_saved_before_a_crash_is_announced_after_the_restart(
     # The move commits, then the process is killed before its board is posted.
     before = len(fake.channel_messages())
     with monkeypatch.context() as patched:
-        patched.setattr(Handlers, "tell", die)
+        patched.setattr(bot.handlers, "tell", die)
         await send(bot, fake, slash(PLAYERS[mover], "play", move="draw"))
     assert killed == [True]
     (next_player,) = await to_act(bot)
