@@ -13,7 +13,9 @@ Read from the recorded steps (the move, its events, the state before and after) 
 * ``passes``: Pass actions (B71);
 * ``money_end``: money held at the end (worth nothing in the full game, R46);
 * ``income_level``: the income level at the end (B74);
-* ``vp``: the final score; ``won``: 1 for a winner (shared or not).
+* ``vp``: the final score, and ``vp_<part>`` per part of the score sheet (full game R49:
+  ``in_play``, ``canal_links``, ``canal_industries``, ``rail_links``, ``rail_industries``; the
+  introductory game's B83 parts); ``won``: 1 for a winner (shared or not).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def metrics(
         row["money_end"] = float(final.money[s])
         row["income_level"] = float(income_level(final.income[s]))
         row["vp"] = float(result.scores[s])
+        for part, points in result.breakdown[s].items():
+            row[f"vp_{part}"] = float(points)
         row["won"] = 1.0 if s in result.winners else 0.0
         out.append(row)
     return out

@@ -77,7 +77,12 @@ class BrassKnowledge:
             scores = ai_value.projected(after)
             return scores[seat] - max(x for i, x in enumerate(scores) if i != seat)
 
-        found = ai_moves.whole_turns(state, seat, engine.play, margin, limit, max(2, limit))
+        def play(at: State, mover: int, move: str) -> tuple[State, Any]:
+            # Chance not settled: a draw coming ends the turn.
+            after: tuple[State, Any] = engine.apply(at, mover, engine.parse(at, mover, move))
+            return after
+
+        found = ai_moves.whole_turns(state, seat, play, margin, limit, max(2, limit))
         return [moves for moves, _ in found]
 
 

@@ -199,22 +199,25 @@ Play = Callable[[Any, int, str], tuple[Any, Any]]
 Value = Callable[[Any], float]
 
 
-def turn_over(state: State, seat: int) -> bool:
-    """Whether ``seat``'s turn has passed: someone else decides, a card draw waits, or the game
-    is over."""
+def turn_over(state: State, seat: int, turn: tuple[str, int, int]) -> bool:
+    """Whether ``seat``'s turn (``turn``: its era, round and place in the order) has passed in
+    ``state``, reached by its command with chance not settled: someone else decides, a card
+    draw waits (B21), or the turn order moved on (the same seat may open the next round)."""
     who = R.to_act(state)
-    return who != [seat] or who == [CHANCE] or (state.phase == ACT and state.current != seat)
+    return seat not in who or who == [CHANCE] or (state.era, state.round, state.pos) != turn
 
 
 def whole_turns(
     state: State, seat: int, play: Play, value: Value, limit: int, width: int = 6
 ) -> list[tuple[tuple[str, ...], float]]:
     """Up to ``limit`` whole turns of ``seat`` (each a tuple of moves legal in order, ending when
-    the turn passes), best first by ``value`` of the position after them.
+    the turn passes), best first by ``value`` of the position after them. ``play`` applies a
+    command without settling chance (a draw ends the turn).
 
     A beam over the turn's commands: every candidate first action is played and valued, the
     ``width`` best go on; each of those continues with its best few next commands (a Sell
     action's further sales and ``done`` are commands too), until every turn has passed."""
+    turn = (state.era, state.round, state.pos)
     beam: list[tuple[tuple[str, ...], Any, float]] = [((), state, 0.0)]
     done: list[tuple[tuple[str, ...], float]] = []
     for _ in range(12):  # 2 actions, each with a Sell action's sales: far below 12 commands
@@ -224,7 +227,7 @@ def whole_turns(
                 after, _ = play(st, seat, move)
                 seq = (*moves, move)
                 v = value(after)
-                if turn_over(after, seat):
+                if turn_over(after, seat, turn):
                     done.append((seq, v))
                 else:
                     grown.append((seq, after, v))

@@ -52,5 +52,6 @@ def test_brass_metrics_match_the_mats_links_and_score_sheet() -> None:
         assert row["money_end"] == state.money[seat]
         assert row["income_level"] == income_level(state.income[seat])
         assert row["vp"] == result.scores[seat]
+        assert row["vp"] == sum(v for k, v in row.items() if k.startswith("vp_"))
         assert row["sold"] >= row["sell_actions"] and row["flipped"] >= row["sold"]
     assert sum(r["built"] for r in rows) > 0 and sum(r["loans"] for r in rows) > 0
