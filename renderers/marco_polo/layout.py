@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -333,14 +334,32 @@ def card_xy(i: int) -> tuple[float, float]:
     return 36, CARDS_Y + 44 + i * CARD_ROW
 
 
-def card_text_x() -> float:
-    """Where a city card's text starts in its row (after the widest space name)."""
-    return 36 + 34 + max(width_of(f"{space}:", SMALL + 1, True) for space in T.CITY_SPACES)
+def card_city(space: str, lang: str) -> str:
+    """The city of a city-card space as the table's language names it (モスクワ), drawn under
+    the space's id (``moscow:``, what a player types: ``place moscow 4``); "" where that name
+    is only the id spelt as a name (English "Lan-Zhou" for ``lan_zhou``)."""
+    loc = T.CITY_SPACES[space][0]
+    name = city_name(loc, lang)
+    return "" if re.sub(r"[\W_]", "", name.casefold()) == re.sub(r"[\W_]", "", loc) else name
+
+
+@lru_cache(maxsize=8)
+def card_text_x(lang: str) -> float:
+    """Where a city card's text starts in its row (after the widest space id or city name)."""
+    labels = [
+        w
+        for space in T.CITY_SPACES
+        for w in (
+            width_of(f"{space}:", SMALL + 1, True),
+            width_of(card_city(space, lang), SMALL),
+        )
+    ]
+    return 36 + 34 + max(labels)
 
 
 def card_lines(cid: str, lang: str) -> list[str]:
     """A city card's text in its two lines (cut with "…" only if it did not fit)."""
-    return kit.wrap(card_text(cid, lang), SMALL, W - 40 - card_text_x(), 2)
+    return kit.wrap(card_text(cid, lang), SMALL, W - 40 - card_text_x(lang), 2)
 
 
 def card_order(view: MarcoPoloView) -> list[str]:

@@ -42,6 +42,7 @@ from renderers.marco_polo.layout import (
     TITLE_LINE,
     W,
     ability_text,
+    card_city,
     card_lines,
     card_order,
     card_text_x,
@@ -174,8 +175,11 @@ def draw_cards(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
         else:
             d.ellipse((x + 4, y + 4, x + 20, y + 20), outline=MUTED, width=2)
         put_text(d, (x + 30, y), f"{space}:", SMALL + 1, True, kit.INK)
+        city = card_city(space, lang)
+        if city:  # the city as this table's language names it, under its id
+            put_text(d, (x + 30, y + 20), city, SMALL, False, MUTED)
         for j, line in enumerate(card_lines(card.card, lang)):
-            put_text(d, (card_text_x(), y + 1 + 19 * j), line, SMALL, False, kit.INK)
+            put_text(d, (card_text_x(lang), y + 1 + 19 * j), line, SMALL, False, kit.INK)
 
 
 def draw_players(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:

@@ -187,3 +187,21 @@ def test_no_label_covers_another_in_japanese_or_spanish(lang: str) -> None:
         with kit.recording() as log:
             R.render(_view(st), lang=lang)
         assert log.texts and log.overlaps() == [], (setup, steps)
+
+
+@pytest.mark.parametrize(("lang", "city"), [("ja", "モスクワ"), ("es", "Moscú")])
+def test_a_city_card_names_its_city_in_the_tables_language_under_its_id(
+    lang: str, city: str
+) -> None:
+    """The city-card panel labels each card by the id a player types (``place moscow 4``) and,
+    under it, the city as the table's language names it; in English the id is the name."""
+
+    def cards_panel(lang: str) -> list[str]:
+        with kit.recording() as log:
+            R.render(_view(_midgame(3)), lang=lang)
+        return [t for box, t, _ in log.texts if L.CARDS_Y < box[1] < L.CARDS_Y + L.CARDS_H]
+
+    shown = cards_panel(lang)
+    assert "moscow:" in shown and city in shown
+    english = cards_panel("en")
+    assert "moscow:" in english and "Moscow" not in english
