@@ -5,7 +5,11 @@ set-up), keeps every ``--every``-th position where a seat is to move (``--positi
 runs the ``normal`` search (``engines.ai.search.search``) there for ``--iterations`` iterations,
 each position with its own fixed generator. It prints the iterations per CPU second
 (``time.process_time``, best of ``--rounds``), so two checkouts can be compared on a busy machine
-(``PYTHONPATH=<checkout> python -m bench.marco_polo_search``).
+(``PYTHONPATH=<checkout> python -m bench.marco_polo_search``). ``--v1-search`` runs the frozen
+reference's search (``engines.ai.v1``, one command per tree edge) instead of today's whole-turn
+search, ``--v1-knowledge`` the reference's Marco Polo knowledge (its evaluation, and its moves
+listed token by token through ``complete``) instead of today's: the same search with either
+knowledge compares what the knowledge costs per iteration.
 """
 
 from __future__ import annotations
@@ -52,16 +56,27 @@ def positions(count: int, every: int, seed: int = 24) -> list[tuple[Any, int]]:
     return out
 
 
-def iterations_per_second(count: int, every: int, iterations: int, rounds: int) -> float:
+def iterations_per_second(
+    count: int,
+    every: int,
+    iterations: int,
+    rounds: int,
+    v1_search: bool = False,
+    v1_knowledge: bool = False,
+) -> float:
     """Search iterations per CPU second over the fixed positions, best of ``rounds``."""
+    from engines.ai.v1.marco_polo import KNOWLEDGE as V1_KNOWLEDGE
+    from engines.ai.v1.search import search as v1_run
+
     engine = engines.get("marco_polo")
-    knowledge = knowledge_for(engine)
+    knowledge: Any = V1_KNOWLEDGE if v1_knowledge else knowledge_for(engine)
+    run: Any = v1_run if v1_search else search
     fixed = positions(count, every)
     best = 0.0
     for _ in range(rounds):
         start = time.process_time()
         for i, (state, seat) in enumerate(fixed):
-            search(engine, knowledge, state, seat, Rng(seed_state(i)), iterations=iterations)
+            run(engine, knowledge, state, seat, Rng(seed_state(i)), iterations=iterations)
         best = max(best, count * iterations / (time.process_time() - start))
     return best
 
@@ -73,8 +88,19 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=23, help="keep every N-th position")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations each")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--v1-search", action="store_true", help="the frozen reference's search")
+    parser.add_argument(
+        "--v1-knowledge", action="store_true", help="the frozen reference's Marco Polo knowledge"
+    )
     args = parser.parse_args()
-    rate = iterations_per_second(args.positions, args.every, args.iterations, args.rounds)
+    rate = iterations_per_second(
+        args.positions,
+        args.every,
+        args.iterations,
+        args.rounds,
+        args.v1_search,
+        args.v1_knowledge,
+    )
     row = {"iterations_per_cpu_second": round(rate, 1), **vars(args)}
     print(json.dumps(row))
 

@@ -22,7 +22,7 @@ from typing import Any
 from engines.base import CHANCE, Engine
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai_moves import legal_moves, shortlist
-from engines.marco_polo.ai_value import ROUTES, worth
+from engines.marco_polo.ai_value import ROUTES, seat_worth
 from engines.marco_polo.state import State, parse_die
 from engines.rng import Rng
 
@@ -34,6 +34,9 @@ MAX_COMMANDS = 24
 #: Asked for fewer turns than this (deeper in the search tree), each bazaar row is tried only
 #: with its best few columns (``_bazaar_tops``).
 THOROUGH = 8
+#: Below ``THOROUGH``, main actions tried one step deep per turn asked for, chosen by their
+#: rough worth (``KIND``, the dice's value), and only the best ``limit`` of them finished.
+ROUGH = 3
 #: Bazaar placements tried per row below ``THOROUGH``.
 PER_ROW = 2
 
@@ -191,7 +194,7 @@ def turns(
             continue
         places = [m for m in shortlist(legal_moves(start, seat)) if m.startswith("place ")]
         if limit < THOROUGH:
-            places = _bazaar_tops(places)
+            places = _rough_tops(_bazaar_tops(places), ROUGH * limit)
         for move in places:
             if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
                 continue  # 3 coins first only for a Travel row it pays for
@@ -204,11 +207,27 @@ def turns(
         return [(*pre, *rest)] if pre or rest else []
     rated.sort(key=lambda r: -r[0])
     out: list[tuple[float, tuple[str, ...]]] = []
-    for _, head, move, after, stop in rated[: limit * WIDTH]:
+    for _, head, move, after, stop in rated[: limit * (WIDTH if limit >= THOROUGH else 1)]:
         end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
         out.append((value(end), (*head, move, *rest)))
     out.sort(key=lambda r: -r[0])
     return [t for _, t in out[:limit]]
+
+
+def _rough_tops(places: list[str], keep: int) -> list[str]:
+    """The ``keep`` placements of ``places`` with the best rough worth (``KIND`` and the
+    placement's value), every Travel placement among them (where the journey is decided)."""
+    travel = [m for m in places if m.startswith("place travel")]
+    rest = [m for m in places if not m.startswith("place travel")]
+    rest.sort(key=lambda m: -_rough(m))
+    return travel + rest[: max(0, keep - len(travel))]
+
+
+def _rough(move: str) -> float:
+    """A placement's rough worth for ``policy``/``_rough_tops``: its kind, then its value."""
+    tokens = move.split()
+    dice = [d[1] for t in tokens if (d := parse_die(t))]
+    return KIND.get(tokens[1], 1.0) + 0.1 * min(dice, default=0)
 
 
 def _bazaar_tops(places: list[str]) -> list[str]:
@@ -271,7 +290,7 @@ def _coins3_lowest(state: State, seat: int, keep: int = 2) -> str | None:
 
 def seat_value(seat: int) -> Value:
     """The evaluation of ``seat`` alone (its own worth, M60 and the future part)."""
-    return lambda state: worth(state)[seat]
+    return lambda state: seat_worth(state, seat)
 
 
 #: Rough worth of a main action by kind, for ``policy`` (no evaluation in rollouts).
@@ -295,12 +314,7 @@ def policy(engine: Engine[Any, Any], state: State, seat: int, rng: Rng) -> str |
         if "end" in moves:
             return "end"
         return rng.choice(moves)
-    rated = []
-    for m in places:
-        tokens = m.split()
-        dice = [d[1] for t in tokens if (d := parse_die(t))]
-        rated.append((KIND.get(tokens[1], 1.0) + 0.1 * min(dice, default=0) + _noise(rng), m))
-    return max(rated)[1]
+    return max((_rough(m) + _noise(rng), m) for m in places)[1]
 
 
 def _step(state: State, seat: int, moves: list[str], rng: Rng) -> str:

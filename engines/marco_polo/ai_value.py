@@ -30,7 +30,6 @@ from typing import Any
 
 from engines.marco_polo import tables as T
 from engines.marco_polo.rewards import posts_left
-from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.state import Player, State, goods_total
 
 #: What one unit of each resource is worth in VP while there is time left to use it: goods pay
@@ -146,27 +145,51 @@ def goal_cities(goals: tuple[str, ...]) -> frozenset[str]:
 def worth(state: State) -> list[float]:
     """Each seat's VP as if the game ended now (M59-M61) plus the position's worth for the rest
     of the game (module docstring)."""
-    sheets = breakdown(state)
+    most = max(len(p.fulfilled) for p in state.players)
+    return [seat_worth(state, s, most) for s in range(state.n)]
+
+
+def seat_worth(state: State, seat: int, most: int | None = None) -> float:
+    """``worth`` of one seat (``most``: the most contracts any seat fulfilled, if known)."""
+    if most is None:
+        most = max(len(p.fulfilled) for p in state.players)
     later = max(0, T.ROUNDS - state.round)  # whole rounds still to come
-    out = []
-    for s, p in enumerate(state.players):
-        # How much of the game is left to use resources in: all of it until the last round,
-        # then as much as the seat's unused dice (contracts can still be fulfilled after).
-        live = 1.0 if later else min(1.0, 0.3 + len(p.dice) / 5)
-        value = float(sum(sheets[s].values()))
-        value += live * (sum(LIVE[r] * p.amount(r) for r in GOODS_CAMELS) + contracts(p))
-        value += (LIVE["coin"] * min(1.0, later / COIN_ROUNDS) if later else LAST_COIN) * p.coin
-        # A die not rolled yet (a chance step comes) shows 3.5 on average; Raschid's are set
-        # as he places them, so they count as sixes (M19, M51).
-        unrolled = 6 if p.char == "raschid" else 3.5
-        value += sum(DIE_BASE + DIE_PIP * (v or unrolled) for _, v in p.dice)
-        value += posts(state, s, later)
-        if _moving(state, s):
-            value += movement(state, s, later)
-        else:
-            value += JOURNEY_SHARE * journey(state, s, later)
-        out.append(value)
-    return out
+    p = state.players[seat]
+    # How much of the game is left to use resources in: all of it until the last round,
+    # then as much as the seat's unused dice (contracts can still be fulfilled after).
+    live = 1.0 if later else min(1.0, 0.3 + len(p.dice) / 5)
+    value = float(sheet_total(state, seat, most))
+    value += live * (sum(LIVE[r] * p.amount(r) for r in GOODS_CAMELS) + contracts(p))
+    value += (LIVE["coin"] * min(1.0, later / COIN_ROUNDS) if later else LAST_COIN) * p.coin
+    # A die not rolled yet (a chance step comes) shows 3.5 on average; Raschid's are set as he
+    # places them, so they count as sixes (M19, M51).
+    unrolled = 6 if p.char == "raschid" else 3.5
+    value += sum(DIE_BASE + DIE_PIP * (v or unrolled) for _, v in p.dice)
+    value += posts(state, seat, later)
+    if _moving(state, seat):
+        value += movement(state, seat, later)
+    else:
+        value += JOURNEY_SHARE * journey(state, seat, later)
+    return value
+
+
+def sheet_total(state: State, seat: int, most: int) -> int:
+    """``seat``'s total on the score sheet if the game ended now: the sum of
+    ``scoring.breakdown``'s categories for that seat alone (M60), without building every
+    seat's sheet."""
+    p = state.players[seat]
+    posts = p.posts
+    cities = goal_cities(p.goals)
+    total = p.vp + p.coin // 10
+    total += sum(
+        int(T.GOALS[g]["vp"]) for g in p.goals if all(c in posts for c in T.GOALS[g]["cities"])
+    )
+    total += T.DISTINCT_GOAL_CITY_VP[min(sum(1 for c in cities if c in posts), 4)]
+    if seat in state.beijing:
+        total += T.BEIJING_VP[state.beijing.index(seat)] + goods_total(p) // 2
+    if len(p.fulfilled) == most:
+        total += T.MOST_CONTRACTS_VP
+    return total
 
 
 def contracts(p: Player) -> float:

@@ -11,6 +11,8 @@ from engines.base import CHANCE, END
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai import KNOWLEDGE
 from engines.marco_polo.ai_moves import legal_moves
+from engines.marco_polo.ai_value import sheet_total
+from engines.marco_polo.scoring import breakdown
 from engines.marco_polo.state import State, parse_die
 from engines.randomplay import random_action
 from engines.rng import Rng
@@ -227,3 +229,13 @@ def test_m28_coins_for_the_road_are_worth_more_early_than_in_the_last_round() ->
     )
     assert gain_early > 12 * 0.2
     assert gain_late == 2.0  # 20 coins: 2 VP on the sheet, 8 coins: 0
+
+
+def test_m60_the_evaluations_sheet_is_the_score_sheet() -> None:
+    """M60: the evaluation's quick one-seat total is the score sheet's (``scoring.breakdown``)
+    at every position of random games, basic and advanced."""
+    for st, _ in _random_positions(400, 51):
+        sheets = breakdown(st)
+        most = max(len(p.fulfilled) for p in st.players)
+        for seat in range(st.n):
+            assert sheet_total(st, seat, most) == sum(sheets[seat].values())
