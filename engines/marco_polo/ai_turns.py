@@ -309,7 +309,7 @@ def policy(engine: Engine[Any, Any], state: State, seat: int, rng: Rng) -> str |
     fulfil = [m for m in moves if m.startswith("fulfil ")]
     if fulfil:
         return rng.choice(fulfil)
-    places = [m for m in shortlist(moves) if m.startswith("place ")]
+    places = [m for m in moves if m.startswith("place ")]
     if not places or _noise(rng) < 0.1:
         if "end" in moves:
             return "end"
