@@ -5,7 +5,9 @@ Every change of a game's state writes an outbox row in its own transaction (bot/
 process dies between the two, the row stays, and the next drain (at start-up and on every pass of
 the adapter's periodic loop) announces it: board, what happened, and a ping of whoever must act
 now. Rows are claimed in a transaction with a lease, so two processes never both announce one;
-once ``announced`` is recorded a row is gone and can never be announced again.
+once ``announced`` is recorded a row is gone and can never be announced again. A lease of a
+process that stopped beating (killed) is taken over within seconds. One game is claimed and posted
+before the next is claimed, so each message pings whoever acts when it is posted.
 
 This module knows no transport: the adapter passes its own ``announce`` function (on Discord, the
 same path that posts a move's board).
@@ -29,7 +31,9 @@ Announce = Callable[[MoveOutcome], Awaitable[Mapping[str, str] | None]]
 async def drain(service: Service, announce: Announce) -> int:
     """Announce every pending change this service can claim; returns how many were posted."""
     posted = 0
-    for outcome in await service.claim_announcements():
+    tried: set[int] = set()
+    while (outcome := await service.claim_announcement(skip=tried)) is not None:
+        tried.add(outcome.game_id)
         try:
             notes = await announce(outcome)
         except Exception:

@@ -174,6 +174,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE game_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
     """,
+    # 10: every running service beats here every few seconds, so a claim (an outbox lease) held
+    # by a process that stopped beating (killed, its machine gone) is taken over within seconds
+    # instead of when its lease runs out (#22.2). In the database, so it holds across machines.
+    """
+    CREATE TABLE processes (
+        owner    TEXT PRIMARY KEY,
+        beat_at  REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -512,6 +521,8 @@ class Storage:
         self.conn = conn
         self.path = str(path)
         self.lock = asyncio.Lock()
+        #: Set by :meth:`close`.
+        self.closed = False
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 10_000) -> Storage:
@@ -556,7 +567,8 @@ class Storage:
         return storage
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (again: nothing)."""
+        self.closed = True
         await self.conn.close()
 
     async def schema_version(self) -> int:
@@ -1087,16 +1099,20 @@ class Storage:
         rows = await self._all(sql + " ORDER BY game_id, version, id", params)
         return [_outbox_row(r) for r in rows]
 
-    async def claim_outbox(self, game_id: int, *, owner: str, now: float, until: float) -> bool:
-        """Take every row of a game for ``owner`` until ``until``, unless someone holds one of
-        them under a lease still running, or ``owner`` itself holds one it has not released
-        (it is still posting it, however long that takes; it releases it if posting fails);
-        returns whether it did. Call inside ``write()``: the immediate transaction makes the
-        check and the claim one step for every process."""
+    async def claim_outbox(
+        self, game_id: int, *, owner: str, now: float, until: float, alive_after: float
+    ) -> bool:
+        """Take every row of a game for ``owner`` until ``until``, unless another process still
+        beating (last beat after ``alive_after``) holds one of them under a lease still running,
+        or ``owner`` itself holds one it has not released (it is still posting it, however long
+        that takes; it releases it if posting fails); returns whether it did. A lease of a
+        process that stopped beating (killed) is no reason to wait. Call inside ``write()``: the
+        immediate transaction makes the check and the claim one step for every process."""
         held = await self._one(
             "SELECT 1 FROM outbox WHERE game_id = ?"
-            " AND (claimed_until > ? OR (claimed_by = ? AND claimed_until > 0)) LIMIT 1",
-            (game_id, now, owner),
+            " AND ((claimed_by = ? AND claimed_until > 0) OR (claimed_until > ? AND claimed_by IN"
+            " (SELECT owner FROM processes WHERE beat_at > ?))) LIMIT 1",
+            (game_id, owner, now, alive_after),
         )
         if held is not None:
             return False
@@ -1105,6 +1121,25 @@ class Storage:
             (owner, until, game_id),
         ) as cur:
             return cur.rowcount > 0
+
+    async def beat(self, owner: str, now: float) -> None:
+        """Record that the process ``owner`` is alive at ``now`` (and forget processes silent
+        for a day: killed long ago, their rows only tell that they once ran)."""
+        await self._exec("DELETE FROM processes WHERE beat_at < ?", (now - 86_400.0,))
+        await self._exec(
+            "INSERT INTO processes (owner, beat_at) VALUES (?, ?)"
+            " ON CONFLICT (owner) DO UPDATE SET beat_at = excluded.beat_at",
+            (owner, now),
+        )
+
+    async def forget_process(self, owner: str) -> None:
+        """A process stopping cleanly: its beat row goes and its claims are given back, so
+        whoever comes next takes its rows over at once."""
+        await self._exec("DELETE FROM processes WHERE owner = ?", (owner,))
+        await self._exec(
+            "UPDATE outbox SET claimed_until = 0 WHERE claimed_by = ?",
+            (owner,),
+        )
 
     async def clear_outbox(self, game_id: int, up_to_version: int) -> int:
         """Forget the rows of a game up to a version (announced), and any of its rows whose

@@ -28,7 +28,7 @@ from bot.discord_adapter.tree import build_commands, limit_problems
 from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
 from bot.discord_adapter.views import Handlers as ButtonHandlers
 from bot.health import touch_heartbeat
-from bot.service import Service
+from bot.service import OWNER_BEAT, Service
 
 log = logging.getLogger("turnpost.discord")
 #: Set to 1 to sync the commands at start-up even when they did not change.
@@ -112,6 +112,11 @@ class TableCog(commands.Cog):
 #: move after the move that handed it the turn.
 COMPUTER_EVERY = 5.0
 
+#: Seconds between outbox passes: a move a killed process never posted is announced within a few
+#: seconds of its lease becoming free (``OWNER_STALE`` after the process's last beat), #22.2. A
+#: pass with nothing pending is one read.
+OUTBOX_EVERY = 2.0
+
 
 class TurnpostBot(commands.Bot):
     """Turnpost on Discord. Only the non-privileged ``guilds`` intent: everything arrives as
@@ -127,6 +132,7 @@ class TurnpostBot(commands.Bot):
         start_reminders: bool = True,
         reminder_every: float = 60.0,
         heartbeat_every: float = 60.0,
+        outbox_every: float = OUTBOX_EVERY,
         force_sync: bool = False,
         handle_signals: bool = False,
     ) -> None:
@@ -150,6 +156,11 @@ class TurnpostBot(commands.Bot):
         #: Seconds between two touches of the heartbeat file that ``turnpost health`` checks.
         self.heartbeat_every = heartbeat_every
         self.heartbeat_task: asyncio.Task[None] | None = None
+        #: Seconds between two outbox passes.
+        self.outbox_every = outbox_every
+        #: Beats ``Service.beat`` every ``OWNER_BEAT`` seconds (a task of its own: slow work
+        #: never delays it, so a live process never looks dead to the others).
+        self.beat_task: asyncio.Task[None] | None = None
         self._closing_all: asyncio.Future[None] | None = None
         self._startup_drain: asyncio.Task[None] | None = None
         self.handle_signals = handle_signals
@@ -185,7 +196,7 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(TableCog(self))
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
-        await self.add_cog(OutboxCog(self, self.announcer, interval=self.reminder_every))
+        await self.add_cog(OutboxCog(self, self.announcer, interval=self.outbox_every))
         # Computer seats take their turns on a pass of their own, a few seconds apart.
         self.computers = ComputerTurns(self.service, self.announcer)
         await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
@@ -193,6 +204,8 @@ class TurnpostBot(commands.Bot):
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()
         self.heartbeat_task = asyncio.create_task(self._heartbeat(), name="turnpost-heartbeat")
+        if self.start_reminders:  # tests drive the passes (and the clock) by hand
+            self.beat_task = asyncio.create_task(self._owner_beat(), name="turnpost-beat")
         if self.handle_signals:
             # No signal handlers on some platforms; Ctrl-C still stops the bot there.
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -221,6 +234,15 @@ class TurnpostBot(commands.Bot):
             # A full or read-only volume must not stop the games; the health check will
             # report the stale heartbeat instead.
             log.warning("heartbeat not written", exc_info=True)
+
+    async def _owner_beat(self) -> None:
+        """Tell the other processes sharing the database that this one is alive."""
+        while True:
+            await asyncio.sleep(OWNER_BEAT)
+            try:
+                await self.service.beat()
+            except Exception:
+                log.warning("beat not written", exc_info=True)
 
     async def _heartbeat(self) -> None:
         """Touch the heartbeat file every ``heartbeat_every`` seconds while the bot runs."""
@@ -292,6 +314,11 @@ class TurnpostBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self.heartbeat_task
             self.heartbeat_task = None
+        if self.beat_task is not None:
+            self.beat_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.beat_task
+            self.beat_task = None
         if self._startup_drain is not None:
             # A drain cut short leaves its rows to the next drain once their lease runs out.
             self._startup_drain.cancel()

@@ -42,7 +42,14 @@ Boards are drawn outside the package, by ``bot/drawing.py``: a :class:`MoveOutco
 
 from bot.service.archive import EXPORT_FORMAT, replay
 from bot.service.narrate import round_text
-from bot.service.play import MAX_ACTION_CHARS, MAX_AUTO_MOVES, OUTBOX_LEASE, RECAP_MAX_ROWS
+from bot.service.play import (
+    MAX_ACTION_CHARS,
+    MAX_AUTO_MOVES,
+    OUTBOX_LEASE,
+    OWNER_BEAT,
+    OWNER_STALE,
+    RECAP_MAX_ROWS,
+)
 from bot.service.results import (
     BoardDraw,
     BoardImage,
@@ -71,6 +78,8 @@ __all__ = [
     "MAX_ACTION_CHARS",
     "MAX_AUTO_MOVES",
     "OUTBOX_LEASE",
+    "OWNER_BEAT",
+    "OWNER_STALE",
     "RECAP_MAX_ROWS",
     "STATE_CACHE_SIZE",
     "BoardDraw",

@@ -77,6 +77,8 @@ class Service:
         self.announced = self.play.announced
         self.release_announcement = self.play.release_announcement
         self.claim_announcements = self.play.claim_announcements
+        self.claim_announcement = self.play.claim_announcement
+        self.beat = self.play.beat
         # lobby
         self.create_lobby = self.lobby.create_lobby
         self.join = self.lobby.join
@@ -139,7 +141,13 @@ class Service:
         defaults = SettingsRow(
             reminder_delay_hours * HOUR, reminder_interval_hours * HOUR, reminder_max, 0.0
         )
-        return cls(db, clock=clock, lang=lang, defaults=defaults)
+        service = cls(db, clock=clock, lang=lang, defaults=defaults)
+        try:
+            await service.beat()  # alive from the start: its claims hold for the others
+        except BaseException:
+            await db.close()
+            raise
+        return service
 
     @classmethod
     async def from_config(cls, config: Config, *, clock: Clock = time.time) -> Service:

@@ -176,8 +176,15 @@ class Session:
         self.owner = secrets.token_hex(8)
 
     async def close(self) -> None:
-        """Close the database."""
-        await self.db.close()
+        """Close the database, first giving back this process's claims (whoever comes next takes
+        its unposted announcements over at once)."""
+        if self.db.closed:
+            return
+        try:
+            async with self.db.write():
+                await self.db.forget_process(self.owner)
+        finally:
+            await self.db.close()
 
     async def bot_state(self, key: str) -> str | None:
         """A value an adapter stored for itself (e.g. the hash of its last command sync)."""

@@ -1,5 +1,6 @@
 """Issue 10.7: a move committed but never announced (the process died in between) is announced
-after restart, exactly once, with a ping of whoever must act now."""
+after restart, exactly once, with a ping of whoever must act now; #22.2: within seconds of the
+dead process's last beat (not when its lease runs out), pinging whoever acts when it is posted."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ from typing import Any
 import pytest
 
 from bot.outbox import drain
-from bot.service import OUTBOX_LEASE, MoveOutcome, Service, ServiceError
+from bot.service import OUTBOX_LEASE, OWNER_STALE, MoveOutcome, Service, ServiceError
 from tests.bot.conftest import ANA, BEN, CHANNEL, started_game
 from tests.fakes import FakeClock
+
+
+async def kill(svc: Service) -> None:
+    """kill -9: the process stops beating and never says goodbye (its claims stay on its rows)."""
+    await svc.db.close()
 
 
 async def _started_and_posted(svc: Service) -> int:
@@ -45,8 +51,8 @@ async def test_crash_after_commit_the_next_process_announces_it_once(
 ) -> None:
     game_id = await _started_and_posted(service)
     out = await service.act(CHANNEL, ANA, "draw", render=False)
-    # The process dies here: the move is saved, its board never posted.
-    await service.close()
+    # The process is killed here: the move is saved, its board never posted.
+    await kill(service)
 
     fresh: Service = await open_service()
     try:
@@ -57,9 +63,12 @@ async def test_crash_after_commit_the_next_process_announces_it_once(
         async def announce(outcome: MoveOutcome) -> None:
             calls.append(outcome)
 
-        # The dead process's lease still runs: nobody announces yet (it might be posting).
+        # Its last beat is recent: it may still be posting, so nobody announces yet...
         assert await drain(fresh, announce) == 0
-        clock.advance(OUTBOX_LEASE + 1)
+        # ...but a few seconds without a beat and it is gone: its lease (a minute) is no reason
+        # to wait any longer.
+        assert OWNER_STALE + 1 < OUTBOX_LEASE / 5
+        clock.advance(OWNER_STALE + 1)
         assert await drain(fresh, announce) == 1
         (late,) = calls
         assert late.game_id == game_id and late.version == out.version
@@ -79,8 +88,8 @@ async def test_two_processes_never_both_announce(
 ) -> None:
     await _started_and_posted(service)
     await service.act(CHANNEL, ANA, "draw", render=False)
-    await service.close()  # the mover's process dies
-    clock.advance(OUTBOX_LEASE + 1)
+    await kill(service)  # the mover's process dies
+    clock.advance(OWNER_STALE + 1)
     one: Service = await open_service()
     two: Service = await open_service()
     try:
@@ -145,3 +154,72 @@ async def test_the_mover_is_never_doubled_by_its_own_drain_however_slow_its_post
     await service.release_announcement((await service.db.outbox())[0].game_id)
     (late,) = await service.claim_announcements()
     assert late.mention == (BEN.id,)
+
+
+async def test_a_process_stopping_cleanly_hands_its_claims_over_at_once(
+    service: Service, open_service: Callable[..., Any]
+) -> None:
+    await _started_and_posted(service)
+    out = await service.act(CHANNEL, ANA, "draw", render=False)
+    await service.close()  # stopped (SIGTERM) before its post went out
+    fresh: Service = await open_service()
+    try:
+        (late,) = await fresh.claim_announcements()
+        assert late.version == out.version
+    finally:
+        await fresh.close()
+
+
+async def test_a_live_process_keeps_its_claim_while_it_beats(
+    service: Service, open_service: Callable[..., Any], clock: FakeClock
+) -> None:
+    """Another process's post is slow (rate limits), but it is alive: nobody takes it over
+    until its lease runs out, however long it is since its claim."""
+    await _started_and_posted(service)
+    await service.act(CHANNEL, ANA, "draw", render=False)
+    other: Service = await open_service()
+    try:
+        for _ in range(5):
+            clock.advance(OWNER_STALE)
+            await service.beat()
+            assert await other.claim_announcements() == []
+        clock.advance(OUTBOX_LEASE - 5 * OWNER_STALE + 1)
+        await service.beat()
+        assert len(await other.claim_announcements()) == 1
+    finally:
+        await other.close()
+
+
+async def test_a_late_announcement_pings_whoever_acts_when_it_is_posted(
+    service: Service, open_service: Callable[..., Any], clock: FakeClock
+) -> None:
+    """Two games' moves were never posted (the process was killed). While the restarted bot
+    posts the first, Ben moves in the second (his own message pings Ana): the second game's late
+    message must not ping Ben, who has already moved, in the middle of Ana's turn."""
+    await _started_and_posted(service)
+    info = await started_game(service, channel=CHANNEL + 1)
+    await service.announced(info.game_id, info.version)
+    for channel in (CHANNEL, CHANNEL + 1):
+        await service.act(channel, ANA, "draw", render=False)
+    await kill(service)
+    clock.advance(OUTBOX_LEASE + 1)
+    fresh: Service = await open_service()
+    elsewhere: Service = await open_service()  # another bot process, serving Ben
+    posted: list[tuple[MoveOutcome, tuple[int, ...]]] = []
+
+    async def announce(outcome: MoveOutcome) -> None:
+        game = await fresh.game(outcome.channel_id)
+        posted.append((outcome, tuple(game.to_act)))
+        if len(posted) == 1:
+            other = CHANNEL + 1 if outcome.channel_id == CHANNEL else CHANNEL
+            moved = await elsewhere.act(other, BEN, "draw", render=False)
+            assert moved.mention == (ANA.id,)
+            await elsewhere.announced(moved.game_id, moved.version)
+
+    try:
+        assert await drain(fresh, announce) >= 1
+        for outcome, acting_now in posted:
+            assert outcome.mention == acting_now
+    finally:
+        await fresh.close()
+        await elsewhere.close()

@@ -1,4 +1,7 @@
-"""Issue 22.1: a second open of the database in one process must never let another process
+"""Issue 22.2: a move acknowledged right before a kill -9 is announced by the restarted bot
+within seconds of the dead process's last beat, not when its lease runs out.
+
+Issue 22.1: a second open of the database in one process must never let another process
 delete the write-ahead log under it, so every acknowledged move survives (SQLite's "How To
 Corrupt An SQLite Database File", 2.2: closing any descriptor of the file releases every POSIX
 lock the process holds on it)."""
@@ -12,7 +15,12 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+
+from bot.service import OUTBOX_LEASE, OWNER_STALE, Service
+from tests.bot.conftest import BEN, CHANNEL
+from tests.fakes import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +92,24 @@ def test_every_acknowledged_move_survives_a_second_open_and_another_process_clos
         conn.close()
     assert moves == 7
     assert f"acked {version}" == acked[-1]
+
+
+async def test_a_move_acknowledged_before_a_kill_is_announced_seconds_later(tmp_path: Path) -> None:
+    db = tmp_path / "turnpost.db"
+    mover = Proc("mover", db)
+    try:
+        acked = mover.line()
+        assert acked.startswith("acked "), acked
+    finally:
+        mover.kill()
+    # The restarted bot, a few seconds after the dead process's last beat (its lease, a minute,
+    # is no reason to wait for a process that is gone).
+    clock = FakeClock(time.time() + OWNER_STALE + 1)
+    assert clock.now < time.time() + OUTBOX_LEASE / 5
+    restarted = await Service.open(db, clock=clock)
+    try:
+        (late,) = await restarted.claim_announcements()
+        assert f"acked {late.version}" == acked
+        assert late.mention == tuple((await restarted.game(CHANNEL)).to_act) == (BEN.id,)
+    finally:
+        await restarted.close()

@@ -5,6 +5,8 @@
 process (a second ``Storage.open``: an admin command, a benchmark, a worker), says ``ready``, and
 plays one move per line read from stdin, printing ``acked VERSION`` once each move is committed; it
 then waits to be killed.
+``mover``: opens a service on DB, starts a game, plays one move, prints ``acked VERSION`` and
+waits to be killed (kill -9 right after a move is acknowledged, before its board is posted).
 ``other``: another process with a connection of its own to DB; it says ``open``, and closes the
 connection (and says ``closed``) when a line arrives on stdin.
 """
@@ -42,6 +44,17 @@ async def bot(db: str) -> None:
     await second.close()
 
 
+async def mover(db: str) -> None:
+    engines.register(TALLY)
+    service = await Service.open(db)
+    info = await started_game(service)
+    await service.announced(info.game_id, info.version)
+    user = await whose_turn(service)
+    out = await service.act(CHANNEL, user, "draw", render=False)
+    print("acked", out.version, flush=True)
+    await asyncio.sleep(3600)
+
+
 def other(db: str) -> None:
     conn = sqlite3.connect(db)
     conn.execute("SELECT COUNT(*) FROM games").fetchone()
@@ -55,5 +68,7 @@ if __name__ == "__main__":
     role, path = sys.argv[1], sys.argv[2]
     if role == "bot":
         asyncio.run(bot(path))
+    elif role == "mover":
+        asyncio.run(mover(path))
     else:
         other(path)
