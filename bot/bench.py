@@ -205,39 +205,19 @@ async def _random_service_action(service: Any, channel: int, user: Any, rng: Rng
     return " ".join(chosen)
 
 
-def _clone_finished(db_path: str, copies: int) -> None:
-    """Copy the one finished game in the database ``copies`` times (new channels), in SQL."""
-    import sqlite3
+async def _clone_finished(db_path: str, copies: int) -> None:
+    """Copy the one finished game in the database ``copies`` times (new channels)."""
+    from bot.storage import Storage
 
-    con = sqlite3.connect(db_path)
-
-    def columns(table: str, *skip: str) -> str:
-        # Read from the schema, so a migration that adds a column never breaks the copy.
-        names = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
-        return ", ".join(n for n in names if n not in skip)
-
-    games = columns("games", "id", "channel_id")
-    seats = columns("seats", "game_id", "user_id")
-    actions = columns("actions", "game_id")
-    src = con.execute("SELECT id FROM games WHERE status='finished' LIMIT 1").fetchone()[0]
-    with con:
-        for i in range(copies):
-            cur = con.execute(
-                f"INSERT INTO games (channel_id, {games}) SELECT ?, {games} FROM games WHERE id=?",
-                (100_000 + i, src),
-            )
-            new = cur.lastrowid
-            con.execute(
-                f"INSERT INTO seats (game_id, user_id, {seats}) "
-                f"SELECT ?, user_id + ?, {seats} FROM seats WHERE game_id=?",
-                (new, i * 100, src),
-            )
-            con.execute(
-                f"INSERT INTO actions (game_id, {actions}) SELECT ?, {actions} FROM actions "
-                "WHERE game_id=?",
-                (new, src),
-            )
-    con.close()
+    storage = await Storage.open(db_path)
+    try:
+        async with storage.write():
+            src = await storage.first_game("finished")
+            assert src is not None, "no finished game to copy"
+            for i in range(copies):
+                await storage.copy_game(src, channel_id=100_000 + i, user_offset=i * 100)
+    finally:
+        await storage.close()
 
 
 async def _bench_service(stored: int, game: str) -> dict[str, Any]:
@@ -253,7 +233,7 @@ async def _bench_service(stored: int, game: str) -> dict[str, Any]:
         await _play_service_game(service, 1, game, players, 1, moves=None, render=False)
         await service.close()
         t = time.perf_counter()
-        _clone_finished(path, stored)
+        await _clone_finished(path, stored)
         fill_s = time.perf_counter() - t
 
         starts = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -21,6 +20,7 @@ from bot.service.session import (
     seat_of,
 )
 from bot.storage import (
+    Conflict,
     GameRow,
     SeatRow,
 )
@@ -78,7 +78,7 @@ class Lobbies:
                     players=players,
                     now=now,
                 )
-            except sqlite3.IntegrityError:
+            except Conflict:
                 # The partial unique index is the guard; this only picks the message.
                 busy = await self.db.live_game(channel_id)
                 raise ServiceError(

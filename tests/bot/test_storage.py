@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, DatabaseDamaged, SchemaTooNew, Storage
+from bot.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Conflict,
+    DatabaseDamaged,
+    SchemaTooNew,
+    Storage,
+)
 from tests.bot.conftest import damage_tables
 
 
@@ -125,7 +132,7 @@ async def test_the_log_refuses_a_duplicate_move_number(db_path: Path) -> None:
             await db.append_action(
                 game_id, move=1, seat=0, action="draw", events=[], reveals=True, auto=False, now=0
             )
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(Conflict):
             async with db.write():
                 await db.append_action(
                     game_id, move=1, seat=1, action="draw", events=[], reveals=0, auto=0, now=0
@@ -154,7 +161,7 @@ async def test_pending_migrations_run_in_order_and_keep_the_data(
     await db.close()
     # A later release adds migration 2; opening the old file applies just that one.
     monkeypatch.setattr(
-        "bot.storage.MIGRATIONS",
+        "bot.storage.migrations.MIGRATIONS",
         (*MIGRATIONS, "ALTER TABLE games ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled';"),
     )
     db = await Storage.open(db_path)
@@ -176,7 +183,7 @@ async def test_a_version_1_database_gains_the_table_quiet_hours(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as m:
-        m.setattr("bot.storage.MIGRATIONS", MIGRATIONS[:1])
+        m.setattr("bot.storage.migrations.MIGRATIONS", MIGRATIONS[:1])
         db = await Storage.open(db_path)
         await db.conn.execute(
             "INSERT INTO games (id, guild_id, channel_id, engine, options, seed, status,"

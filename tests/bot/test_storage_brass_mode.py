@@ -17,7 +17,7 @@ async def test_old_brass_games_get_mode_intro_and_new_ones_keep_theirs(
 ) -> None:
     path = tmp_path / "t.db"
     with monkeypatch.context() as m:
-        m.setattr("bot.storage.MIGRATIONS", MIGRATIONS[:7])
+        m.setattr("bot.storage.migrations.MIGRATIONS", MIGRATIONS[:7])
         db = await Storage.open(path)
         rows = [
             (1, "brass", {"iron_price_when_empty": "6"}),

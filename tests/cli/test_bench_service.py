@@ -16,13 +16,13 @@ async def test_stored_games_are_copied_whole_with_every_column(tmp_path: Path) -
     await _play_service_game(service, 1, "bombay", 2, 1, moves=None, render=False)
     await service.close()
 
-    _clone_finished(path, 3)
+    await _clone_finished(path, 3)
 
     service = await Service.open(path)
     try:
         async with service.db.read():
-            games = await service.db._all("SELECT id, status FROM games ORDER BY id", ())
-            marks = await service.db._all(
+            games = await service.db.backend.all("SELECT id, status FROM games ORDER BY id", ())
+            marks = await service.db.backend.all(
                 "SELECT game_id, COUNT(mark) FROM actions GROUP BY game_id ORDER BY game_id", ()
             )
         assert [status for _, status in games] == ["finished"] * 4

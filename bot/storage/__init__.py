@@ -1,0 +1,70 @@
+"""Storage for games, seats, the action log, settings, schedules, votes and the outbox.
+
+One module per concern, each writing its queries once against the backend interface
+(``backend.py``), which SQLite implements today (``sqlite.py``):
+
+- ``store``: the façade :class:`Storage` (open, transactions) offering every concern's queries;
+- ``games`` (games and seats), ``actions`` (the log), ``settings`` (a table's and a player's
+  settings, the bot's own values), ``schedules`` (reminders), ``votes``, ``outbox`` (with the
+  processes' beats);
+- ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
+  file's checks and the errors a start stops with.
+
+Nothing outside this package writes SQL.
+"""
+
+from bot.storage.backend import Backend, Conflict
+from bot.storage.files import (
+    MIN_DATABASE_BYTES,
+    DatabaseDamaged,
+    SchemaTooNew,
+    StorageError,
+    damage_problem,
+    database_problem,
+    file_problem,
+    is_damage,
+    quick_check,
+    stored_schema_version,
+)
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.rows import (
+    LIVE,
+    ActionRow,
+    GameRow,
+    OutboxRow,
+    ReminderRow,
+    SeatRow,
+    SettingsRow,
+    UserRow,
+    dumps,
+)
+from bot.storage.sqlite import SQLiteBackend
+from bot.storage.store import Storage
+
+__all__ = [
+    "LIVE",
+    "MIGRATIONS",
+    "MIN_DATABASE_BYTES",
+    "SCHEMA_VERSION",
+    "ActionRow",
+    "Backend",
+    "Conflict",
+    "DatabaseDamaged",
+    "GameRow",
+    "OutboxRow",
+    "ReminderRow",
+    "SQLiteBackend",
+    "SchemaTooNew",
+    "SeatRow",
+    "SettingsRow",
+    "Storage",
+    "StorageError",
+    "UserRow",
+    "damage_problem",
+    "database_problem",
+    "dumps",
+    "file_problem",
+    "is_damage",
+    "quick_check",
+    "stored_schema_version",
+]

@@ -1,0 +1,82 @@
+"""The interface every database backend implements: statements with ``?`` parameters, the two
+kinds of transaction, and the schema's version. The concern modules (games, actions, settings,
+schedules, votes, outbox) write their queries once against it; SQLite implements it today
+(``bot/storage/sqlite.py``), PostgreSQL next (issue 25).
+
+What every backend guarantees:
+
+- ``write()`` is one transaction that takes the database's write lock *at its start* (SQLite's
+  ``BEGIN IMMEDIATE``; a row or advisory lock on PostgreSQL), so two processes never both read a
+  game's version and both move it on; it commits on success and rolls back on any exception;
+- ``read()`` gives exclusive use of the connection without opening a write transaction;
+- a unique or key violation raises :class:`Conflict`; unreadable pages raise
+  :class:`~bot.storage.files.DatabaseDamaged`;
+- the row-level calls below are made inside one of the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+
+class Conflict(Exception):
+    """A row that must be unique already exists (a second live game in a channel, a log move
+    number taken): nothing was written."""
+
+
+class Backend(Protocol):
+    """One connection to one database (see the module's docstring for the guarantees)."""
+
+    #: What errors name: the file, or the server and database.
+    path: str
+    #: Set once closed.
+    closed: bool
+    #: Whether a column may hold a value of another type than declared (SQLite): damaged rows
+    #: must then be recognised by their values' types.
+    loose_types: bool
+
+    def write(self) -> AbstractAsyncContextManager[None]:
+        """A write transaction (see the module's docstring)."""
+        ...
+
+    def read(self) -> AbstractAsyncContextManager[None]:
+        """Exclusive use of the connection for reads."""
+        ...
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> Sequence[Any] | None:
+        """The first row of a query, or None."""
+        ...
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[Sequence[Any]]:
+        """Every row of a query."""
+        ...
+
+    async def run(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per parameter row."""
+        ...
+
+    async def insert(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one INSERT into a table with an ``id`` key; returns the new row's id."""
+        ...
+
+    async def columns(self, table: str) -> list[str]:
+        """The column names of ``table``, in order."""
+        ...
+
+    async def schema_version(self) -> int:
+        """How many migrations the database has had."""
+        ...
+
+    async def set_schema_version(self, version: int) -> None:
+        """Record that the database has had ``version`` migrations (inside ``write()``)."""
+        ...
+
+    async def close(self) -> None:
+        """Close the connection."""
+        ...

@@ -1,0 +1,204 @@
+"""The schema: numbered migrations, one list for every backend (``PRAGMA user_version`` on SQLite
+records how many have run), and running the pending ones in one transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.storage.backend import Backend
+
+#: Numbered schema migrations; ``PRAGMA user_version`` records how many have run.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the initial schema.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        engine      TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        creator_id  INTEGER NOT NULL,
+        players     INTEGER,
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        snapshot    TEXT,
+        to_act      TEXT    NOT NULL DEFAULT '[]',
+        round_info  TEXT    NOT NULL DEFAULT '',
+        result      TEXT
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT    NOT NULL,
+        removed  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        move     INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   TEXT    NOT NULL,
+        events   TEXT    NOT NULL,
+        reveals  INTEGER NOT NULL DEFAULT 0,
+        auto     INTEGER NOT NULL DEFAULT 0,
+        undone   INTEGER NOT NULL DEFAULT 0,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (game_id, move)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE game_settings (
+        game_id            INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        reminder_delay     REAL    NOT NULL,
+        reminder_interval  REAL    NOT NULL,
+        reminder_max       INTEGER NOT NULL,
+        deadline           REAL    NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE user_settings (
+        user_id            INTEGER PRIMARY KEY,
+        quiet_start        INTEGER NOT NULL DEFAULT 0,
+        quiet_end          INTEGER NOT NULL DEFAULT 0,
+        tz_offset_minutes  INTEGER NOT NULL DEFAULT 0,
+        away_until         REAL    NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE reminders (
+        game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id       INTEGER NOT NULL,
+        kind          TEXT    NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+        turn_started  REAL    NOT NULL,
+        due_at        REAL,
+        sent          INTEGER NOT NULL DEFAULT 0,
+        last_sent_at  REAL,
+        PRIMARY KEY (game_id, user_id, kind)
+    );
+    CREATE INDEX reminders_due ON reminders (due_at) WHERE due_at IS NOT NULL;
+
+    CREATE TABLE votes (
+        game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind              TEXT    NOT NULL CHECK (kind IN ('abort', 'remove', 'replace')),
+        target            INTEGER NOT NULL,
+        voter_id          INTEGER NOT NULL,
+        replacement_id    INTEGER NOT NULL DEFAULT 0,
+        replacement_name  TEXT    NOT NULL DEFAULT '',
+        at                REAL    NOT NULL,
+        PRIMARY KEY (game_id, kind, target, voter_id)
+    );
+    """,
+    # 2: the table's own quiet hours (on top of each player's).
+    """
+    ALTER TABLE game_settings ADD COLUMN quiet_start INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_settings ADD COLUMN quiet_end INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_settings ADD COLUMN tz_offset_minutes INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 3: the bot's own bookkeeping, e.g. the hash of the command payload last synced to Discord.
+    """
+    CREATE TABLE bot_state (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
+    """,
+    # 4: the outbox: a change committed but not yet announced in its channel (written in the
+    # change's own transaction, deleted once its message is posted), so a crash between the two
+    # never leaves a move silent. ``claimed_until`` is a lease: whoever holds an unexpired one is
+    # posting the row now, and nobody else may.
+    """
+    CREATE TABLE outbox (
+        id             INTEGER PRIMARY KEY,
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version        INTEGER NOT NULL,
+        first_move     INTEGER NOT NULL,
+        head           TEXT    NOT NULL DEFAULT '[]',
+        created_at     REAL    NOT NULL,
+        claimed_by     TEXT    NOT NULL DEFAULT '',
+        claimed_until  REAL    NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_by_game ON outbox (game_id, version);
+    """,
+    # 5: what each move changed on the board, as the engine's public view tells it (its "last"),
+    # so a board can mark every move since the acting player's last turn, not only the newest.
+    """
+    ALTER TABLE actions ADD COLUMN mark TEXT;
+    """,
+    # 6: a player's time zone by IANA name (e.g. Asia/Tokyo), so daylight saving never moves
+    # their quiet hours or away time; '' keeps the fixed tz_offset_minutes.
+    """
+    ALTER TABLE user_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+    """,
+    # 7: a table may turn hints off at creation (competitive games, #15.5).
+    """
+    ALTER TABLE game_settings ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;
+    """,
+    # 8: Brass games stored before the full game (issue 16) name no ``mode``: they are
+    # introductory games, and say so, so that validating their options again (a replay of their
+    # record) keeps them introductory instead of filling in the new default, ``full``.
+    """
+    UPDATE games SET options = json_set(options, '$.mode', 'intro')
+    WHERE engine = 'brass' AND json_extract(options, '$.mode') IS NULL;
+    """,
+    # 9: the table's quiet hours in an IANA zone, so daylight saving does not move them (#13.5).
+    """
+    ALTER TABLE game_settings ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+    """,
+    # 10: every running service beats here every few seconds, so a claim (an outbox lease) held
+    # by a process that stopped beating (killed, its machine gone) is taken over within seconds
+    # instead of when its lease runs out (#22.2). In the database, so it holds across machines.
+    """
+    CREATE TABLE processes (
+        owner    TEXT PRIMARY KEY,
+        beat_at  REAL NOT NULL
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def migrate(backend: Backend) -> None:
+    """Run the migrations the database has not had yet, all in one write transaction.
+
+    Raises :class:`~bot.storage.files.SchemaTooNew` when the file was migrated by newer code."""
+    from bot.storage.files import SchemaTooNew
+
+    async with backend.write():
+        current = await backend.schema_version()
+        latest = len(MIGRATIONS)
+        if current > latest:
+            raise SchemaTooNew(
+                f"This database has schema version {current}, but this Turnpost only "
+                f"knows versions up to {latest}. Upgrade Turnpost, or point "
+                f"TURNPOST_DB at another file."
+            )
+        for number in range(current, latest):
+            for statement in statements(MIGRATIONS[number]):
+                await backend.run(statement)
+            await backend.set_schema_version(number + 1)
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration script into statements (``sqlite3.complete_statement`` boundaries)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out

@@ -1,0 +1,93 @@
+"""The storage façade: one :class:`Storage` offers every concern's queries over one backend.
+
+The action log is the truth; the game row's snapshot is a cache of the state after the log's last
+(non-undone) action and must equal a replay of the log. A move is one write transaction that
+checks the version, appends the log row, writes the snapshot, bumps the version and writes its
+outbox row, so two simultaneous moves on one game never both land, even from two processes.
+
+Every use goes through ``async with storage.write()`` (a transaction holding the write lock from
+its start) or ``async with storage.read()``; the row-level methods assume the caller holds one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.actions import ActionQueries
+from bot.storage.backend import Backend
+from bot.storage.files import StorageError
+from bot.storage.games import GameQueries
+from bot.storage.migrations import migrate
+from bot.storage.outbox import OutboxQueries
+from bot.storage.schedules import ScheduleQueries
+from bot.storage.settings import SettingsQueries
+from bot.storage.sqlite import SQLiteBackend
+from bot.storage.votes import VoteQueries
+
+
+class Storage(
+    GameQueries, ActionQueries, SettingsQueries, ScheduleQueries, VoteQueries, OutboxQueries
+):
+    """The database. Open with ``await Storage.open(path)``."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    @classmethod
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 10_000) -> Storage:
+        """Connect, set the pragmas and run pending migrations.
+
+        Raises :class:`~bot.storage.files.SchemaTooNew` when the file was migrated by newer code,
+        :class:`~bot.storage.files.StorageError` (one line) when it cannot be used.
+        """
+        backend = await SQLiteBackend.open(path, busy_timeout_ms=busy_timeout_ms)
+        try:
+            await migrate(backend)
+        except sqlite3.Error as exc:
+            await backend.close()
+            raise StorageError(f"The database {path} cannot be opened: {exc}.") from None
+        except BaseException:
+            await backend.close()
+            raise
+        return cls(backend)
+
+    @property
+    def path(self) -> str:
+        """The database's file (what errors name)."""
+        return self.backend.path
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self.backend.closed
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The SQLite connection (tests and ``bench/move_path.py`` look at its statements)."""
+        assert isinstance(self.backend, SQLiteBackend), "only the SQLite backend has one"
+        return self.backend.conn
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.backend.close()
+
+    async def schema_version(self) -> int:
+        """How many migrations the database has had."""
+        return await self.backend.schema_version()
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Storage]:
+        """A write transaction: committed on success, rolled back on any exception."""
+        async with self.backend.write():
+            yield self
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Storage]:
+        """Exclusive use of the connection for reads (no transaction is opened)."""
+        async with self.backend.read():
+            yield self
