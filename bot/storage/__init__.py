@@ -8,17 +8,15 @@ One module per concern, each writing its queries once against the backend interf
   settings, the bot's own values), ``schedules`` (reminders), ``votes``, ``outbox`` (with the
   processes' beats);
 - ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
-  file's checks and the errors a start stops with.
+  file's checks; ``errors``: what a start stops with.
 
 Nothing outside this package writes SQL.
 """
 
 from bot.storage.backend import Backend, Conflict
+from bot.storage.errors import DatabaseDamaged, SchemaTooNew, StorageError
 from bot.storage.files import (
     MIN_DATABASE_BYTES,
-    DatabaseDamaged,
-    SchemaTooNew,
-    StorageError,
     damage_problem,
     database_problem,
     file_problem,

@@ -7,27 +7,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from bot.config import StartupError
-
-
-class StorageError(StartupError):
-    """The database file cannot be used (a folder, not SQLite, empty, unreadable...): one line."""
-
-
-class SchemaTooNew(StorageError):
-    """The database was written by a newer Turnpost than this one."""
-
-
-class DatabaseDamaged(StorageError):
-    """Pages of the database cannot be read (SQLite finds the file malformed): one line naming
-    the file and ``turnpost health``, never a traceback (issue 22.4)."""
-
-    def __init__(self, path: str | Path, detail: str) -> None:
-        super().__init__(
-            f"The database {path} is damaged ({detail}); run `turnpost health` for the details "
-            "and restore the file from a backup."
-        )
-
+from bot.storage.errors import DatabaseDamaged
+from bot.storage.migrations import SCHEMA_VERSION
 
 #: SQLite's result codes for a file whose pages cannot be read as a database.
 DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
@@ -145,8 +126,6 @@ def database_problem(path: Path) -> str | None:
     problem = file_problem(path)
     if problem is not None:
         return problem
-    from bot.storage.migrations import SCHEMA_VERSION
-
     try:
         version = stored_schema_version(path)
         if version > SCHEMA_VERSION:

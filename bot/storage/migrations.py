@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from bot.storage.errors import SchemaTooNew
+
 if TYPE_CHECKING:
     from bot.storage.backend import Backend
 
@@ -171,9 +173,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 async def migrate(backend: Backend) -> None:
     """Run the migrations the database has not had yet, all in one write transaction.
 
-    Raises :class:`~bot.storage.files.SchemaTooNew` when the file was migrated by newer code."""
-    from bot.storage.files import SchemaTooNew
-
+    Raises :class:`~bot.storage.errors.SchemaTooNew` when the file was migrated by newer code."""
     async with backend.write():
         current = await backend.schema_version()
         latest = len(MIGRATIONS)

@@ -16,7 +16,8 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.backend import Conflict
-from bot.storage.files import DatabaseDamaged, StorageError, file_problem, is_damage
+from bot.storage.errors import DatabaseDamaged, StorageError
+from bot.storage.files import file_problem, is_damage
 
 
 class SQLiteBackend:

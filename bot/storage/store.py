@@ -20,7 +20,7 @@ import aiosqlite
 
 from bot.storage.actions import ActionQueries
 from bot.storage.backend import Backend
-from bot.storage.files import StorageError
+from bot.storage.errors import StorageError
 from bot.storage.games import GameQueries
 from bot.storage.migrations import migrate
 from bot.storage.outbox import OutboxQueries
@@ -42,8 +42,8 @@ class Storage(
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 10_000) -> Storage:
         """Connect, set the pragmas and run pending migrations.
 
-        Raises :class:`~bot.storage.files.SchemaTooNew` when the file was migrated by newer code,
-        :class:`~bot.storage.files.StorageError` (one line) when it cannot be used.
+        Raises :class:`~bot.storage.errors.SchemaTooNew` when the file was migrated by newer code,
+        :class:`~bot.storage.errors.StorageError` (one line) when it cannot be used.
         """
         backend = await SQLiteBackend.open(path, busy_timeout_ms=busy_timeout_ms)
         try:
