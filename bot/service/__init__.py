@@ -26,8 +26,9 @@ is a plain class in a module of its own, built with only what it needs, and read
 - ``schedule``: :class:`Scheduler` (session, words): reminder settings, personal preferences, the
   reminder schedule that every commit updates;
 - ``play``: :class:`Playing` (session, words, scheduler): an action committed, the board and hand
-  now, completion, the announcements owed; ``commit``/``outcome`` are how the parts below change a
-  game;
+  now, completion; ``commit``/``outcome`` are how the parts below change a game;
+- ``announce``: :class:`Announcements` (session, words, play): the announcements each commit owes
+  the table (the outbox), settled, given back or claimed late, and this process's beat;
 - ``lobby``: :class:`Lobbies` (session, words, play): opening, joining, leaving, starting a table;
 - ``governance``: :class:`Governance` (session, words, play): undo, abort, seat votes and the
   deadline's timeout move;

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.reminders import HOUR
+from bot.service.announce import Announcements
 from bot.service.archive import Archive
 from bot.service.computers import Computers
 from bot.service.governance import Governance
@@ -40,11 +41,13 @@ class Service:
 
     def __init__(self, db: Storage, *, clock: Clock, lang: str, defaults: SettingsRow) -> None:
         # The parts, each given only what it needs; imports (and calls) run one way:
-        # session/words ← schedule ← play ← lobby, governance ← computers; archive beside.
+        # session/words ← schedule ← play ← announcements, lobby, governance ← computers;
+        # archive beside.
         self.session = Session(db, clock=clock, lang=lang, defaults=defaults)
         self.words = Narrator(lang)
         self.schedule = Scheduler(self.session, self.words)
         self.play = Playing(self.session, self.words, self.schedule)
+        self.announcements = Announcements(self.session, self.words, self.play)
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
         self.archive = Archive(self.session, self.words)
@@ -74,11 +77,12 @@ class Service:
         self.private_view = self.play.private_view
         self.complete = self.play.complete
         self.legal = self.play.legal
-        self.announced = self.play.announced
-        self.release_announcement = self.play.release_announcement
-        self.claim_announcements = self.play.claim_announcements
-        self.claim_announcement = self.play.claim_announcement
-        self.beat = self.play.beat
+        # announcements
+        self.announced = self.announcements.announced
+        self.release_announcement = self.announcements.release_announcement
+        self.claim_announcements = self.announcements.claim_announcements
+        self.claim_announcement = self.announcements.claim_announcement
+        self.beat = self.announcements.beat
         # lobby
         self.create_lobby = self.lobby.create_lobby
         self.join = self.lobby.join

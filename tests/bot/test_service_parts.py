@@ -103,6 +103,7 @@ async def test_the_facade_offers_every_public_method_of_its_parts(service: Servi
     parts = (
         service.schedule,
         service.play,
+        service.announcements,
         service.lobby,
         service.governance,
         service.archive,
