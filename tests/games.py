@@ -11,7 +11,8 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
   at the fewest players); ``turn_holder(state)``, whose turn it is (default: ``state.current``
   while anyone acts); ``PRINTED_WORDS``, Latin words its Japanese and Spanish editions print as
   they are (its title, abbreviations); ``QUOTED_NOTATION``, notation its translated help quotes
-  without a random game playing it.
+  without a random game playing it; ``JAPANESE_BOARD = False`` when its Japanese board keeps
+  printed Latin names (not checked for English words).
 """
 
 from __future__ import annotations

@@ -26,8 +26,11 @@ from tests.test_no_english import ALLOWED, english_in, notation_words
 
 #: Every game's board, private screen and glance reads at phone size.
 CHECKED = games.shipped()
-#: Games whose every board label comes from the catalog (checked in Japanese).
-TRANSLATED = ["bombay", "marco_polo"]
+#: Games whose every board label comes from the catalog, checked in Japanese: every game with a
+#: Japanese catalog, unless its ``tests/<game>/__init__.py`` says ``JAPANESE_BOARD = False``.
+TRANSLATED = [
+    g for g in CHECKED if "ja" in games.languages(g) and games.fact(g, "JAPANESE_BOARD", True)
+]
 NAMES = ["Ana", "山田花子", "Bartholomew Featherstonehaugh III", "Dee", "Eve"]
 
 
