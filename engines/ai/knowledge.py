@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import math
 from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from engines.base import Engine, Result
@@ -85,21 +86,34 @@ def values(
         found: list[float] | None = hook(engine, state, seats)
         if found is not None:
             return found
-    return assess(knowledge, engine, state, seats)[0]
+    return assess(knowledge, engine, state, seats).values
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A position read once: each seat's value, points and chance to win."""
+
+    #: ``values``: what the search maximises, in [0, 1]
+    values: list[float]
+    #: the points they come from (the final scores once the game is over)
+    scores: Sequence[float]
+    #: each seat's share of the win once the game is over, else a logistic of its lead
+    wins: list[float]
 
 
 def assess(
     knowledge: Knowledge, engine: Engine[Any, Any], state: Any, seats: int | None = None
-) -> tuple[list[float], Sequence[float]]:
-    """``values`` of ``state`` and the points they come from (``standing``), read once."""
+) -> Assessment:
+    """``values`` of ``state`` with the points and chances to win they come from."""
     scores, result = standing(knowledge, engine, state)
+    wins = terminal_values(result, len(scores)) if result else lead_values(scores, knowledge.scale)
     hook = getattr(knowledge, "values", None)
     if hook is not None:
         found: list[float] | None = hook(engine, state, len(scores) if seats is None else seats)
         if found is not None:
-            return found, scores
+            return Assessment(found, scores, wins)
     share: float = getattr(knowledge, "margin", MARGIN_SHARE)
-    return margin_values(scores, knowledge.scale, share, result), scores
+    return Assessment(margin_values(scores, knowledge.scale, share, result), scores, wins)
 
 
 def standing(

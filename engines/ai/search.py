@@ -74,8 +74,10 @@ class Node:
     seat: int
     visits: int = 0
     total: float = 0.0
-    #: the searching seat's score margin (points) summed over the visits (read at the root)
+    #: the searching seat's score margin (points) and chance to win summed over the visits
+    #: (kept at the root's children)
     margins: float = 0.0
+    wins: float = 0.0
     #: how many times this turn was offered when its parent was visited (the UCB "parent" count)
     available: int = 1
     children: dict[Turn, Node] = field(default_factory=dict)
@@ -101,6 +103,8 @@ class Ranked:
     #: the searching seat's expected score margin after it: its points minus the best other
     #: seat's, in the game's points, at the positions the search scored
     margin: float = 0.0
+    #: the searching seat's estimated chance to win after it, in [0, 1]
+    chance: float = 0.5
 
 
 def seat_count(engine: Engine[Any, Any], state: Any) -> int:
@@ -192,18 +196,18 @@ def search(
                 break
             node = child
         end = rollout(engine, knowledge, sample, rng, depth)
-        scored, points = assess(knowledge, engine, end, seats)
-        lead = margin(points, seat)
+        seen = assess(knowledge, engine, end, seats)
         for n in path:
             n.visits += 1
-            n.total += scored[n.seat]
+            n.total += seen.values[n.seat]
         if path:
-            path[0].margins += lead
-    ranked = [
-        Ranked(turn[0], c.visits, c.mean(), turn, c.margins / max(1, c.visits - prior))
-        for turn, c in root.children.items()
-        if turn
-    ]
+            path[0].margins += margin(seen.scores, seat)
+            path[0].wins += seen.wins[seat]
+    ranked = []
+    for turn, c in root.children.items():
+        searched = max(1, c.visits - prior)
+        chance = c.wins / searched if c.visits > prior else c.mean()
+        ranked.append(Ranked(turn[0], c.visits, c.mean(), turn, c.margins / searched, chance))
     ranked.sort(key=lambda r: (-r.visits, -r.value, r.turn))
     return ranked
 
@@ -288,14 +292,15 @@ def lone(
     """The only turn ``seat`` has, rated on ``SINGLE_SAMPLES`` samples of its information: the
     mean value and score margin after playing it there (#24.7a: the real state would tell a
     hint what the seat cannot know)."""
-    total = 0.0
-    lead = 0.0
+    total = lead = wins = 0.0
     for _ in range(SINGLE_SAMPLES):
         sample = knowledge.determinize(state, seat, rng)
-        scored, points = assess(knowledge, engine, play_turn(engine, sample, seat, turn), seats)
-        total += scored[seat]
-        lead += margin(points, seat)
-    return Ranked(turn[0], 0, total / SINGLE_SAMPLES, turn, lead / SINGLE_SAMPLES)
+        seen = assess(knowledge, engine, play_turn(engine, sample, seat, turn), seats)
+        total += seen.values[seat]
+        lead += margin(seen.scores, seat)
+        wins += seen.wins[seat]
+    n = SINGLE_SAMPLES
+    return Ranked(turn[0], 0, total / n, turn, lead / n, wins / n)
 
 
 def merge(rankings: Sequence[Sequence[Ranked]]) -> list[Ranked]:
@@ -303,21 +308,21 @@ def merge(rankings: Sequence[Sequence[Ranked]]) -> list[Ranked]:
     merged into one ranking: visits added up, values and margins averaged by visits; best
     first."""
     visits: dict[Turn, int] = {}
-    weights: dict[Turn, int] = {}
-    total: dict[Turn, float] = {}
-    leads: dict[Turn, float] = {}
+    sums: dict[Turn, list[float]] = {}  # weight, value, margin, chance (weighted sums)
     for ranking in rankings:
         for r in ranking:
             key = r.turn or (r.move,)
             weight = max(1, r.visits)
             visits[key] = visits.get(key, 0) + r.visits
-            weights[key] = weights.get(key, 0) + weight
-            total[key] = total.get(key, 0.0) + weight * r.value
-            leads[key] = leads.get(key, 0.0) + weight * r.margin
-    out = [
-        Ranked(key[0], n, total[key] / weights[key], key, leads[key] / weights[key])
-        for key, n in visits.items()
-    ]
+            acc = sums.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+            acc[0] += weight
+            acc[1] += weight * r.value
+            acc[2] += weight * r.margin
+            acc[3] += weight * r.chance
+    out = []
+    for key, n in visits.items():
+        total, value, lead, chance = sums[key]
+        out.append(Ranked(key[0], n, value / total, key, lead / total, chance / total))
     out.sort(key=lambda r: (-r.visits, -r.value, r.turn))
     return out
 

@@ -1,4 +1,4 @@
-"""Choosing a move for a computer seat, at a level; the three best moves as a hint.
+"""Choosing a move for a computer seat, at a level; whole-turn plans as a hint.
 
 Every level reads the real state only through ``Knowledge.determinize`` (and the seat's own legal
 moves, which the seat knows), so two states that differ only in what the seat cannot see give the
@@ -7,20 +7,31 @@ same choice for the same ``rng``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.knowledge import Knowledge, knowledge_for
-from engines.ai.search import Ranked, candidate_moves, legal_texts, rank_greedy, search
+from engines.ai.search import Ranked, candidate_moves, legal_texts, merge, rank_greedy, search
 from engines.base import Engine
-from engines.rng import Rng
+from engines.rng import Rng, seed_state
 
 #: The levels a seat can play at, weakest first.
-LEVELS = ("random", "easy", "normal")
+LEVELS = ("random", "easy", "normal", "strong")
 
 #: ``easy``: moves compared at most, and samples of the hidden information per move.
 EASY_MOVES = 40
 EASY_SAMPLES = 2
+
+#: ``strong``: its thinking time as a multiple of ``normal``'s, and the searches of one position
+#: whose root statistics are merged (root parallelism: in the bot each runs in a worker of the
+#: process pool; elsewhere one after another, each with its share of the time).
+STRONG_TIME = 3.0
+STRONG_SEARCHES = 2
+
+#: A plan's chance to win is shown only between these (outside them it reads 0 % or 100 % and
+#: says nothing the margin does not).
+CHANCE_SHOWN = (0.05, 0.95)
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,18 @@ class Choice:
 
     move: str
     value: float | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole turn a hint suggests: every command of it, legal in order, and what the search
+    expects after it."""
+
+    turn: tuple[str, ...]
+    #: the expected score margin over the best other seat after the turn, in the game's points
+    margin: float
+    #: the estimated chance to win, or ``None`` where it is below 5 % or above 95 %
+    chance: float | None
 
 
 def choose(
@@ -41,7 +64,8 @@ def choose(
     seconds: float = 1.0,
     iterations: int | None = None,
 ) -> Choice:
-    """The move ``seat`` makes at ``level`` (one of ``LEVELS``)."""
+    """The move ``seat`` makes at ``level`` (one of ``LEVELS``). ``seconds`` and ``iterations``
+    are ``normal``'s budget; ``strong`` thinks ``STRONG_TIME`` times as long."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     if level == "random":
@@ -50,8 +74,41 @@ def choose(
     knowledge = knowledge_for(engine)
     if level == "easy":
         return greedy(engine, knowledge, state, seat, rng)
-    best = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
+    if level == "strong":
+        best = strong(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
+    else:
+        best = search(engine, knowledge, state, seat, rng, seconds=seconds, iterations=iterations)
     return Choice(best[0].move, best[0].value)
+
+
+def strong(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    state: Any,
+    seat: int,
+    rng: Rng,
+    *,
+    seconds: float = 1.0,
+    iterations: int | None = None,
+) -> list[Ranked]:
+    """``strong``'s ranking in one process: ``STRONG_SEARCHES`` searches with their own
+    generators, ``STRONG_TIME`` times ``normal``'s budget between them, merged."""
+    share = STRONG_TIME / STRONG_SEARCHES
+    parts = []
+    for _ in range(STRONG_SEARCHES):
+        own = Rng(seed_state(rng.next64()))
+        parts.append(
+            search(
+                engine,
+                knowledge,
+                state,
+                seat,
+                own,
+                seconds=seconds * share,
+                iterations=None if iterations is None else max(1, round(iterations * share)),
+            )
+        )
+    return merge(parts)
 
 
 def greedy(
@@ -83,6 +140,38 @@ def hints(
     return ranked[:3]
 
 
+def plans(ranked: Sequence[Ranked], count: int = 3) -> list[Plan]:
+    """The first ``count`` of a search's whole turns as plans for a hint (#24.6): each a complete
+    turn, with its expected score margin and, while it is between 5 % and 95 %, its chance."""
+    low, high = CHANCE_SHOWN
+    return [
+        Plan(r.turn, r.margin, r.chance if low <= r.chance <= high else None)
+        for r in ranked[:count]
+    ]
+
+
+#: A ranked turn as plain data for another process: turn, visits, value, margin, chance.
+Part = tuple[tuple[str, ...], int, float, float, float]
+
+
+def think_part(game: str, snapshot: str, seat: int, seed: int, seconds: float) -> list[Part]:
+    """One search of a stored snapshot, as plain data: a worker process's share of a ``strong``
+    decision (root parallelism; the bot merges the parts with ``merge_parts``)."""
+    import engines
+
+    engine = engines.get(game)
+    state = engine.loads(snapshot)
+    ranked = search(
+        engine, knowledge_for(engine), state, seat, Rng(seed_state(seed)), seconds=seconds
+    )
+    return [(r.turn, r.visits, r.value, r.margin, r.chance) for r in ranked]
+
+
+def merge_parts(parts: Sequence[Sequence[Part]]) -> list[Ranked]:
+    """The searches of ``think_part`` merged into one ranking, best first."""
+    return merge([[Ranked(t[0], n, v, t, m, c) for t, n, v, m, c in part] for part in parts])
+
+
 def think(
     game: str, snapshot: str, seat: int, level: str, seed: int, seconds: float
 ) -> tuple[str, list[tuple[str, float]]]:
@@ -90,13 +179,16 @@ def think(
     estimated chances to win (for a hint). Plain arguments and results, so a worker process can
     run it while the bot's event loop goes on."""
     import engines
-    from engines.rng import seed_state
 
     engine = engines.get(game)
     state = engine.loads(snapshot)
     rng = Rng(seed_state(seed))
-    if level == "normal":
-        ranked = search(engine, knowledge_for(engine), state, seat, rng, seconds=seconds)
+    if level in ("normal", "strong"):
+        knowledge = knowledge_for(engine)
+        if level == "strong":
+            ranked = strong(engine, knowledge, state, seat, rng, seconds=seconds)
+        else:
+            ranked = search(engine, knowledge, state, seat, rng, seconds=seconds)
         return ranked[0].move, [(r.move, r.value) for r in ranked[:3]]
     choice = choose(engine, state, seat, level, rng, seconds=seconds)
     return choice.move, [(choice.move, choice.value if choice.value is not None else 0.5)]

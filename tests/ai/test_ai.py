@@ -67,7 +67,7 @@ def test_a_sampled_state_looks_the_same_to_the_seat(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", WITH_AI)
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
 def test_a_computer_seat_chooses_from_its_own_information_only(game: str, level: str) -> None:
     """Two states that differ only in what the seat cannot see (here: other seats' secrets and
     the future, re-dealt by a sample for another seat) give the same choice."""

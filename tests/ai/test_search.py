@@ -13,6 +13,16 @@ import engines
 from engines.ai import knowledge_for
 from engines.ai.knowledge import margin_values, values
 from engines.ai.search import Ranked, search
+from engines.ai.seats import (
+    STRONG_SEARCHES,
+    STRONG_TIME,
+    Plan,
+    choose,
+    merge_parts,
+    plans,
+    strong,
+    think_part,
+)
 from engines.ai.turns import passed, settle, step
 from engines.bombay.ai import KNOWLEDGE as BOMBAY
 from engines.rng import Rng
@@ -118,3 +128,40 @@ def test_ranked_turns_carry_an_expected_score_margin() -> None:
     ranked = search(engine, BOMBAY, state, seat, Rng(1), iterations=40)
     assert all(isinstance(r, Ranked) and -100 < r.margin < 100 for r in ranked)
     assert len({r.margin for r in ranked}) > 1
+
+
+def test_strong_merges_several_searches_of_the_position() -> None:
+    """#24.5: ``strong`` is root parallel: its searches (their own generators, three times
+    ``normal``'s budget between them) merged; the merged visits are the searches' sum."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    ranked = strong(engine, BOMBAY, state, seat, Rng(5), iterations=20)
+    assert sum(r.visits for r in ranked) == STRONG_SEARCHES * round(20 * STRONG_TIME / 2)
+    assert choose(engine, state, seat, "strong", Rng(5), iterations=20).move == ranked[0].move
+
+
+def test_searches_merged_in_worker_processes_give_the_same_ranking_as_in_one() -> None:
+    """The bot runs ``strong``'s searches in its process pool (``think_part``) and merges them
+    (``merge_parts``): the same as merging the same searches in one process."""
+    engine = engines.get("imhotep")
+    state = positions("imhotep", 2, 3, every=5)[2]
+    seat = engine.to_act(state)[0]
+    parts = [think_part("imhotep", engine.dumps(state), seat, seed, 0.0) for seed in (1, 2)]
+    merged = merge_parts(parts)
+    assert sum(r.visits for r in merged) == sum(p[1] for part in parts for p in part)
+    assert [r.visits for r in merged] == sorted((r.visits for r in merged), reverse=True)
+
+
+def test_a_plan_is_a_whole_turn_with_its_margin_and_a_chance_only_when_it_tells() -> None:
+    """#24.6: a hint's plan lists every command of a turn, its expected score margin, and the
+    chance to win only while it lies between 5 % and 95 %."""
+    sure = Ranked("fortune", 10, 0.99, ("fortune",), 12.5, 0.99)
+    open_ = Ranked("move e3", 8, 0.6, ("move e3", "buy yellow", "end"), 1.5, 0.62)
+    lost = Ranked("build", 3, 0.02, ("build",), -20.0, 0.01)
+    made = plans([sure, open_, lost, sure])
+    assert made == [
+        Plan(("fortune",), 12.5, None),
+        Plan(("move e3", "buy yellow", "end"), 1.5, 0.62),
+        Plan(("build",), -20.0, None),
+    ]
