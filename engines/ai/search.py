@@ -34,6 +34,7 @@ from engines.ai.turns import (
     actor,
     beam_turns,
     candidate_moves,
+    cut_turn,
     legal_texts,
     play_turn,
     policy_turn,
@@ -129,14 +130,14 @@ def root_turns(
     hook = getattr(knowledge, "turns", None)
     if hook is None:
         return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
-    rated = []
-    for turn in dict.fromkeys(tuple(t) for t in hook(engine, sample, seat, rng, limit)):
-        after = play_turn(engine, sample, seat, turn)
-        rated.append((values(knowledge, engine, after, seats)[seat], turn))
+    rated: dict[Turn, float] = {}
+    for listed in hook(engine, sample, seat, rng, limit):
+        turn, after = cut_turn(engine, sample, seat, tuple(listed))
+        if turn and turn not in rated:
+            rated[turn] = values(knowledge, engine, after, seats)[seat]
     if not rated:
         return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
-    rated.sort(key=lambda r: (-r[0], r[1]))
-    return rated[:limit]
+    return sorted(((v, t) for t, v in rated.items()), key=lambda r: (-r[0], r[1]))[:limit]
 
 
 def search(
@@ -208,6 +209,10 @@ def search(
         searched = max(1, c.visits - prior)
         chance = c.wins / searched if c.visits > prior else c.mean()
         ranked.append(Ranked(turn[0], c.visits, c.mean(), turn, c.margins / searched, chance))
+    if not ranked:
+        # No sample allowed any listed turn (a game's hook listing turns that depend on what
+        # the seat cannot see): the listing's own order, unsearched.
+        ranked = [Ranked(turn[0], 0, value, turn) for value, turn in listed]
     ranked.sort(key=lambda r: (-r.visits, -r.value, r.turn))
     return ranked
 
@@ -273,7 +278,9 @@ def _tree_turns(
     widening."""
     hook = getattr(knowledge, "turns", None)
     if hook is not None:
-        found = list(dict.fromkeys(tuple(t) for t in hook(engine, sample, mover, rng, TREE_TURNS)))
+        listed = hook(engine, sample, mover, rng, TREE_TURNS)
+        found = [cut_turn(engine, sample, mover, tuple(t))[0] for t in listed]
+        found = [t for t in dict.fromkeys(found) if t]
         if found:
             return found
     turn, _ = policy_turn(engine, knowledge, sample, mover, rng)

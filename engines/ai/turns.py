@@ -122,6 +122,20 @@ def play_turn(engine: Engine[Any, Any], state: Any, seat: int, turn: Turn) -> An
     return state
 
 
+def cut_turn(engine: Engine[Any, Any], state: Any, seat: int, turn: Turn) -> tuple[Turn, Any]:
+    """``turn`` up to where the turn passes (a game's ``turns`` may run on past a draw that ends
+    it), and the state after that part, chance settled; raises ``IllegalAction`` like
+    ``play_turn``."""
+    for i, move in enumerate(turn):
+        if seat not in engine.to_act(state):
+            raise IllegalAction("ai.turn_over")
+        state = step(engine, state, seat, move)
+        if passed(engine, state, seat):
+            return turn[: i + 1], settle(engine, state)
+        state = settle(engine, state)
+    return turn, state
+
+
 def policy_turn(
     engine: Engine[Any, Any], knowledge: Knowledge, state: Any, seat: int, rng: Rng
 ) -> tuple[Turn, Any]:
