@@ -23,6 +23,13 @@ from engines.rng import Rng
 rounds_left = ai_value.rounds_left
 
 
+#: Asked for this many turns or fewer (the search's tree), ``turns`` ranks them by the quick
+#: score alone; more (the root, hints) come from a beam valued by the evaluation.
+QUICK_TURNS = 4
+#: Partial turns the beam keeps after the first action.
+ROOT_WIDTH = 6
+
+
 class BrassKnowledge:
     """Brass's hooks for the computer players (see ``engines.ai.knowledge.Knowledge``)."""
 
@@ -82,7 +89,10 @@ class BrassKnowledge:
             after: tuple[State, Any] = engine.apply(at, mover, engine.parse(at, mover, move))
             return after
 
-        found = ai_moves.whole_turns(state, seat, play, margin, limit, max(2, limit))
+        if limit <= QUICK_TURNS:
+            # The search's tree asks at every new node: turns by the quick score alone.
+            return ai_moves.quick_turns(state, seat, play, limit)
+        found = ai_moves.whole_turns(state, seat, play, margin, limit, ROOT_WIDTH)
         return [moves for moves, _ in found]
 
 

@@ -246,3 +246,23 @@ def whole_turns(
         if len(out) >= limit:
             break
     return out
+
+
+def quick_turns(state: State, seat: int, play: Play, limit: int) -> list[tuple[str, ...]]:
+    """Up to ``limit`` whole turns of ``seat`` without valuing positions (for the search's tree,
+    where many are needed): the ``limit`` first commands ``quick_score`` likes best, each
+    finished by the command it likes best at every later step."""
+    turn = (state.era, state.round, state.pos)
+    firsts = candidates(state, seat)
+    ranked = sorted(firsts, key=lambda m: (-quick_score(state, seat, m), m))[:limit]
+    out: list[tuple[str, ...]] = []
+    for first in ranked:
+        moves = [first]
+        at, _ = play(state, seat, first)
+        while not turn_over(at, seat, turn) and len(moves) < 12:
+            options = candidates(at, seat)
+            move = max(options, key=lambda m: (quick_score(at, seat, m), m))
+            moves.append(move)
+            at, _ = play(at, seat, move)
+        out.append(tuple(moves))
+    return out
