@@ -15,9 +15,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engines.base import CHANCE
+from engines.brass import build, moves, sell
 from engines.brass import components as C
 from engines.brass import rules as R
 from engines.brass.ai_value import era_rounds_left
+from engines.brass.network import free_lines_for
+from engines.brass.resources import iron_supplies
 from engines.brass.state import ACT, State, lowest_level
 from engines.rng import Rng
 
@@ -70,44 +73,65 @@ def _useful_develop(state: State, seat: int, head: str) -> bool:
 
 
 def candidates(state: State, seat: int) -> list[str]:
-    """The moves worth comparing for ``seat`` (see the module docstring), legal ones only."""
-    texts = R.legal_texts(state, seat)
-    if state.phase != ACT or len(texts) <= 1:
-        return list(texts)
+    """The moves worth comparing for ``seat`` (see the module docstring), legal ones only. In
+    the act phase they are built straight from the rules' plans with one card each, never
+    spelt out once per card first."""
+    if state.phase != ACT:
+        return list(R.legal_texts(state, seat))
     key = ("ai_candidates", seat)
     got: list[str] | None = state.memo.get(key)
-    if got is not None:
-        return got
-    uses = card_uses(texts)
-    groups: dict[str, list[str]] = {}
-    for text in texts:
-        head, card = _split_card(text)
-        groups.setdefault(head, []).append(card)
-    money = state.money[seat]
+    if got is None:
+        got = state.memo[key] = _act_candidates(state, seat)
+    return got
+
+
+def _act_candidates(state: State, seat: int) -> list[str]:
+    hand = sorted(set(state.hands[seat]))
+    if seat not in R.to_act(state) or not hand:
+        return list(R.legal_texts(state, seat))
+    builds = build.build_options(state, seat)
+    uses: dict[str, int] = {}
+    for _, cards in builds:
+        for c in cards:
+            uses[c] = uses.get(c, 0) + 1
+    spare = spare_card(hand, uses)
+    out = [f"{head} card={spare_card(cards, uses)}" for head, cards in builds]
+    out += [f"{head} card={spare}" for head in _networks(state, seat)]
+    out += [
+        f"{head} card={spare}"
+        for head in _develops(state, seat)
+        if _useful_develop(state, seat, head)
+    ]
+    out += [f"{head} card={spare}" for head in sell.legal_sells(state, seat, with_card=False)]
+    if state.money[seat] < LOAN_BELOW and moves.can_loan(state, seat):
+        out.append(f"loan card={spare}")
+    if not builds and moves.can_scout(state, seat):
+        out.append(_scout(state.hands[seat], uses))
+    if not out or state.actions_left == 1:
+        out.append(f"pass card={spare}")
+    return out
+
+
+def _networks(state: State, seat: int) -> list[str]:
+    """Every legal Network action without its card (B52, R33)."""
+    if state.era == C.RAIL:
+        return [f"network {o.line}{o.coal_param}" for o in moves.first_link_options(state, seat)]
+    if state.links_left[seat] == 0 or state.money[seat] < C.link_cost():
+        return []
+    return [f"network {line}" for line in free_lines_for(state, seat)]
+
+
+def _develops(state: State, seat: int) -> list[str]:
+    """Every legal Develop action without its card (B55–B58)."""
     out: list[str] = []
-    singles: dict[str, str] = {}
-    for head, cards in groups.items():
-        verb = head.split(" ", 1)[0]
-        if verb == "scout":
-            if "scout" not in singles:
-                singles["scout"] = _scout(state.hands[seat], uses)
+    for head, n in moves.develop_heads(state.mats[seat]):
+        supplies = iron_supplies(state, n)
+        if supplies[0].cost > state.money[seat]:
             continue
-        if verb == "develop" and not _useful_develop(state, seat, head):
-            continue
-        card = spare_card(cards, uses)
-        if verb in ("loan", "pass"):
-            singles[verb] = f"{head} card={card}"
-            continue
-        out.append(f"{head} card={card}")
-    if "loan" in singles and money < LOAN_BELOW:
-        out.append(singles["loan"])
-    if "scout" in singles and not any(t.startswith("build ") for t in out):
-        out.append(singles["scout"])
-    if "pass" in singles and (not out or state.actions_left == 1):
-        out.append(singles["pass"])
-    if not out:
-        out = [texts[0]]
-    state.memo[key] = out
+        if len(supplies) > 1:
+            out += [f"{head} iron={sup.token}" for sup in supplies]
+        else:
+            out.append(head)
     return out
 
 
@@ -222,10 +246,10 @@ def whole_turns(
     done: list[tuple[tuple[str, ...], float]] = []
     for _ in range(12):  # 2 actions, each with a Sell action's sales: far below 12 commands
         grown: list[tuple[tuple[str, ...], Any, float]] = []
-        for moves, st, _ in beam:
+        for done_moves, st, _ in beam:
             for move in candidates(st, seat):
                 after, _ = play(st, seat, move)
-                seq = (*moves, move)
+                seq = (*done_moves, move)
                 v = value(after)
                 if turn_over(after, seat, turn):
                     done.append((seq, v))

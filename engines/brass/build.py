@@ -474,8 +474,14 @@ def do_build(d: Draft, seat: int, action: Action) -> None:
 def legal_builds(state: State, seat: int) -> list[str]:
     """Every legal build as canonical text (the cards first: only a place some card in hand
     allows is planned, B38, B39, B31)."""
+    return [f"{head} card={card}" for head, cards in build_options(state, seat) for card in cards]
+
+
+def build_options(state: State, seat: int) -> list[tuple[str, list[str]]]:
+    """Every legal build without its card (``build <industry> <location>`` and the slot, coal
+    and iron choices), with the cards in hand that may pay for it, in listing order."""
     hand = sorted(set(state.hands[seat]))
-    out: list[str] = []
+    out: list[tuple[str, list[str]]] = []
     anywhere = not has_pieces(state, seat)
     net = network(state, seat)
     kinds = C.locations()
@@ -507,6 +513,5 @@ def legal_builds(state: State, seat: int) -> list[str]:
             coals = [f" coal={s.token}" for s in p.coal] if len(p.coal) > 1 else [""]
             irons = [f" iron={s.token}" for s in p.iron] if len(p.iron) > 1 else [""]
             head = f"build {industry} {location}"
-            heads = [f"{head}{s}{c}{i} card=" for s in slots for c in coals for i in irons]
-            out += [h + card for h in heads for card in cards]
+            out += [(f"{head}{s}{c}{i}", cards) for s in slots for c in coals for i in irons]
     return out

@@ -371,7 +371,7 @@ def legal_develops(state: State, seat: int) -> list[str]:
     cards = sorted(set(state.hands[seat]))
     out: list[str] = []
     money = state.money[seat]
-    for head, n in _develop_heads(state.mats[seat]):
+    for head, n in develop_heads(state.mats[seat]):
         supplies = iron_supplies(state, n)
         if supplies[0].cost > money:
             continue
@@ -384,7 +384,7 @@ def legal_develops(state: State, seat: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _develop_heads(mats: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, int], ...]:
+def develop_heads(mats: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, int], ...]:
     """The developments a player's mat allows, as ``develop <industries>`` and the number of
     tiles (= iron) each takes: the lowest tile must be developable (B57), and for a second one
     of the same industry the next tile too. A mat changes seldom, so each is read once."""
