@@ -29,6 +29,7 @@ from engines.rng import Rng
 
 #: Share of rollout moves drawn at random instead of by the trader's rule of thumb.
 EXPLORE = 0.15
+FORTUNE = ("fortune",)
 #: Lists of whole turns this short come from the rule of thumb, not from rating every turn.
 CHEAP_LIMIT = 6
 
@@ -73,6 +74,11 @@ class BombayKnowledge:
         if limit <= CHEAP_LIMIT:
             return rule_of_thumb_turns(engine, state, seat, rng, limit)
         found = whole_turns(engine, state, seat)
+        if FORTUNE in found and any("sell" in text for turn in found for text in turn):
+            # A bale this turn can sell is money now; a rupee for the turn instead only puts
+            # the sale off, while rivals may sell into that demand or take the city's last
+            # token first (Y59, Y60).
+            del found[FORTUNE]
         rated = sorted(found, key=lambda t: (-margin(found[t], seat), t))
         return rated[:limit]
 
@@ -132,7 +138,8 @@ def whole_turns(engine: Engine[Any, Any], state: State, seat: int) -> dict[tuple
     """Every different way ``seat`` can play out its turn from ``state`` (the commands, and the
     position when the turn has passed): each walk, purchase, sale and build in every order the
     AP allow, without walking back into a site already stood on since the last action (that
-    only spends points). One sequence per different outcome, the shortest."""
+    only spends points) and without ending the turn early while a step somewhere new is left
+    (points left are lost, Y40). One sequence per different outcome, the shortest."""
     out: dict[tuple[str, ...], State] = {}
     seen: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
@@ -146,9 +153,11 @@ def whole_turns(engine: Engine[Any, Any], state: State, seat: int) -> dict[tuple
             out[seq] = end
 
     def walk(now: State, seq: tuple[str, ...], visited: frozenset[str]) -> None:
-        for action in R.legal(now, seat):
-            if action.verb == "move" and action.arg in visited:
-                continue
+        actions = [a for a in R.legal(now, seat) if not (a.verb == "move" and a.arg in visited)]
+        if len(actions) > 1:
+            # Points left are points lost (Y40): a step somewhere new is never worse than none.
+            actions = [a for a in actions if a.verb != "end"]
+        for action in actions:
             after, _ = engine.apply(now, seat, action)
             text = (*seq, str(action))
             if engine.to_act(after) != [seat]:
