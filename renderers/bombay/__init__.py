@@ -65,7 +65,7 @@ def compose(view: BombayView, lang: str) -> Image.Image:
     draw_cities(draw, view, lang)
     draw_palaces(draw, view)
     taken = [t[0] for t in static_layer.layout(unused, lang).texts]  # type: ignore[attr-defined]
-    draw_elephants(draw, view, taken)
+    draw_elephants(draw, view, taken, lang)
     header(draw, view, lang)
     y: float = COL_Y
     if view.over:

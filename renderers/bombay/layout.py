@@ -124,3 +124,51 @@ def step(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float, flo
     ux, uy = (bx - ax) / length, (by - ay) / length
     ra, rb = SITE_R[a["kind"]] + 4, SITE_R[b["kind"]] + 4
     return ax + ux * ra, ay + uy * ra, bx - ux * rb, by - uy * rb
+
+
+#: How far from a city's centre its name may reach: inside the disc's thick outline (drawn
+#: inward from ``SITE_R["city"]``), so the outline never cuts a letter (#28.3).
+CITY_NAME_R = SITE_R["city"] - 5
+#: Room kept between a city's name and an elephant (or its to-act ring) beside the disc.
+NAME_CLEARANCE = 3
+
+
+@cache
+def city_name(city: str, lang: str) -> tuple[int, tuple[str, ...]]:
+    """A city's name as the table's language writes it, laid out to fit inside its disc: the
+    largest size (17 down to 14 px) on one line whose box stays within ``CITY_NAME_R``, else two
+    lines (a long Japanese name); returns the size and the lines."""
+    name = kit.say("bombay.board.word", lang, word=sites()[city]["label"])
+    for size in (17, 16, 15, 14):
+        if _fits((kit.text_width(name, size, True),), size):
+            return size, (name,)
+    for size in (17, 16, 15, 14):
+        lines = tuple(kit.wrap(name, size, 2 * CITY_NAME_R - 8, 2, bold=True))
+        if _fits(tuple(kit.text_width(line, size, True) for line in lines), size):
+            return size, lines
+    return 14, tuple(kit.wrap(name, 14, 2 * CITY_NAME_R - 8, 2, bold=True))
+
+
+def _fits(widths: tuple[float, ...], size: int) -> bool:
+    """Whether lines of these widths, stacked at ``name_step(size)`` around the centre, keep
+    their corners within ``CITY_NAME_R`` (a line's ink is about ``size`` px tall)."""
+    step = name_step(size)
+    top = -(len(widths) - 1) * step / 2
+    return all(
+        math.hypot(w / 2, abs(top + i * step) + size / 2) <= CITY_NAME_R
+        for i, w in enumerate(widths)
+    )
+
+
+def name_step(size: int) -> float:
+    """The distance between the centres of two lines of a city's name."""
+    return size + 3
+
+
+def city_name_box(city: str, lang: str) -> kit.Box:
+    """The box a city's name covers (with ``NAME_CLEARANCE`` around it): no elephant enters it."""
+    size, lines = city_name(city, lang)
+    cx, cy = xy(sites()[city]["x"], sites()[city]["y"])
+    half_w = max(kit.text_width(line, size, True) for line in lines) / 2 + NAME_CLEARANCE
+    half_h = (len(lines) - 1) * name_step(size) / 2 + size / 2 + NAME_CLEARANCE
+    return cx - half_w, cy - half_h, cx + half_w, cy + half_h

@@ -25,6 +25,7 @@ from renderers.bombay.layout import (
     SILK_RGB,
     SITE_R,
     TOKEN_FILL,
+    city_name_box,
     label_pos,
     sites,
     step,
@@ -183,11 +184,19 @@ def draw_palaces(draw: ImageDraw.ImageDraw, view: BombayView) -> None:
         house(draw, seat, cx, cy + 2, 19)
 
 
-def draw_elephants(draw: ImageDraw.ImageDraw, view: BombayView, taken: list[kit.Box]) -> None:
-    """Each elephant with the bales it carries, around its site's top first, on the first spot
-    where it covers none of the map's labels (``taken``: the static layer's texts)."""
+#: The radius of an elephant's mark, and of the ring around the one whose owner is to act.
+ELEPHANT_R, TO_ACT_R = 16, 23
+
+
+def elephant_spots(
+    view: BombayView, taken: list[kit.Box], lang: str
+) -> list[tuple[int, float, float, kit.Box]]:
+    """Where each elephant stands (seat, centre, and the box it covers with its bales and its
+    to-act ring): around its site's top first, on the first spot that covers none of the map's
+    labels (``taken``: the static layer's texts), no city's name (#28.3) and no other elephant."""
     taken = list(taken)
     for city in view.demand:
+        taken.append(city_name_box(city, lang))
         lx, ly = label_pos(sites()[city])
         taken.append((lx - 70, ly + 12, lx + 70, ly + 36))  # the city's tokens badge
         for sx, sy in (xy(*slot) for slot in sites()[city]["demand_slots"]):
@@ -198,32 +207,47 @@ def draw_elephants(draw: ImageDraw.ImageDraw, view: BombayView, taken: list[kit.
     by_site: dict[str, list[int]] = {}
     for seat, e in enumerate(view.elephants):
         by_site.setdefault(e.site, []).append(seat)
-    current = view.current
+    spots = []
     for site, seats in by_site.items():
         cx, cy = xy(sites()[site]["x"], sites()[site]["y"])
         ring = SITE_R[sites()[site]["kind"]] + 10
         for seat in seats:
             n = len(view.elephants[seat].bales)
-            ex, ey = cx + ring * math.cos(math.radians(-90)), cy - ring
-            for extra, deg in [(e, a) for e in (0, 18, 36) for a in ELEPHANT_ANGLES]:
+            r = TO_ACT_R if seat == view.current else ELEPHANT_R + 1
+
+            def cover(fx: float, fy: float, n: int = n, r: float = r) -> kit.Box:
+                return (fx - r, fy - max(27, r), max(fx + r, fx + 32 + 15 * (n - 1)), fy + r)
+
+            ex, ey = cx, cy - ring
+            for extra, deg in [(e, a) for e in (0, 18, 36, 54) for a in ELEPHANT_ANGLES]:
                 angle = math.radians(deg)
                 fx, fy = (
                     cx + (ring + extra) * math.cos(angle),
                     cy + (ring + extra) * math.sin(angle),
                 )
-                box = (fx - 17, fy - 27, max(fx + 17, fx + 32 + 15 * (n - 1)), fy + 17)
+                box = cover(fx, fy)
                 if not any(
                     box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
                     for b in taken
                 ):
                     ex, ey = fx, fy
                     break
-            taken.append((ex - 17, ey - 27, max(ex + 17, ex + 32 + 15 * (n - 1)), ey + 17))
-            if seat == current:
-                draw.ellipse((ex - 23, ey - 23, ex + 23, ey + 23), outline=kit.TO_ACT, width=5)
-            SEATS.mark(draw, seat, ex, ey, 16)
-            for j, colour in enumerate(view.elephants[seat].bales):
-                bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
+            taken.append(cover(ex, ey))
+            spots.append((seat, ex, ey, cover(ex, ey)))
+    return spots
+
+
+def draw_elephants(
+    draw: ImageDraw.ImageDraw, view: BombayView, taken: list[kit.Box], lang: str
+) -> None:
+    """Each elephant with the bales it carries, where ``elephant_spots`` puts it."""
+    for seat, ex, ey, _ in elephant_spots(view, taken, lang):
+        if seat == view.current:
+            r = TO_ACT_R
+            draw.ellipse((ex - r, ey - r, ex + r, ey + r), outline=kit.TO_ACT, width=5)
+        SEATS.mark(draw, seat, ex, ey, ELEPHANT_R)
+        for j, colour in enumerate(view.elephants[seat].bales):
+            bale(draw, colour, ex + 13 + j * 15, ey - 26, 18)
 
 
 def draw_last(

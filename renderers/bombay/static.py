@@ -42,6 +42,8 @@ from renderers.bombay.layout import (
     TRAIL,
     WIDTH,
     board,
+    city_name,
+    name_step,
     sites,
     xy,
 )
@@ -68,15 +70,16 @@ def static_layer(unused: tuple[str, ...] = (), lang: str = "en") -> Image.Image:
     for s in sites().values():
         if s["kind"] == "city":
             demand_tie(draw, s)
-    inner = 2 * SITE_R["city"] - 12
     for s in sites().values():
         cx, cy = xy(s["x"], s["y"])
         site_shape(draw, "empty_site" if s["id"] in unused else s["kind"], cx, cy)
         if s["kind"] == "city":
-            # the city's name as the table's language writes it (the label under it is the id)
-            name = kit.say("bombay.board.word", lang, word=s["label"])
-            size = 17 if kit.text_width(name, 17, True) < inner else 15
-            kit.text(draw, (cx, cy), name, size, bold=True, anchor="mm", max_width=inner + 8)
+            # the city's name as the table's language writes it (the label under it is the id),
+            # inside the disc: the outline never cuts it
+            size, lines = city_name(s["id"], lang)
+            top = cy - (len(lines) - 1) * name_step(size) / 2
+            for i, line in enumerate(lines):
+                kit.text(draw, (cx, top + i * name_step(size)), line, size, bold=True, anchor="mm")
         site_label(draw, s)
         if s["kind"] == "hill":
             kit.text_centered(draw, (cx, cy - 6), s["letter"], 22, bold=True, fill=kit.WHITE)
