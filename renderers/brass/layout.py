@@ -173,3 +173,24 @@ def slot_xy(location: str, slot: int) -> tuple[float, float]:
 def roman(level: int) -> str:
     """A level as printed on the tiles (I, II...)."""
     return ROMAN[level] if 0 <= level < len(ROMAN) else str(level)
+
+
+@cache
+def place_boxes() -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Every town's and farm's plate (the coloured box round its slots) and every merchant's
+    frame, by location: what a link's owner mark must keep off (#28.3)."""
+    out = []
+    for raw in board_data()["locations"]:
+        if C.locations()[raw["id"]].kind == "merchant":
+            m = raw["merchant"]
+            xs = [s["x"] for s in m["slots"]] + [raw["x"]]
+            ys = [s["y"] for s in m["slots"]] + [raw["y"]]
+            pad, extra = MERCHANT_TILE / 2 + 8, 4.0
+        else:
+            loc = C.locations()[raw["id"]]
+            xs, ys = [s.x for s in loc.slots], [s.y for s in loc.slots]
+            pad, extra = SLOT / 2 + 6, 0.0
+        x0, y0 = pt(min(xs), min(ys))
+        x1, y1 = pt(max(xs), max(ys))
+        out.append((raw["id"], (x0 - pad, y0 - pad - extra, x1 + pad, y1 + pad + extra)))
+    return tuple(out)

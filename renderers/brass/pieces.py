@@ -26,7 +26,9 @@ from renderers.brass.layout import (
     SURVIVOR,
     board_data,
     ink_for,
+    place_boxes,
     pt,
+    slot_boxes,
     slot_xy,
 )
 from renderers.brass.static import rail_track, static_boxes
@@ -162,26 +164,48 @@ def link_mark(d: ImageDraw.ImageDraw, line: str, owner: int, lang: str) -> None:
     SEATS.mark(d, owner, x, y, 11)
 
 
+#: Half the side of the box a link's owner mark covers (a mark of radius 11, its outline and a
+#: pixel of air).
+LINK_MARK_HALF = 13
+
+
 @lru_cache(maxsize=256)
 def link_spot(line: str, lang: str) -> tuple[float, float]:
     """Where a link's owner mark goes: the printed link spot, or the nearest point along the link
-    that covers no label of the map (Warrington's plate lies over its canal's spot)."""
+    that covers no label of the map (Warrington's plate lies over its canal's spot), no town's
+    plate, merchant's frame or tile with its badges (#28.3: an A disc sat on Wolverhampton's
+    plate), else the spot that covers least of them."""
     raw = _line(line)
     mid = pt(raw["tile_x"], raw["tile_y"])
     ends = [pt(C.locations()[e].x, C.locations()[e].y) for e in raw["ends"]]
     spots = [mid] + [
         (mid[0] + f * (ex - mid[0]), mid[1] + f * (ey - mid[1]))
-        for f in (0.2, 0.35, 0.5)
+        for f in [i / 40 for i in range(1, 40)]
         for ex, ey in ends
     ]
-    for x, y in spots:
-        box = (x - 12, y - 12, x + 12, y + 12)
-        if not any(
-            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-            for b in static_boxes(lang)
-        ):
-            return x, y
-    return mid
+    # A short link between two plates (Coventry-Nuneaton) has no free point on it: then just
+    # beside it, across the line.
+    (ax, ay), (bx, by) = ends[0], ends[-1]
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    spots += [(x + k * nx, y + k * ny) for k in (18, -18, 28, -28) for x, y in list(spots)]
+    keep_off = (
+        *static_boxes(lang),
+        *(b for _, b in place_boxes()),
+        *(b for _, b in slot_boxes()),
+    )
+    h = LINK_MARK_HALF
+
+    def covered(spot: tuple[float, float]) -> float:
+        x0, y0, x1, y1 = spot[0] - h, spot[1] - h, spot[0] + h, spot[1] + h
+        return sum(
+            max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1]))
+            for b in keep_off
+        )
+
+    # The first free spot; failing one (Stoke-Warrington runs under Warrington's bonus plate),
+    # the one that covers least.
+    return next((s for s in spots if covered(s) == 0), None) or min(spots, key=covered)
 
 
 def merchant_tile(d: ImageDraw.ImageDraw, m: Merchant, lang: str) -> None:
