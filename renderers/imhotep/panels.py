@@ -225,26 +225,29 @@ def results(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     x0, y0, x1, y1 = M - 10, HARBOUR_Y, W - M + 10, HARBOUR_Y + HARBOUR_H - 4
     d.rounded_rectangle((x0, y0, x1, y1), 12, fill=SHEET, outline=kit.INK, width=3)
     kit.piece((x0, y0, x1, y1))
-    name_w = 200
-    for i, line in enumerate(kit.wrap(say(view, "final_scores"), LABEL, name_w - 20, 2, True)):
-        text(d, (x0 + 16, y0 + 10 + 30 * i), line, LABEL, bold=True)
     heads = [say(view, f"sheet.{c}") for c in CATEGORIES]
     heads += [say(view, "total"), say(view, "sled_tie")]
-    colw = (x1 - x0 - 32 - name_w) / len(heads)
-    centres = [x0 + 16 + name_w + colw * (j + 0.5) for j in range(len(heads))]
-    for j, head in enumerate(heads):
-        for i, line in enumerate(kit.wrap(head, SMALL, colw - 6, 3)):
-            text(d, (centres[j], y0 + 8 + 23 * i), line, SMALL, anchor="ma")
     winners = set(res.winners)
     # Players by place, as in the text sheet (tied seats share a place).
     ranking = res.ranking or tuple((s,) for s in range(len(res.breakdown)))
     places = [sum(len(h) for h in ranking[:i]) + 1 for i in range(len(ranking))]
     rows = [(seat, place) for group, place in zip(ranking, places, strict=True) for seat in group]
-    for row, (seat, place) in enumerate(rows):
+    names = [
+        f"{place}. " + ("★ " if seat in winners else "") + kit.player_name(view, seat)
+        for seat, place in rows
+    ]
+    name_w, colws, head_lines = sheet_columns(heads, names, x1 - x0 - 32)
+    for i, line in enumerate(kit.wrap(say(view, "final_scores"), LABEL, name_w - 20, 2, True)):
+        text(d, (x0 + 16, y0 + 10 + 30 * i), line, LABEL, bold=True)
+    lefts = [x0 + 16 + name_w + sum(colws[:j]) for j in range(len(colws))]
+    centres = [left + w / 2 for left, w in zip(lefts, colws, strict=True)]
+    for j, lines in enumerate(head_lines):
+        for i, line in enumerate(lines):
+            text(d, (centres[j], y0 + 8 + 23 * i), line, SMALL, anchor="ma")
+    for row, ((seat, _), name) in enumerate(zip(rows, names, strict=True)):
         sheet = res.breakdown[seat]
         y = y0 + 80 + row * 30
         SEATS.mark(d, seat, x0 + 30, y + 13, 12, letter=False)  # the name says who
-        name = f"{place}. " + ("★ " if seat in winners else "") + kit.player_name(view, seat)
         text(d, (x0 + 52, y), name, BODY, bold=True, max_width=name_w - 40)
         values = [sheet.get(c, 0) for c in CATEGORIES]
         values += [res.scores[seat], view.player[seat].sled]
@@ -257,6 +260,43 @@ def results(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
         sites = ", ".join(say(view, f"site.{w}") for w in view.approximate)
         note += " " + say(view, "approx_note", sites=sites)
     text(d, (x0 + 16, y1 - 32), note, SMALL, fill=kit.MUTED, max_width=x1 - x0 - 32)
+
+
+def sheet_columns(
+    heads: Sequence[str], names: Sequence[str], width: float
+) -> tuple[float, list[float], list[list[str]]]:
+    """The final sheet's columns in ``width`` px: the names' column, each category's width and its
+    heading's lines. A heading is never broken inside a word (#28.3: ``ファラオの怒り`` wrapped
+    as ``ファラオの怒 / り``): each column is as wide as its heading on one line, or, when the
+    longest name would not fit beside that, as its longest word with the heading broken between
+    words; the names get what the columns leave (at least ``SHEET_NAME_MIN``, a longer name cut
+    with an ellipsis) and the columns share any room beyond the longest name."""
+    pad = 14
+    value_w = kit.text_width("888", BODY, True)
+    single = [max(kit.text_width(h, SMALL), value_w) + pad for h in heads]
+    by_word = [max([kit.text_width(w, SMALL) for w in h.split()] + [value_w]) + pad for h in heads]
+    name_need = max([kit.text_width(n, BODY, True) for n in names] + [0.0]) + 52
+    colws = single if width - sum(single) >= name_need else by_word
+    name_w = max(SHEET_NAME_MIN, min(name_need, width - sum(colws)))
+    spare = max(0.0, width - name_w - sum(colws))
+    colws = [w + spare / len(colws) for w in colws]
+    return name_w, colws, [by_words(h, w - pad) for h, w in zip(heads, colws, strict=True)]
+
+
+def by_words(label: str, width: float) -> list[str]:
+    """``label`` in lines of at most ``width`` px broken only at spaces (``kit.wrap`` breaks a
+    word with a letter outside ASCII, ``faraón``, as it breaks Japanese)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and kit.text_width(f"{lines[-1]} {word}", SMALL) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+#: The narrowest the final sheet's names column gets (a long name is cut with an ellipsis).
+SHEET_NAME_MIN = 200
 
 
 # -- the glance -----------------------------------------------------------------------------------
