@@ -208,6 +208,7 @@ def glance_of(view: BombayView, lang: str) -> kit.Glance:
         seat_lines,
         kit.last_line(view, lang),
         view.over,
+        view.winners or (),
     )
 
 

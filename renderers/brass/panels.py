@@ -331,6 +331,12 @@ def render_glance(
         what = asked(view, lang)
         what = what[:1].upper() + what[1:]
     glance = kit.Glance(
-        W.say("glance_title", lang), round_text, what, scores, last_line(view, lang), view.over
+        W.say("glance_title", lang),
+        round_text,
+        what,
+        scores,
+        last_line(view, lang),
+        view.over,
+        final.winners if final else (),
     )
     return kit.glance(view, SEATS, glance)

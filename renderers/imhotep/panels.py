@@ -324,5 +324,6 @@ def render_glance(
     line = kit.last_line(view, lang_of(view))
     round_text = say(view, "core.status.round", round=view.round, rounds=view.rounds)
     title = say(view, "imhotep.name")
-    glance = kit.Glance(title, round_text, asked, scores, line, view.over)
+    winners = result.winners if result else ()
+    glance = kit.Glance(title, round_text, asked, scores, line, view.over, winners)
     return kit.glance(view, SEATS, glance)

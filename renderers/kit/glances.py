@@ -39,6 +39,9 @@ class Glance:
     scores: Sequence[str]
     last: str = ""
     over: bool = False
+    #: The seats that won, once the game is over: named with a star where the seat to act
+    #: stood, and a star before their scores (#28.3).
+    winners: Sequence[int] = ()
 
 
 def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
@@ -58,9 +61,11 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
     room = GLANCE_W - 3 * m - title_w
     text(d, (GLANCE_W - m, 35), g.round, 30, fill=BAND_INK, anchor="rm", max_width=room)
     y = 86
-    if to_act:
-        who = ", ".join(player_name(view, s) for s in to_act)
-        seats.who(d, to_act[:3], m, y + 30, "▶ " + who, 44, r=26, pad=6, right=GLANCE_W - m)
+    winners = list(g.winners) if g.over else []
+    if to_act or winners:
+        marked, sign = (winners, "★ ") if winners else (to_act, "▶ ")
+        who = ", ".join(player_name(view, s) for s in marked)
+        seats.who(d, marked[:3], m, y + 30, sign + who, 44, r=26, pad=6, right=GLANCE_W - m)
     y += 78
     for line in asked:
         text(d, (m, y), line, 32)
@@ -77,11 +82,12 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
                 width=4,
             )
         seats.mark(d, s, m + 16, top + (row - 6) / 2, 26)
-        score_w = text_width(g.scores[s], 34, True)
+        score = ("★ " if s in winners else "") + g.scores[s]
+        score_w = text_width(score, 34, True)
         text(
             d,
             (GLANCE_W - m, top + (row - 6) / 2),
-            g.scores[s],
+            score,
             34,
             bold=True,
             anchor="rm",

@@ -439,4 +439,5 @@ def glance_of(view: MarcoPoloView, lang: str) -> kit.Glance:
         scores,
         kit.last_line(view, lang),
         bool(final),
+        (final.ranking or ((),))[0] if final else (),
     )

@@ -68,3 +68,27 @@ def test_a_long_name_never_overflows_the_glance(game: str) -> None:
     _, log, _ = _glance(game, 40, 5)
     for box, label, _ in log.texts:
         assert box[0] >= 0 and box[2] <= kit.GLANCE_W, label
+
+
+WINNERS = {
+    "bombay": lambda v: v.winners,
+    "brass": lambda v: v.final.winners,
+    "imhotep": lambda v: v.result.winners,
+    "marco_polo": lambda v: v.final.ranking[0],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_final_glance_names_the_winners_with_a_star(game: str, seed: int) -> None:
+    """#28.3: Bombay's final glance listed the seats in order with no winner mark. At the end
+    every glance names the winners with a star where the seat to act stood, and stars their
+    scores, and no one else's."""
+    _, log, view = _glance(game, 10_000, seed)
+    assert getattr(view, "over", None) or getattr(view, "final", None)
+    winners = WINNERS[game](view)
+    assert winners
+    labels = [t[1] for t in log.texts]
+    names = ", ".join(NAMES[s] for s in winners)
+    assert any(label.startswith("★ ") and names[:8] in label for label in labels), labels
+    assert sum(label.startswith("★ ") for label in labels) == 1 + len(winners), labels
