@@ -261,16 +261,37 @@ def _player_card(
         discard=W.card(top, lang) if top else "—",
     )
     kit.text(d, (x0 + 12, y0 + 72), hand, 18, max_width=width)
+    next_tiles(d, view, seat, (x0 + 12, y0 + 100), width, lang)
+
+
+def next_tiles(
+    d: ImageDraw.ImageDraw,
+    view: BrassView,
+    seat: int,
+    at: tuple[float, float],
+    width: float,
+    lang: str,
+) -> None:
+    """The seat's next tile of each industry (``next: CT I  MF II …``), a level that may not be
+    built in this era struck through (#28.3: level-I cotton mills and manufacturers in the rail
+    era, R23), as the hand screen says "not in this era"."""
     mat = view.mats[seat]
-    nxt = "   ".join(f"{W.code(i, lang)} {roman(mat[i].next_level)}" for i in C.INDUSTRIES)
-    kit.text(
-        d,
-        (x0 + 12, y0 + 100),
-        f"{W.say('next_tiles', lang)} {nxt}",
-        17,
-        fill=kit.MUTED,
-        max_width=width,
-    )
+    x, y = at
+    size = 17
+    head = W.say("next_tiles", lang)
+    kit.text(d, (x, y), head, size, fill=kit.MUTED)
+    x += kit.text_width(head + " ", size)
+    gap = kit.text_width("   ", size)
+    for ind in C.INDUSTRIES:
+        level = mat[ind].next_level
+        entry = f"{W.code(ind, lang)} {roman(level)}"
+        if x + kit.text_width(entry, size) > at[0] + width:
+            break
+        box = kit.text(d, (x, y), entry, size, fill=kit.MUTED)
+        if level and not C.level(ind, level).buildable_in(view.era):
+            mid = (box[1] + box[3]) / 2
+            d.line((box[0] - 2, mid, box[2] + 2, mid), fill=kit.INK, width=2)
+        x += kit.text_width(entry, size) + gap
 
 
 def _sheet(d: ImageDraw.ImageDraw, view: BrassView, lang: str, y: float) -> None:
