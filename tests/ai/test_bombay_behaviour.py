@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import engines
+from bench.behaviour import Step
 from bench.behaviour import bombay as bombay_metrics
 from bench.behaviour import imhotep as imhotep_metrics
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
-
-
-@dataclass(frozen=True)
-class Step:
-    """The fields of ``bench.behaviour.Step`` the metrics read."""
-
-    seat: int | None
-    move: str
-    events: list[Any]
-    before: Any
-    after: Any
 
 
 def _play(game: str, players: int, seed: int, script: dict[int, list[str]]) -> Any:
