@@ -133,7 +133,7 @@ async def computer_command(
 
 
 async def hint_command(handlers: Handlers, interaction: Interaction) -> None:
-    """``/game hint``: the AI's three best moves for the caller's own turn, privately."""
+    """``/game hint``: the AI's three best whole turns for the caller's own turn, privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     lines = await handlers.service.hint(
         handlers.channel_id(interaction), handlers.user(interaction)

@@ -6,8 +6,9 @@ pings or reminds skips those ids (:func:`is_computer`). Its moves go through :me
 a person's, with the version it thought about as ``expected_version``: a computer never acts twice
 for one turn, across restarts and with two processes, because the second commit is stale.
 
-The search runs in a process pool (``engines.ai.seats.think``), never on the event loop, so a seat
-thinking does not delay Discord's heartbeat or another channel's commands.
+The search runs in a process pool (``engines.ai.seats.think_part``; a ``strong`` seat's searches in
+several workers at once), never on the event loop, so a seat thinking does not delay Discord's
+heartbeat or another channel's commands.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from bot.service.session import (
 )
 from bot.storage import SeatRow
 from engines.ai.knowledge import knowledge_for
-from engines.ai.seats import think
+from engines.ai.search import Ranked
+from engines.ai.seats import STRONG_SEARCHES, STRONG_TIME, merge_parts, plans, think, think_part
 
 #: Seconds of thought a ``normal`` seat gets per decision, and a hint.
 THINK_SECONDS = 1.5
@@ -175,17 +177,24 @@ class Computers:
         seat = due[0]
         holder = seats[seat]
         level = computer_level(holder.user_id)
-        loop = asyncio.get_running_loop()
-        move, _ = await loop.run_in_executor(
-            await self._executor(),
-            think,
-            g.row.engine,
-            engine.dumps(state),
-            seat,
-            level,
-            g.row.seed ^ (g.row.version * 0x9E37),
-            seconds,
-        )
+        seed = g.row.seed ^ (g.row.version * 0x9E37)
+        if level in ("normal", "strong"):
+            ranked = await self._search(
+                g.row.engine, engine.dumps(state), seat, level, seed, seconds
+            )
+            move = ranked[0].move
+        else:
+            loop = asyncio.get_running_loop()
+            move, _ = await loop.run_in_executor(
+                await self._executor(),
+                think,
+                g.row.engine,
+                engine.dumps(state),
+                seat,
+                level,
+                seed,
+                seconds,
+            )
         try:
             return await self.play.act(
                 g.row.channel_id,
@@ -200,6 +209,30 @@ class Computers:
             if exc.key == "service.stale":
                 return None
             raise
+
+    async def _search(
+        self, game: str, snapshot: str, seat: int, level: str, seed: int, seconds: float
+    ) -> list[Ranked]:
+        """The whole turns a ``normal`` or ``strong`` search ranks for ``seat``, best first,
+        thought in the pool. ``strong`` is root parallel (#24.5): ``STRONG_SEARCHES`` searches
+        at once, one per worker, merged, with ``STRONG_TIME`` times ``seconds`` of wall time in
+        all (split when the pool has fewer workers than searches)."""
+        executor = await self._executor()
+        loop = asyncio.get_running_loop()
+        if level != "strong":
+            part = await loop.run_in_executor(
+                executor, think_part, game, snapshot, seat, seed, seconds
+            )
+            return merge_parts([part])
+        rounds = -(-STRONG_SEARCHES // pool_size())  # searches one worker runs in turn
+        each = seconds * STRONG_TIME / rounds
+        parts = await asyncio.gather(
+            *(
+                loop.run_in_executor(executor, think_part, game, snapshot, seat, seed + i, each)
+                for i in range(STRONG_SEARCHES)
+            )
+        )
+        return merge_parts(parts)
 
     async def computer_games(self) -> list[int]:
         """Active games in which a computer seat must act now (after a restart, say)."""
@@ -220,8 +253,9 @@ class Computers:
     async def hint(
         self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS
     ) -> tuple[str, ...]:
-        """For ``user``'s own turn: the three moves the search likes best, each with its
-        estimated chance to win, computed from ``user``'s information only (send privately)."""
+        """For ``user``'s own turn: the three whole turns the search likes best (#24.6), each
+        every command of it, legal in order, with its expected score margin and (between 5 % and
+        95 %) its chance to win, computed from ``user``'s information only (send privately)."""
         async with self.db.read():
             g = await self.session.load(channel_id, None, live=True)
             settings = await self.db.settings(g.row.id)
@@ -232,10 +266,7 @@ class Computers:
             knowledge_for(g.engine)
         except LookupError as exc:
             raise ServiceError("service.computer_unavailable") from exc
-        loop = asyncio.get_running_loop()
-        _, best = await loop.run_in_executor(
-            await self._executor(),
-            think,
+        ranked = await self._search(
             g.row.engine,
             g.engine.dumps(g.state),
             seat,
@@ -245,15 +276,18 @@ class Computers:
         )
         names = [s.name for s in g.seats]
         lines = [self.words.t("service.hint_head", {})]
-        for rank, (move, value) in enumerate(best, 1):
-            text = self.words.action_text(g.engine, move, public=False)
-            lines.append(
-                self.words.t(
-                    "service.hint_line",
-                    {"rank": rank, "move": text, "chance": round(100 * value)},
-                    names,
-                )
-            )
+        for rank, plan in enumerate(plans(ranked), 1):
+            turn = " → ".join(self.words.action_text(g.engine, m, public=False) for m in plan.turn)
+            params: dict[str, object] = {
+                "rank": rank,
+                "turn": turn,
+                "margin": f"{plan.margin:+.1f}",
+            }
+            if plan.chance is None:
+                lines.append(self.words.t("service.hint_plan", params, names))
+            else:
+                params["chance"] = round(100 * plan.chance)
+                lines.append(self.words.t("service.hint_plan_chance", params, names))
         return tuple(lines)
 
     async def computer_seat_to_person(

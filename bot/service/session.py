@@ -46,7 +46,8 @@ def engine_of(game: str) -> Engine[Any, Any]:
 # -- computer seats (bot/service/computers.py) ----------------------------------------
 
 #: The levels a table can give a computer seat, weakest first (``random`` is for measuring only).
-LEVELS = ("easy", "normal")
+#: New levels go at the end: a seat's id encodes its level's place here.
+LEVELS = ("easy", "normal", "strong")
 
 
 def computer_id(level: str, number: int) -> int:

@@ -68,6 +68,25 @@ async def test_a_computer_seat_plays_a_whole_game_and_is_never_pinged(threads: S
     assert moves["computer"] > 10 and moves["person"] > 10
 
 
+async def test_a_strong_computer_is_seated_like_any_other_and_thinks_in_the_pool(
+    threads: Service,
+) -> None:
+    """#24.5: ``strong`` is a level of the lobby (its name says so); its searches run in the
+    executor (two at once, merged) and it plays its turns."""
+    svc = threads
+    computer = await bombay_with_computer(svc, "strong")
+    info = await svc.game(CHANNEL)
+    while computer not in info.to_act:  # Ana's first turn: 'end' as soon as it is legal
+        legal = await svc.legal(CHANNEL, ANA)
+        await svc.act(CHANNEL, ANA, "end" if "end" in legal else legal[0], render=False)
+        info = await svc.game(CHANNEL)
+    version = info.version
+    await until_a_person_must_act(svc, computer)
+    after = await svc.game(CHANNEL)
+    assert computer not in after.to_act and after.version > version
+    assert (await svc.computer_for(CHANNEL, "strong")).name == "Computer 2 (strong)"
+
+
 async def test_a_computer_never_acts_twice_for_one_turn(
     threads: Service, open_service: Callable[..., Any]
 ) -> None:
@@ -160,14 +179,26 @@ async def test_a_seat_can_be_voted_to_a_computer_and_the_creator_hands_it_to_a_p
     assert out.lines[0] == "Cal takes over Computer 1 (normal)'s seat."
 
 
-async def test_a_hint_is_three_legal_moves_for_one_own_turn_only(threads: Service) -> None:
+async def test_a_hint_is_up_to_three_whole_turns_legal_as_a_whole_for_ones_own_turn_only(
+    threads: Service,
+) -> None:
+    """#24.6: each line of a hint is a whole turn (its commands joined by arrows), legal in
+    order from the position, with its expected lead over the best rival."""
     svc = threads
     computer = await bombay_with_computer(svc)
     await until_a_person_must_act(svc, computer)
     lines = await svc.hint(CHANNEL, ANA, seconds=QUICK)
-    assert lines[0].startswith("The computer's three best moves")
+    assert lines[0].startswith("The computer's three best turns")
     assert 2 <= len(lines) <= 4
-    assert all("% to win" in line for line in lines[1:])
+    g = await svc.session.load(CHANNEL, None, live=True)
+    seat = g.engine.to_act(g.state)[0]
+    for line in lines[1:]:
+        turn, _, said = line.split(". ", 1)[1].partition(" — ")
+        assert said.startswith("expected lead over the best rival: ")
+        state = g.state
+        for command in turn.split(" → "):
+            assert seat in g.engine.to_act(state), line
+            state, _ = g.engine.play(state, seat, command)
     with pytest.raises(ServiceError) as err:
         await svc.hint(CHANNEL, BEN, seconds=QUICK)
     assert err.value.key == "service.not_seated"

@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.console import run_console
 
 
-async def test_a_computer_seat_answers_in_the_console_and_hint_lists_three_moves(
+async def test_a_computer_seat_answers_in_the_console_and_hint_lists_whole_turns(
     tmp_path: Path,
 ) -> None:
     typed = [
@@ -29,7 +29,7 @@ async def test_a_computer_seat_answers_in_the_console_and_hint_lists_three_moves
     text = out.getvalue()
     assert code == 0, text
     assert "Computer 1 (easy): " in text, text  # it went first and moved by itself
-    assert "The computer's three best moves for you now" in text
-    assert text.count("% to win") >= 2
+    assert "The computer's three best turns for you now" in text
+    assert text.count("expected lead over the best rival") >= 2
     refusals = [line for line in text.splitlines() if line.split("> ")[-1].startswith("! ")]
     assert not refusals, refusals

@@ -111,7 +111,7 @@ async def hint_reply(bot: TurnpostBot, fake: FakeDiscord, *, hints: bool = True)
 
 
 async def test_a_hint_is_private_to_the_caller(bot: TurnpostBot, fake: FakeDiscord) -> None:
-    assert "three best moves" in await hint_reply(bot, fake)
+    assert "three best turns" in await hint_reply(bot, fake)
 
 
 async def test_a_vote_hands_a_players_seat_to_a_computer(
