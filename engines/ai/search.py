@@ -35,6 +35,7 @@ from engines.ai.turns import (
     beam_turns,
     candidate_moves,
     cut_turn,
+    diverse,
     legal_texts,
     play_turn,
     policy_turn,
@@ -137,7 +138,8 @@ def root_turns(
             rated[turn] = values(knowledge, engine, after, seats)[seat]
     if not rated:
         return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
-    return sorted(((v, t) for t, v in rated.items()), key=lambda r: (-r[0], r[1]))[:limit]
+    ranked = sorted(((v, t) for t, v in rated.items()), key=lambda r: (-r[0], r[1]))
+    return diverse(ranked)[:limit]
 
 
 def search(
@@ -251,11 +253,17 @@ def _descend(
             turn, after = policy_turn(engine, knowledge, sample, mover, rng)
             if not turn:
                 return None
-            if turn in node.children:
+            if turn not in node.children:
+                offered.append(turn)
+                child = node.children[turn] = Node(seat=mover)
+                return child, after, True
+            if turn not in offered:
+                offered.append(turn)
+            if not tried:
                 return node.children[turn], after, False
-            offered.append(turn)
-            child = node.children[turn] = Node(seat=mover)
-            return child, after, True
+            # Nothing new this time: choose among the tried turns by UCB, not by the policy.
+            widen = False
+            continue
         elif tried:
             turn, fresh = max(tried, key=lambda t: _ucb(node.children[t])), False
         else:

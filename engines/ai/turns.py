@@ -13,7 +13,7 @@ module holds the defaults and the plumbing: playing a turn, telling when a turn 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.ai.knowledge import Knowledge, values
 from engines.base import CHANCE, END, Engine, IllegalAction
@@ -184,6 +184,7 @@ def beam_turns(
                 else:
                     grown.append((value, longer, after))
         grown.sort(key=lambda g: (-g[0], g[1]))
+        grown = diverse(grown)
         beam = [(turn, after) for _, turn, after in grown[:limit]]
         if not beam:
             break
@@ -191,7 +192,29 @@ def beam_turns(
         rest, after = policy_turn(engine, knowledge, at, seat, rng)
         done[turn + rest] = values(knowledge, engine, after, seats)[seat]
     ranked = sorted(((v, t) for t, v in done.items()), key=lambda r: (-r[0], r[1]))
-    return ranked[:limit]
+    return diverse(ranked)[:limit]
+
+
+R = TypeVar("R", bound=tuple[Any, ...])
+
+
+def diverse(ranked: list[R]) -> list[R]:
+    """``ranked`` (rows ``(value, turn, ...)``, best first) with the best turn of each first
+    command ahead of every second choice: a list cut short then still compares different
+    first commands, not a dozen ways to finish one (an Imhotep ship sailed to the market, then
+    every order of taking its cards).
+
+    >>> diverse([(3, ("a", "x")), (2, ("a", "y")), (1, ("b",))])
+    [(3, ('a', 'x')), (1, ('b',)), (2, ('a', 'y'))]
+    """
+    seen: set[str] = set()
+    first: list[R] = []
+    rest: list[R] = []
+    for row in ranked:
+        head = row[1][0] if row[1] else ""
+        (rest if head in seen else first).append(row)
+        seen.add(head)
+    return first + rest
 
 
 def turns_for(
