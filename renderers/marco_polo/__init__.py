@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING
 
 from engines.marco_polo.view import MarcoPoloView
 from renderers import kit
-from renderers.marco_polo.layout import COMPONENT_COLOURS, PANEL_H, PLAYERS_Y, SEATS
+from renderers.marco_polo.layout import (
+    COMPONENT_COLOURS,
+    PLAYERS_Y,
+    SEATS,
+    legend_y,
+    players_h,
+    ref_y,
+)
 from renderers.marco_polo.panels import (
     board_height,
     draw_cards,
@@ -30,6 +37,7 @@ from renderers.marco_polo.panels import (
     draw_players,
     draw_side,
     render_glance,
+    side_top,
 )
 from renderers.marco_polo.pieces import draw_map_pieces, ring_last
 from renderers.marco_polo.private import render_private
@@ -48,21 +56,24 @@ def render(
     English)."""
     view, lang = kit.prepare(view, names, lang)
     height = board_height(view, lang)
-    base = base_layer(height, lang)
+    # Map, players, draft or score sheet, action spaces and contracts, city cards, reference
+    # tables, legend: what a player looks for first comes first on a phone (#28.3).
+    side = side_top(view, lang)
+    base = base_layer(height, lang, ref_y(side))
     img = base.copy()
     d = kit.Pen(img)
     draw_header(d, view, lang)
-    rows = draw_side(d, view, lang)
-    draw_cards(d, view, lang)
+    rows = draw_side(d, view, lang, side)
+    draw_cards(d, view, lang, side)
     # Every move since the acting player's last turn, under the pieces (a ring never hides one).
     for mark, colour, width in kit.move_marks(view):
-        ring_last(d, view, mark, rows, colour, width)
-    draw_map_pieces(d, view, height, lang)
+        ring_last(d, view, mark, rows, colour, width, side)
+    draw_map_pieces(d, view, height, lang, ref_y(side))
     draw_players(d, view, lang)
-    y: float = PLAYERS_Y + ((len(view.seats) + 1) // 2) * (PANEL_H + 14)
+    y: float = PLAYERS_Y + players_h(len(view.seats))
     y = draw_draft(d, view, y, lang)
-    y = draw_final(d, view, y, lang)
-    draw_legend(d, view, y, lang)
+    draw_final(d, view, y, lang)
+    draw_legend(d, view, legend_y(side), lang)
     return encode(img, base)
 
 

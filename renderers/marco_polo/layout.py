@@ -44,7 +44,10 @@ MAP_X, MAP_Y, MAP_SCALE = 40, HEADER_H + 10, 1.0
 MAP_W, MAP_H = 1000, 700
 
 
-SIDE_Y = MAP_Y + MAP_H + 18  # action spaces (left) and the contract display (right)
+#: Under the map: the players' panels (what a player looks for first, #28.3), then the draft or
+#: the score sheet when shown, then the action spaces (left) with the contract display (right),
+#: the city cards, and the static reference tables last (``side_top`` and the functions below).
+PLAYERS_Y = MAP_Y + MAP_H + 18
 
 
 SIDE_X = 36
@@ -62,22 +65,13 @@ DISPLAY_X = SIDE_X + SIDE_W + 20
 DISPLAY_W = W - 36 - DISPLAY_X
 
 
-CARDS_Y = SIDE_Y + SIDE_H + 12
-
-
 CARD_ROW = 42  # two lines of card text per card, never cut short
 
 
 CARDS_H = 48 + 9 * CARD_ROW
 
 
-REF_Y = CARDS_Y + CARDS_H + 12
-
-
 REF_H = 300
-
-
-PLAYERS_Y = REF_Y + REF_H + 12
 
 
 PANEL_W = (W - 60) // 2
@@ -329,9 +323,30 @@ def card_text(cid: str, lang: str) -> str:
     return say(key, lang, cost=bundle(card["cost"], lang), gain=bundle(card["reward"], lang))
 
 
-def card_xy(i: int) -> tuple[float, float]:
-    """Where the ``i``-th city card's row starts (one card per row, across the width)."""
-    return 36, CARDS_Y + 44 + i * CARD_ROW
+def players_h(seats: int) -> int:
+    """The height of the players' panels, two to a row."""
+    return ((seats + 1) // 2) * (PANEL_H + 14)
+
+
+def cards_y(side: float) -> float:
+    """The top of the city cards under the action spaces that start at ``side``."""
+    return side + SIDE_H + 12
+
+
+def ref_y(side: float) -> float:
+    """The top of the reference tables (bazaar, travel) under the city cards."""
+    return cards_y(side) + CARDS_H + 12
+
+
+def legend_y(side: float) -> float:
+    """The top of the legend, under the reference tables."""
+    return ref_y(side) + REF_H + 12
+
+
+def card_xy(i: int, side: float) -> tuple[float, float]:
+    """Where the ``i``-th city card's row starts (one card per row, across the width), under the
+    action spaces that start at ``side``."""
+    return 36, cards_y(side) + 44 + i * CARD_ROW
 
 
 def card_city(space: str, lang: str) -> str:

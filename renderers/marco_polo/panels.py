@@ -15,7 +15,6 @@ from renderers import kit
 from renderers.marco_polo.layout import (
     CAMEL_BADGE,
     CARDS_H,
-    CARDS_Y,
     COIN_BADGE,
     DISPLAY_W,
     DISPLAY_X,
@@ -36,7 +35,6 @@ from renderers.marco_polo.layout import (
     SIDE_H,
     SIDE_W,
     SIDE_X,
-    SIDE_Y,
     SMALL,
     SMALL_CITY,
     TITLE_LINE,
@@ -47,11 +45,14 @@ from renderers.marco_polo.layout import (
     card_order,
     card_text_x,
     card_xy,
+    cards_y,
     city_name,
     compact,
     draft_lines,
     fit,
+    legend_y,
     named,
+    players_h,
     put_centred,
     put_text,
     say,
@@ -111,10 +112,25 @@ def draw_header(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
         put_text(d, (30, 142), txt, 18, True, kit.INK)
 
 
-def draw_side(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> dict[str, float]:
-    """Under the map: the action spaces with their dice and Khan's favor (left), the contract
-    display (right). Returns the y of each space's row (for the last-move ring)."""
-    x0, y = SIDE_X, SIDE_Y
+def side_top(view: MarcoPoloView, lang: str) -> float:
+    """Where the action spaces start: under the players' panels and the draft or score sheet."""
+    return PLAYERS_Y + players_h(len(view.seats)) + extra_h(view, lang)
+
+
+def extra_h(view: MarcoPoloView, lang: str) -> int:
+    """The height of the draft and the score sheet when they are shown."""
+    extra = 122 + 28 * len(view.seats) if view.final else 0
+    if view.phase == "draft":
+        extra += 64 + 24 * len(draft_lines(view, lang))
+    return extra
+
+
+def draw_side(
+    d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str, top: float
+) -> dict[str, float]:
+    """The action spaces with their dice and Khan's favor (left), the contract display (right),
+    from ``top``. Returns the y of each space's row (for the last-move ring)."""
+    x0, y = SIDE_X, top
     d.rounded_rectangle((20, y, W - 20, y + SIDE_H), 14, fill=PANEL_BG, outline=kit.INK)
     y += 10
     put_text(d, (x0 + 4, y), fit(say("spaces", lang), 20, SIDE_W - 8, True), 20, True, kit.INK)
@@ -141,8 +157,8 @@ def draw_side(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> dict[st
             die(d, seat, kind, value, cx, y + 15)
     black = fit(say("black_left", lang, n=view.black_pool), FONT, SIDE_W - 230, True)
     put_text(d, (x0 + 220, y + 4), black, FONT, True, kit.INK)
-    x0, y = DISPLAY_X, SIDE_Y + 10
-    d.line((x0 - 12, y + 4, x0 - 12, SIDE_Y + SIDE_H - 14), fill=MUTED, width=2)
+    x0, y = DISPLAY_X, top + 10
+    d.line((x0 - 12, y + 4, x0 - 12, top + SIDE_H - 14), fill=MUTED, width=2)
     title = fit(say("display", lang, n=view.pile), 18, DISPLAY_W, True)
     put_text(d, (x0, y), title, 18, True, kit.INK)
     y += 34
@@ -160,15 +176,16 @@ def draw_side(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> dict[st
     return where
 
 
-def draw_cards(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str) -> None:
-    """The 9 city cards, one per row across the width; a used card shows the die on it."""
-    y0 = CARDS_Y
+def draw_cards(d: ImageDraw.ImageDraw, view: MarcoPoloView, lang: str, side: float) -> None:
+    """The 9 city cards, one per row across the width, under the action spaces that start at
+    ``side``; a used card shows the die on it."""
+    y0 = cards_y(side)
     d.rounded_rectangle((20, y0, W - 20, y0 + CARDS_H), 14, fill=PANEL_BG, outline=kit.INK)
     for i, line in enumerate(kit.wrap(say("cards_title", lang), 18, W - 72, 1, True)):
         put_text(d, (36, y0 + 8 + 24 * i), line, 18, True, kit.INK)
     for i, space in enumerate(card_order(view)):
         card = view.cards[space]
-        x, y = card_xy(i)
+        x, y = card_xy(i, side)
         if card.used:
             seat, kind, value = card.used
             die(d, seat, kind, value, x + 12, y + 10)
@@ -388,11 +405,7 @@ def draw_final(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str)
 def board_height(view: MarcoPoloView, lang: str) -> int:
     """The board's height: the fixed parts, a row of panels per two players, the draft or the
     score sheet when shown, the legend."""
-    rows = (len(view.seats) + 1) // 2
-    extra = 122 + 28 * len(view.seats) if view.final else 0
-    if view.phase == "draft":
-        extra += 64 + 24 * len(draft_lines(view, lang))
-    return PLAYERS_Y + rows * (PANEL_H + 14) + legend_height(view, lang) + extra + 10
+    return int(legend_y(side_top(view, lang))) + legend_height(view, lang) + 10
 
 
 def draw_draft(d: ImageDraw.ImageDraw, view: MarcoPoloView, y: float, lang: str) -> float:

@@ -67,9 +67,12 @@ def free_spot(
     return x + start, y
 
 
-def draw_map_pieces(d: ImageDraw.ImageDraw, view: MarcoPoloView, height: int, lang: str) -> None:
-    """Tiles, trading posts and figures on the map, clear of its labels."""
-    taken: list[kit.Box] = list(static_boxes(height, lang))
+def draw_map_pieces(
+    d: ImageDraw.ImageDraw, view: MarcoPoloView, height: int, lang: str, ref: float
+) -> None:
+    """Tiles, trading posts and figures on the map, clear of its labels (the static layer's, with
+    the reference tables at ``ref``)."""
+    taken: list[kit.Box] = list(static_boxes(height, lang, ref))
     # City bonus tiles and first-post tiles beside their cities.
     for city, tile in view.city_bonus.items():
         x, y = map_xy(city)
@@ -141,6 +144,7 @@ def ring_last(
     rows: dict[str, float],
     colour: tuple[int, int, int],
     width: int,
+    side: float,
 ) -> None:
     """Ring the space or location of the move ``mark`` in ``colour`` at ``width``
     (``kit.move_marks``: the last move, or an earlier one); the header says what the last one
@@ -160,7 +164,7 @@ def ring_last(
                 width=min(4, width),
             )
         elif key in view.cards:
-            x, y = card_xy(card_order(view).index(key))
+            x, y = card_xy(card_order(view).index(key), side)
             d.rounded_rectangle(
                 (x - 4, y - 3, x + 200, y + 23), 6, outline=colour, width=min(4, width)
             )

@@ -27,7 +27,6 @@ from renderers.marco_polo.layout import (
     OASIS,
     PANEL_BG,
     REF_H,
-    REF_Y,
     ROUTE,
     SAND,
     SEA,
@@ -49,8 +48,9 @@ from renderers.marco_polo.layout import (
 
 # -- static layer -------------------------------------------------------------------------------
 @kit.layer
-def base_layer(height: int, lang: str) -> Image.Image:
-    """The map and reference table (city names keep their printed form; words in ``lang``)."""
+def base_layer(height: int, lang: str, ref: float = 0) -> Image.Image:
+    """The map and the reference tables at ``ref`` (city names keep their printed form; words in
+    ``lang``)."""
     img = kit.new_canvas(height, W)
     d = kit.Pen(img)
     d.rounded_rectangle(
@@ -96,7 +96,7 @@ def base_layer(height: int, lang: str) -> Image.Image:
         x = clear_of(badges, x, ty, tw / 2 + 5)
         d.rounded_rectangle((x - tw / 2 - 5, ty - 11, x + tw / 2 + 5, ty + 11), 5, fill=PANEL_BG)
         put_centred(d, (x, ty), name, FONT, bold=True)
-    draw_reference(d, lang)
+    draw_reference(d, lang, ref)
     return img
 
 
@@ -112,10 +112,9 @@ def clear_of(badges: list[kit.Box], x: float, y: float, half: float) -> float:
     return x
 
 
-def draw_reference(d: ImageDraw.ImageDraw, lang: str) -> None:
+def draw_reference(d: ImageDraw.ImageDraw, lang: str, y0: float) -> None:
     """What each action space gives, as printed on the board (static: drawn once): the bazaar
     table across the width, then the travel rows beside Khan's favor and the contract slots."""
-    y0 = REF_Y
     d.rounded_rectangle((20, y0, W - 20, y0 + REF_H), 14, fill=PANEL_BG, outline=kit.INK)
     put_text(d, (36, y0 + 8), fit(say("ref_bazaar", lang), 18, W - 72, True), 18, True, kit.INK)
     label_w = max(width_of(say(f"ref_row_{row}", lang), SMALL, True) for row in T.BAZAAR_ROWS)
@@ -162,9 +161,10 @@ def draw_reference(d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 @cache
-def static_boxes(height: int, lang: str) -> tuple[kit.Box, ...]:
+def static_boxes(height: int, lang: str, ref: float = 0) -> tuple[kit.Box, ...]:
     """The boxes of every label the static map carries (names, route costs, oases)."""
-    return tuple(t[0] for t in base_layer.layout(height, lang).texts)  # type: ignore[attr-defined]
+    layout = base_layer.layout(height, lang, ref)  # type: ignore[attr-defined]
+    return tuple(t[0] for t in layout.texts)
 
 
 @kit.sprite

@@ -17,6 +17,7 @@ from engines.rng import Rng
 from renderers import kit
 from renderers import marco_polo as R
 from renderers.marco_polo import layout as L
+from renderers.marco_polo.panels import side_top
 from tests.marco_polo.helpers import E, game, play, ready
 from tests.test_no_english import ALLOWED, english_in, notation_words
 
@@ -197,11 +198,44 @@ def test_a_city_card_names_its_city_in_the_tables_language_under_its_id(
     under it, the city as the table's language names it; in English the id is the name."""
 
     def cards_panel(lang: str) -> list[str]:
+        view = _view(_midgame(3))
+        top = L.cards_y(side_top(view, lang))
         with kit.recording() as log:
-            R.render(_view(_midgame(3)), lang=lang)
-        return [t for box, t, _ in log.texts if L.CARDS_Y < box[1] < L.CARDS_Y + L.CARDS_H]
+            R.render(view, lang=lang)
+        return [t for box, t, _ in log.texts if top < box[1] < top + L.CARDS_H]
 
     shown = cards_panel(lang)
     assert "moscow:" in shown and city in shown
     english = cards_panel("en")
     assert "moscow:" in english and "Moscow" not in english
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("moves", [0, 60, 10_000])
+def test_the_players_panels_come_right_under_the_map_and_the_reference_tables_last(
+    players: int, moves: int
+) -> None:
+    """#28.3: the players' panels were 2.5 phone screens below the header, under the city cards
+    and the bazaar and travel tables. Now: map, players (then the draft or the score sheet),
+    action spaces, city cards, the reference tables, the legend, top to bottom."""
+    state = game(players, seed=5)
+    state, _ = random_play(E, state, Rng(5), moves)
+    with kit.recording() as log:
+        R.render(E.view(state, None), names=[f"Seat{i}" for i in range(players)], lang="en")
+    tops: dict[str, float] = {}
+    for box, label, _ in log.texts:
+        tops.setdefault(label, box[1])
+    map_bottom = L.MAP_Y + L.MAP_H
+    # The players' names on their panels (the header above the map names the one to act too).
+    names = [
+        y for label, y in tops.items() if label.lstrip("▶ ").startswith("Seat") and y > map_bottom
+    ]
+    order = [
+        min(names),
+        tops[kit.say("marco_polo.board.spaces", "en")],
+        tops[kit.say("marco_polo.board.cards_title", "en")],
+        tops[kit.say("marco_polo.board.ref_bazaar", "en")],
+    ]
+    assert order[0] < map_bottom + 60
+    assert order == sorted(order)
+    assert max(names) < order[1]
