@@ -1,7 +1,7 @@
 """The interface every database backend implements: statements with ``?`` parameters, the two
 kinds of transaction, and the schema's version. The concern modules (games, actions, settings,
-schedules, votes, outbox) write their queries once against it; SQLite implements it today
-(``bot/storage/sqlite.py``), PostgreSQL next (issue 25).
+schedules, votes, outbox) write their queries once against it; SQLite implements it
+(``bot/storage/sqlite.py``), and PostgreSQL (``bot/storage/postgres.py``, issue 25).
 
 What every backend guarantees:
 
@@ -21,6 +21,11 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 
+def is_url(target: object) -> bool:
+    """Whether ``target`` names a PostgreSQL database (``postgresql://…``), not a SQLite file."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
 class Conflict(Exception):
     """A row that must be unique already exists (a second live game in a channel, a log move
     number taken): nothing was written."""
@@ -31,6 +36,8 @@ class Backend(Protocol):
 
     #: What errors name: the file, or the server and database.
     path: str
+    #: Which text of each migration it runs: "sqlite" or "postgresql".
+    dialect: str
     #: Set once closed.
     closed: bool
     #: Whether a column may hold a value of another type than declared (SQLite): damaged rows

@@ -1,5 +1,6 @@
-"""The schema: numbered migrations, one list for every backend (``PRAGMA user_version`` on SQLite
-records how many have run), and running the pending ones in one transaction."""
+"""The schema: numbered migrations, numbered alike for every backend (SQLite's text here,
+PostgreSQL's in ``postgres_schema.py``; ``PRAGMA user_version`` on SQLite, a one-row table on
+PostgreSQL record how many have run), and running the pending ones in one transaction."""
 
 from __future__ import annotations
 
@@ -175,8 +176,9 @@ async def migrate(backend: Backend) -> None:
 
     Raises :class:`~bot.storage.errors.SchemaTooNew` when the file was migrated by newer code."""
     async with backend.write():
+        scripts = scripts_for(backend)
         current = await backend.schema_version()
-        latest = len(MIGRATIONS)
+        latest = len(scripts)
         if current > latest:
             raise SchemaTooNew(
                 f"This database has schema version {current}, but this Turnpost only "
@@ -184,9 +186,19 @@ async def migrate(backend: Backend) -> None:
                 f"TURNPOST_DB at another file."
             )
         for number in range(current, latest):
-            for statement in statements(MIGRATIONS[number]):
+            for statement in statements(scripts[number]):
                 await backend.run(statement)
             await backend.set_schema_version(number + 1)
+
+
+def scripts_for(backend: Backend) -> tuple[str, ...]:
+    """The migrations in ``backend``'s dialect (the same numbers for every backend)."""
+    if backend.dialect == "postgresql":
+        from bot.storage.postgres_schema import POSTGRES_MIGRATIONS
+
+        assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "a migration is missing a dialect"
+        return POSTGRES_MIGRATIONS
+    return MIGRATIONS
 
 
 def statements(script: str) -> list[str]:

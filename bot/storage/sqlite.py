@@ -24,6 +24,7 @@ class SQLiteBackend:
     """A SQLite database file (or ``:memory:``). Open with ``await SQLiteBackend.open(path)``."""
 
     loose_types = True
+    dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self.conn = conn

@@ -19,7 +19,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.storage.actions import ActionQueries
-from bot.storage.backend import Backend
+from bot.storage.backend import Backend, is_url
 from bot.storage.errors import StorageError
 from bot.storage.games import GameQueries
 from bot.storage.migrations import migrate
@@ -40,17 +40,28 @@ class Storage(
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 10_000) -> Storage:
-        """Connect, set the pragmas and run pending migrations.
+        """Connect and run pending migrations: ``path`` is a SQLite file, or a PostgreSQL URL
+        (``postgresql://user@host:port/database``; a ``search_path`` parameter picks the schema).
 
-        Raises :class:`~bot.storage.errors.SchemaTooNew` when the file was migrated by newer code,
-        :class:`~bot.storage.errors.StorageError` (one line) when it cannot be used.
+        Raises :class:`~bot.storage.errors.SchemaTooNew` when the database was migrated by newer
+        code, :class:`~bot.storage.errors.StorageError` (one line) when it cannot be used.
         """
-        backend = await SQLiteBackend.open(path, busy_timeout_ms=busy_timeout_ms)
+        backend: Backend
+        failures: tuple[type[BaseException], ...] = (sqlite3.Error,)
+        if is_url(path):
+            import asyncpg
+
+            from bot.storage.postgres import PostgresBackend
+
+            backend = await PostgresBackend.open(str(path))
+            failures = (asyncpg.PostgresError,)
+        else:
+            backend = await SQLiteBackend.open(path, busy_timeout_ms=busy_timeout_ms)
         try:
             await migrate(backend)
-        except sqlite3.Error as exc:
+        except failures as exc:
             await backend.close()
-            raise StorageError(f"The database {path} cannot be opened: {exc}.") from None
+            raise StorageError(f"The database {backend.path} cannot be opened: {exc}.") from None
         except BaseException:
             await backend.close()
             raise

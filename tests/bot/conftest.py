@@ -36,18 +36,19 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[Service]:
-    svc = await Service.open(db_path, clock=clock)
+async def service(database: str, clock: FakeClock) -> AsyncIterator[Service]:
+    """A service on a fresh database, once per backend (``database`` in tests/conftest.py)."""
+    svc = await Service.open(database, clock=clock)
     yield svc
     await svc.close()
 
 
 @pytest.fixture
-def open_service(db_path: Path, clock: FakeClock) -> Callable[..., Any]:
-    """Open another Service on the same file (the test closes it)."""
+def open_service(database: str, clock: FakeClock) -> Callable[..., Any]:
+    """Open another Service on the same database (the test closes it)."""
 
     async def _open(**kwargs: Any) -> Service:
-        return await Service.open(db_path, clock=clock, **kwargs)
+        return await Service.open(database, clock=clock, **kwargs)
 
     return _open
 

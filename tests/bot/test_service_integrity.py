@@ -166,8 +166,7 @@ async def test_a_crash_between_log_and_snapshot_leaves_the_game_as_it_was(
     reached = []
 
     async def fail(*args: Any, **kwargs: Any) -> int:
-        async with service.db.conn.execute("SELECT COUNT(*) FROM actions") as cur:
-            row = await cur.fetchone()
+        row = await service.db.backend.one("SELECT COUNT(*) FROM actions")
         reached.append(row[0] if row else None)  # the log row is written at this point
         raise OSError("disk unplugged")
 
@@ -293,7 +292,7 @@ async def test_verify_notices_a_snapshot_that_drifted_from_the_log(service: Serv
     await service.act(CHANNEL, ANA, "play 8", render=False)
     assert await service.verify(info.game_id)
     async with service.db.write():
-        await service.db.conn.execute(
+        await service.db.backend.run(
             "UPDATE games SET snapshot = replace(snapshot, '\"moves\":1', '\"moves\":5')"
         )
     assert not await service.verify(info.game_id)

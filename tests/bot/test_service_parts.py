@@ -67,12 +67,14 @@ async def test_the_lobby_and_play_parts_alone_open_start_and_play_a_table(
 
 
 async def test_the_archive_alone_reads_a_game_another_service_wrote(
-    db_path: Path, service: Service
+    database: str, service: Service
 ) -> None:
     info = await started_game(service, (ANA, BEN))
     legal = await service.legal(CHANNEL, ANA) or []
     await service.act(CHANNEL, ANA, legal[0], render=False)
-    reader = Session(await Storage.open(db_path), clock=FakeClock(T0), lang="en", defaults=DEFAULTS)
+    reader = Session(
+        await Storage.open(database), clock=FakeClock(T0), lang="en", defaults=DEFAULTS
+    )
     try:
         archive = Archive(reader, Narrator("en"))
         page = await archive.log(CHANNEL)
