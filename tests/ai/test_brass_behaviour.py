@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import engines
+from bench.behaviour import Step
 from bench.behaviour import brass as brass_metrics
 from engines.brass import components as C
 from engines.brass.state import income_level
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
-
-
-@dataclass(frozen=True)
-class Step:
-    """The fields of ``bench.behaviour.Step`` the metrics read."""
-
-    seat: int | None
-    move: str
-    events: list[Any]
-    before: Any
-    after: Any
 
 
 def test_brass_metrics_match_the_mats_links_and_score_sheet() -> None:
