@@ -39,7 +39,7 @@ class BrassKnowledge:
     rollout_depth = 0
     #: a few VP are a clear lead
     scale = 8.0
-    #: a share of the value for the score margin (``engines.ai.knowledge.with_margin``): a game
+    #: a share of the value for the score margin (``engines.ai.knowledge.margin_values``): a game
     #: lasts long enough for leads of dozens of VP, where the chance to win alone stops telling
     #: moves apart
     margin = 0.3
