@@ -203,6 +203,10 @@ class Scheduler:
             )
             await self.db.put_user(new)
             prefs = prefs_of(new)
+            # Each game's reminders change under its lock (a move may be rescheduling them),
+            # taken in one order so two such changes never wait for each other.
+            for game_id in sorted({r.game_id for r in await self.db.reminders(user_id=user_id)}):
+                await self.db.lock_game(game_id)
             for r in await self.db.reminders(user_id=user_id):
                 if r.kind != "reminder" or r.due_at is None:
                     continue

@@ -5,9 +5,12 @@ schedules, votes, outbox) write their queries once against it; SQLite implements
 
 What every backend guarantees:
 
-- ``write()`` is one transaction that takes the database's write lock *at its start* (SQLite's
-  ``BEGIN IMMEDIATE``; a row or advisory lock on PostgreSQL), so two processes never both read a
-  game's version and both move it on; it commits on success and rolls back on any exception;
+- ``write()`` is one transaction that serialises every change of a game: SQLite's
+  ``BEGIN IMMEDIATE`` takes the file's write lock at its start; PostgreSQL locks the row of each
+  game the transaction reads (``row_lock()``: ``SELECT … FOR UPDATE``), so two processes never
+  both read a game's version and both move it on, and two games' moves commit side by side
+  (``parallel_writes``). ``write(exclusive=True)`` (migrations) holds the whole database. It
+  commits on success and rolls back on any exception;
 - ``read()`` gives exclusive use of the connection without opening a write transaction;
 - a unique or key violation raises :class:`Conflict`; unreadable pages raise
   :class:`~bot.storage.files.DatabaseDamaged`;
@@ -43,9 +46,16 @@ class Backend(Protocol):
     #: Whether a column may hold a value of another type than declared (SQLite): damaged rows
     #: must then be recognised by their values' types.
     loose_types: bool
+    #: Whether two write transactions on different games commit at the same time.
+    parallel_writes: bool
 
-    def write(self) -> AbstractAsyncContextManager[None]:
+    def write(self, *, exclusive: bool = False) -> AbstractAsyncContextManager[None]:
         """A write transaction (see the module's docstring)."""
+        ...
+
+    def row_lock(self, *, skip_locked: bool = False) -> str:
+        """The clause that ends a ``SELECT`` of rows this write transaction must hold until it
+        ends (``""`` where the transaction already holds everything, or in a read)."""
         ...
 
     def read(self) -> AbstractAsyncContextManager[None]:

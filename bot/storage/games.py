@@ -37,7 +37,8 @@ class GameQueries:
     async def live_game(self, channel_id: int) -> GameRow | None:
         """The lobby/active game of a channel."""
         row = await self.backend.one(
-            f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+            + self.backend.row_lock(),
             (channel_id,),
         )
         return game_row(row) if row else None
@@ -48,15 +49,27 @@ class GameQueries:
         if live is not None:
             return live
         row = await self.backend.one(
-            f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+            + self.backend.row_lock(),
             (channel_id,),
         )
         return game_row(row) if row else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        """A game by id."""
-        row = await self.backend.one(f"SELECT {GAME_COLS} FROM games WHERE id = ?", (game_id,))
+        """A game by id. Inside ``write()`` (as every read of a game's row there) this locks
+        the game until the transaction ends: the per-game serialisation (``backend.py``)."""
+        row = await self.backend.one(
+            f"SELECT {GAME_COLS} FROM games WHERE id = ?" + self.backend.row_lock(), (game_id,)
+        )
         return game_row(row) if row else None
+
+    async def lock_game(self, game_id: int) -> bool:
+        """Hold game ``game_id`` until the write transaction ends (another transaction on it
+        waits; on SQLite the transaction already holds everything); returns whether it exists."""
+        row = await self.backend.one(
+            "SELECT id FROM games WHERE id = ?" + self.backend.row_lock(), (game_id,)
+        )
+        return row is not None
 
     async def snapshot(self, game_id: int) -> str | None:
         """The stored state snapshot (canonical JSON text)."""
@@ -65,7 +78,9 @@ class GameQueries:
 
     async def version(self, game_id: int) -> int | None:
         """The game's current version."""
-        row = await self.backend.one("SELECT version FROM games WHERE id = ?", (game_id,))
+        row = await self.backend.one(
+            "SELECT version FROM games WHERE id = ?" + self.backend.row_lock(), (game_id,)
+        )
         return int(row[0]) if row else None
 
     async def write_snapshot(

@@ -175,7 +175,7 @@ async def migrate(backend: Backend) -> None:
     """Run the migrations the database has not had yet, all in one write transaction.
 
     Raises :class:`~bot.storage.errors.SchemaTooNew` when the file was migrated by newer code."""
-    async with backend.write():
+    async with backend.write(exclusive=True):
         scripts = scripts_for(backend)
         current = await backend.schema_version()
         latest = len(scripts)

@@ -55,7 +55,10 @@ class OutboxQueries:
         or ``owner`` itself holds one it has not released (it is still posting it, however long
         that takes; it releases it if posting fails); returns whether it did. A lease of a
         process that stopped beating (killed) is no reason to wait. Call inside ``write()``: the
-        immediate transaction makes the check and the claim one step for every process."""
+        game's lock (``lock_game``) makes the check and the claim one step for every process."""
+        await self.backend.one(
+            "SELECT id FROM games WHERE id = ?" + self.backend.row_lock(), (game_id,)
+        )
         held = await self.backend.one(
             "SELECT 1 FROM outbox WHERE game_id = ?"
             " AND ((claimed_by = ? AND claimed_until > 0) OR (claimed_until > ? AND claimed_by IN"

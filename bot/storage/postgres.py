@@ -1,14 +1,17 @@
-"""The PostgreSQL backend (asyncpg): one connection, write transactions serialised by an advisory
-lock, the same guarantees as SQLite's (``backend.py``).
+"""The PostgreSQL backend (asyncpg): one connection, write transactions serialised per game, the
+same guarantees as SQLite's (``backend.py``).
 
 asyncpg rather than psycopg 3: it speaks PostgreSQL's protocol itself (no libpq on the host, a
 plain wheel), is asyncio-native like the rest of the bot, and is the faster of the two.
 
-A write transaction takes ``pg_advisory_xact_lock`` first, as SQLite's ``BEGIN IMMEDIATE`` takes
-the write lock first: every process's writes run one at a time, and each reads the rows (a
-game's version) as the previous one committed them (READ COMMITTED takes a new snapshot per
-statement), so two moves on one game never both land. The lock is released at commit or
-rollback, and by the server if the connection dies.
+Per-game serialisation (#25): a write transaction locks the row of every game it reads
+(``SELECT … FOR UPDATE``, :meth:`PostgresBackend.row_lock`), so two moves of one game run one
+after the other, each reading the version the previous one committed (READ COMMITTED re-reads a
+locked row once its holder commits), while two games' moves commit side by side. The version
+check in the snapshot's ``UPDATE … WHERE version = ?`` stays as the last guard. Migrations alone
+take one database-wide advisory lock (``write(exclusive=True)``): two processes starting at once
+never both migrate. Locks are released at commit or rollback, and by the server if the
+connection dies.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import asyncpg
 from bot.storage.backend import Conflict
 from bot.storage.errors import StorageError
 
-#: The advisory lock every write transaction takes (any constant; "turnpost" in ASCII).
+#: The advisory lock an exclusive write (a migration) takes (any constant; "turnpost" in ASCII).
 WRITE_LOCK = 0x7475726E706F7374
 
 _STATUS_COUNT = re.compile(r"(\d+)$")
@@ -61,12 +64,16 @@ class PostgresBackend:
 
     loose_types = False
     dialect = "postgresql"
+    #: Two games' write transactions commit side by side (each locks only its games' rows).
+    parallel_writes = True
 
     def __init__(self, conn: asyncpg.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
         self.lock = asyncio.Lock()
         self.closed = False
+        #: Inside a write transaction: reads of a game's row lock it (:meth:`row_lock`).
+        self.writing = False
 
     @classmethod
     async def open(cls, url: str, *, timeout: float = 10.0) -> PostgresBackend:
@@ -77,9 +84,13 @@ class PostgresBackend:
         except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as exc:
             raise StorageError(f"The database {_safe(url)} cannot be opened: {exc}.") from None
         try:
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
-            )
+            # Under the migrations' lock: two processes starting at once would otherwise race
+            # inside CREATE TABLE IF NOT EXISTS (a duplicate-key error from the catalog).
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+                )
         except BaseException:
             await conn.close()
             raise
@@ -90,17 +101,28 @@ class PostgresBackend:
         await self.conn.close()
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[None]:
+    async def write(self, *, exclusive: bool = False) -> AsyncIterator[None]:
         async with self.lock:
             transaction = self.conn.transaction()
             await transaction.start()
+            self.writing = True
             try:
-                await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+                if exclusive:
+                    await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield
             except BaseException:
+                self.writing = False
                 await transaction.rollback()
                 raise
+            self.writing = False
             await transaction.commit()
+
+    def row_lock(self, *, skip_locked: bool = False) -> str:
+        """``FOR UPDATE`` (``SKIP LOCKED``: rows another transaction holds are left out) inside
+        a write transaction; nothing in a read, which never waits for a writer."""
+        if not self.writing:
+            return ""
+        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[None]:

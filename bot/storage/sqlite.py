@@ -25,6 +25,8 @@ class SQLiteBackend:
 
     loose_types = True
     dialect = "sqlite"
+    #: One writer at a time for the whole file (``BEGIN IMMEDIATE``).
+    parallel_writes = False
 
     def __init__(self, conn: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self.conn = conn
@@ -73,8 +75,9 @@ class SQLiteBackend:
         await self.conn.close()
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[None]:
-        """An immediate transaction: committed on success, rolled back on any exception."""
+    async def write(self, *, exclusive: bool = False) -> AsyncIterator[None]:
+        """An immediate transaction: committed on success, rolled back on any exception. Every
+        write is exclusive on SQLite (it holds the file's write lock)."""
         async with self.lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -98,6 +101,10 @@ class SQLiteBackend:
                 if is_damage(exc):
                     raise DatabaseDamaged(self.path, str(exc)) from exc
                 raise
+
+    def row_lock(self, *, skip_locked: bool = False) -> str:
+        """Nothing: the immediate transaction already holds the whole file."""
+        return ""
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Sequence[Any] | None:
         async with self.conn.execute(sql, tuple(params)) as cur:

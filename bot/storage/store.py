@@ -5,8 +5,9 @@ The action log is the truth; the game row's snapshot is a cache of the state aft
 checks the version, appends the log row, writes the snapshot, bumps the version and writes its
 outbox row, so two simultaneous moves on one game never both land, even from two processes.
 
-Every use goes through ``async with storage.write()`` (a transaction holding the write lock from
-its start) or ``async with storage.read()``; the row-level methods assume the caller holds one.
+Every use goes through ``async with storage.write()`` (a transaction that serialises each game it
+reads: SQLite's file lock, PostgreSQL's row locks, ``backend.py``) or ``async with
+storage.read()``; the row-level methods assume the caller holds one.
 """
 
 from __future__ import annotations
