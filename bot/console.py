@@ -91,7 +91,12 @@ class Console:
         me = self._user()
         for line in out.private_lines.get(me.id, ()):
             self.say("only_sees", name=me.name, line=line)
-        self._save(f"{out.game}-{out.game_id}-v{out.version}.png", out.board_png)
+        png = out.board_png
+        if png is None and out.board is not None and self.boards:
+            # A computer's move comes undrawn (Discord's adapter draws it after posting); the
+            # console writes its board like anyone's (#28.4).
+            png, _ = await out.board.render()
+        self._save(f"{out.game}-{out.game_id}-v{out.version}.png", png)
         if out.score_sheet:
             for line in out.score_sheet.lines:
                 self.write(line)
@@ -182,7 +187,7 @@ class Console:
     async def _games(self) -> None:
         for e in engines.all_engines():
             m = e.meta
-            self.say("game_line", id=m.id, title=m.title, min=m.min_players, max=m.max_players)
+            self.say("game_line", id=m.id, title=m.title, takes=m.player_counts())
 
     async def _help(self, args: list[str]) -> None:
         if not args:

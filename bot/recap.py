@@ -1,13 +1,16 @@
 """Catch-up: what happened since a player's own last turn, in a few lines that fit one message.
 
 A player coming back after a day reads the message that pings them, not the channel's history, so
-that message carries every move since their last turn: one line per player's turn (consecutive
-actions of one seat are one turn), each with its public consequences. Only public text goes in:
-the service passes action texts with secret verbs masked and only events without ``visible_to``.
+that message carries every move since their last turn: one line per action, each with its public
+consequences, and the end of a round or an era (with what it brought: income, a new turn order,
+the era's scoring) on a line of its own after the action that ended it (#28.4). Only public text
+goes in: the service passes action texts with secret verbs masked and only events without
+``visible_to``.
 
 Discord shows at most 2000 characters of content; the ping line and "look at your hand" share it.
-A recap that is too long is folded: first the consequences are dropped (the actions stay), then the
-oldest turns are replaced by one line counting them and pointing at the log.
+A recap that is too long is folded: first the actions' consequences are dropped (the actions and
+the round lines stay), then the round lines too, then the oldest lines are replaced by one line
+counting them and pointing at the log.
 """
 
 from __future__ import annotations
@@ -29,17 +32,9 @@ class Step:
     action: str  # public text (secret verbs masked)
     events: tuple[str, ...]  # public consequences, already in the reader's language
     auto: bool = False
-
-
-def turns(steps: Sequence[Step]) -> list[tuple[int, list[Step]]]:
-    """Consecutive steps of one seat grouped as that seat's turn, in order."""
-    out: list[tuple[int, list[Step]]] = []
-    for step in steps:
-        if out and out[-1][0] == step.seat:
-            out[-1][1].append(step)
-        else:
-            out.append((step.seat, [step]))
-    return out
+    #: What the end of a round or an era that this action brought about said (in the reader's
+    #: language): told on a line of its own after the action's.
+    between: tuple[str, ...] = ()
 
 
 def turn_window(moves: Sequence[tuple[int, bool]], acting: Sequence[int]) -> int:
@@ -69,39 +64,47 @@ def recap_lines(
     *,
     limit: int = RECAP_MAX_CHARS,
 ) -> tuple[str, ...]:
-    """The catch-up block: a title, then one line per turn, folded to ``limit`` characters
-    (newline separators included). Empty when nothing happened."""
-    grouped = turns(steps)
-    if not grouped:
+    """The catch-up block: a title, then one line per action and one per round or era end, folded
+    to ``limit`` characters (newline separators included). Empty when nothing happened."""
+    if not steps:
         return ()
     title = CATALOG.text("service.recap_title", {}, lang=lang)
 
-    def line(seat: int, group: list[Step], with_events: bool) -> str:
-        actions = ", ".join(
-            CATALOG.text("service.recap_auto", {"action": s.action}, lang=lang)
-            if s.auto
-            else s.action
-            for s in group
+    def action_line(step: Step, with_events: bool) -> str:
+        action = (
+            CATALOG.text("service.recap_auto", {"action": step.action}, lang=lang)
+            if step.auto
+            else step.action
         )
-        events = " ".join(e for s in group for e in s.events) if with_events else ""
+        events = " ".join(step.events) if with_events else ""
         return CATALOG.text(
             "service.recap_turn",
-            {"player": seat, "actions": actions, "events": f" — {events}" if events else ""},
+            {"player": step.seat, "actions": action, "events": f" — {events}" if events else ""},
             lang=lang,
             names=names,
         )
 
-    def size(lines: Sequence[str]) -> int:
-        return sum(len(x) + 1 for x in lines)
+    def lines(with_events: bool, with_rounds: bool) -> list[str]:
+        out = []
+        for step in steps:
+            out.append(action_line(step, with_events))
+            if step.between and with_rounds:
+                said = " ".join(step.between)
+                out.append(CATALOG.text("service.recap_round", {"events": said}, lang=lang))
+        return out
 
-    full = [line(seat, group, True) for seat, group in grouped]
-    if size([title, *full]) <= limit:
-        return (title, *full)
-    bare = [line(seat, group, False) for seat, group in grouped]
+    def size(block: Sequence[str]) -> int:
+        return sum(len(x) + 1 for x in block)
+
+    for with_events, with_rounds in ((True, True), (False, True)):
+        block = lines(with_events, with_rounds)
+        if size([title, *block]) <= limit:
+            return (title, *block)
+    bare = lines(False, False)
     if size([title, *bare]) <= limit:
         return (title, *bare)
 
-    # Keep the newest turns that fit under a line counting the older ones.
+    # Keep the newest actions that fit under a line counting the older ones.
     def fold(count: int) -> list[str]:
         return [CATALOG.text("service.recap_folded", {"count": count}, lang=lang)] if count else []
 
@@ -111,7 +114,7 @@ def recap_lines(
             break
         kept.insert(0, bare[i])
     if not kept:
-        # Even the newest turn alone is too long: cut it.
+        # Even the newest action alone is too long: cut it.
         room = limit - size([title, *fold(len(bare) - 1)]) - 1
         kept = [bare[-1][: max(0, room - 1)] + "…"]
     return (title, *fold(len(bare) - len(kept)), *kept)

@@ -164,6 +164,17 @@ class EngineMeta:
         key = f"{self.id}.notes"
         return CATALOG.text(key, lang=lang) if CATALOG.has(key, lang) else self.notes
 
+    def player_counts(self) -> dict[str, Any]:
+        """How many players the game takes, as a nested catalog message (``{takes}`` in
+        ``core.bad_player_count`` and the game lists): "2–4 players", or "2 players" for a game
+        with one count, never "2–2 players" (#28.4)."""
+        if self.min_players == self.max_players:
+            return {"key": "core.players_exact", "params": {"count": self.min_players}}
+        return {
+            "key": "core.players_range",
+            "params": {"min": self.min_players, "max": self.max_players},
+        }
+
     def verb_help(self, verb: Verb, lang: str) -> str:
         """A verb's one line of help in ``lang`` (``<game>.verb.<verb>``), else English."""
         key = f"{self.id}.verb.{verb.name}"
@@ -210,8 +221,7 @@ class EngineMeta:
                 "core.bad_player_count",
                 game=self.title,
                 players=players,
-                min=self.min_players,
-                max=self.max_players,
+                takes=self.player_counts(),
             )
 
 
@@ -425,6 +435,10 @@ class Engine(ABC, Generic[S, A]):
     #: action text to everyone. Any other chance row (a card dealt to one seat) shows only its
     #: verb and its public events, as a secret verb does.
     public_chance: frozenset[str] = frozenset()
+    #: Event keys that end a round, a set or an era, or begin the next (income, a new turn
+    #: order, an era's scoring): the catch-up recap tells the first of them and everything after
+    #: it in the same move on a line of its own, not as the move's consequences (#28.4).
+    round_events: frozenset[str] = frozenset()
 
     def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]] | None:
         """At a chance node: every outcome with its probability, or ``None`` when there are too

@@ -376,8 +376,7 @@ class Handlers(Replies):
                 "help_title",
                 lang,
                 title=game_title(meta.id, lang),
-                min=meta.min_players,
-                max=meta.max_players,
+                takes=meta.player_counts(),
             )
         ]
         if meta.notes:

@@ -170,7 +170,9 @@ def lobby_text(info: GameInfo, lang: str) -> str:
     # A computer seat has no Discord user to mention: its name says what it is.
     seated = ", ".join(s.name if s.user_id < 0 else f"<@{s.user_id}>" for s in info.seats) or "—"
     meta = engines.get(info.game).meta
-    wanted = str(info.players) if info.players else f"{meta.min_players}–{meta.max_players}"
+    low, high = meta.min_players, meta.max_players
+    # A game with one player count says it once, never "2–2" (#28.4).
+    wanted = str(info.players or low) if info.players or low == high else f"{low}–{high}"
     opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "—"
     return t(
         "lobby",

@@ -183,13 +183,26 @@ class Lobbies:
             except IllegalAction as exc:
                 raise ServiceError.from_illegal(exc) from exc
             await self.db.set_seats(row.id, seated)
+            title = game_title(meta.id, self.words.lang)
+            turns = engine.turn_order(state, len(seated))
+            # A seat order given to ``start`` is kept, but some games draw who goes first
+            # (Brass its whole order, B13; Marco Polo the start player): say so (#28.4).
+            drawn = order is not None and turns != list(range(len(seated)))
             head = (
-                self.words.t("service.started", {"game": game_title(meta.id, self.words.lang)}),
-                # The order turns are actually taken in (Brass draws its own, B13), never
-                # merely the seat order.
+                self.words.t("service.started", {"game": title}),
+                # The order turns are actually taken in, never merely the seat order.
                 *(
                     self.words.t("service.seat_line", {"number": i + 1, "name": seated[s].name})
-                    for i, s in enumerate(engine.turn_order(state, len(seated)))
+                    for i, s in enumerate(turns)
+                ),
+                *(
+                    [
+                        self.words.t(
+                            "service.first_drawn", {"game": title, "name": seated[turns[0]].name}
+                        )
+                    ]
+                    if drawn
+                    else []
                 ),
                 *self.words.event_lines(engine.setup_events(state), [s.name for s in seated], None),
             )

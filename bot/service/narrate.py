@@ -111,17 +111,26 @@ class Narrator:
     ) -> tuple[str, ...]:
         """The catch-up lines for ``rows``: public action texts and public events only. A draw
         (a chance row) is told with the move that led to it; one that opens the window followed
-        the reader's own move, whose announcement told it."""
+        the reader's own move, whose announcement told it. From the first of the engine's
+        ``round_events`` on, a move's (or a draw's) events are the end of a round or an era,
+        told on their own line."""
         steps: list[Step] = []
         for a in rows:
-            said = tuple(self.event_lines(events_of(a), names, None))
+            public = [e for e in events_of(a) if e.visible_to is None]
+            cut = next(
+                (i for i, e in enumerate(public) if e.key in engine.round_events), len(public)
+            )
+            said = tuple(self.event_lines(public[:cut], names, None))
+            between = tuple(self.event_lines(public[cut:], names, None))
             if a.seat == CHANCE:
                 if steps:
-                    steps[-1] = dataclasses.replace(steps[-1], events=steps[-1].events + said)
+                    last = steps[-1]
+                    steps[-1] = dataclasses.replace(
+                        last, events=last.events + said, between=last.between + between
+                    )
                 continue
-            steps.append(
-                Step(a.seat, self.action_text(engine, a.action, public=True), said, a.auto)
-            )
+            action = self.action_text(engine, a.action, public=True)
+            steps.append(Step(a.seat, action, said, a.auto, between))
         return recap_lines(steps, names, self.lang)
 
     def now_line(

@@ -41,6 +41,15 @@ class Bombay(Engine[State, Action]):
     #: a set's restock is a chance node (``engines.bombay.chance``), and everyone sees it (Y32)
     has_chance = True
     public_chance = frozenset({chance.VERB})
+    round_events = frozenset(
+        {
+            "bombay.set_ended",
+            "bombay.posts_reopened",
+            "bombay.restock",
+            "bombay.posts_closed_at_restock",
+            "bombay.game_over",
+        }
+    )
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         """A new game (Y16–Y25), markets already restocked for the first set (Y31)."""

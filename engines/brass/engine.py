@@ -67,6 +67,21 @@ class Brass(Engine[State, Action]):
     #: intro snapshots stored before the full game equal today's dumps. (2 was written for a
     #: short while by the first full-game code and is read the same way.)
     format_version = 1
+    #: The round's end: income first (B25, R10), a shortfall's losses, the new turn order; the
+    #: canal era's scoring and the rail era's start (R13); the game's end.
+    round_events = frozenset(
+        {
+            "brass.income",
+            "brass.paid_income",
+            "brass.shortfall",
+            "brass.lost_vp",
+            "brass.short_no_vp",
+            "brass.new_round",
+            "brass.canal_scored",
+            "brass.rail_era",
+            "brass.game_over",
+        }
+    )
     #: the cards drawn after a turn (B21) and the rail era's deal (R19, R20) are chance nodes
     #: (``engines.brass.chance``); every card goes to one seat, so no draw is public as a whole
     has_chance = True

@@ -198,6 +198,16 @@ class Imhotep(Engine[State, Action]):
     #: card is kept face up, so a draw is
     has_chance = True
     public_chance = chance.PUBLIC
+    round_events = frozenset(
+        {
+            "imhotep.round_deadlock",
+            "imhotep.temple_scored",  # only when the round ends (I19)
+            "imhotep.round_over",
+            "imhotep.game_over",
+            "imhotep.round_started",
+            "imhotep.market_dealt",
+        }
+    )
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

@@ -55,6 +55,15 @@ class MarcoPolo(Engine[State, Action]):
     #: the dice are chance nodes (``engines.marco_polo.chance``), and every die is public
     has_chance = True
     public_chance = chance.VERBS
+    #: A round's start, its income and its dice (rolled only then, M19), and the game's end.
+    round_events = frozenset(
+        {
+            "marco_polo.round_started",
+            "marco_polo.rolled",
+            "marco_polo.raschid_dice",
+            "marco_polo.game_over",
+        }
+    )
 
     # -- life cycle --------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

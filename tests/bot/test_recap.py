@@ -69,30 +69,55 @@ def _steps(turns: int, actions_per_turn: int = 3) -> list[Step]:
     ]
 
 
-def test_a_short_recap_keeps_every_turn_with_its_consequences() -> None:
+def test_a_short_recap_has_one_line_per_action_with_its_consequences() -> None:
     lines = recap_lines(_steps(3), ["Ana", "Ben", "Cal"], "en")
     assert lines[0] == "Since your last turn:"
-    assert lines[1].startswith("• Ana: move site0-0, move site0-1, move site0-2 — Seat 0 did")
-    assert [line.split(":")[0] for line in lines[1:]] == ["• Ana", "• Ben", "• Cal"]
+    assert lines[1] == (
+        "• Ana: move site0-0 — Seat 0 did a fairly long thing number 0-0 with consequences."
+    )
+    assert lines[2].startswith("• Ana: move site0-1 — Seat 0 did")
+    assert [line.split(":")[0] for line in lines[1:]] == ["• Ana"] * 3 + ["• Ben"] * 3 + [
+        "• Cal"
+    ] * 3
 
 
-def test_a_long_recap_drops_consequences_before_it_drops_turns() -> None:
+def test_the_end_of_a_round_is_told_on_a_line_of_its_own() -> None:
+    steps = [
+        Step(0, "sell cotton_mill", ("Ana sold the cotton mill.",)),
+        Step(
+            1,
+            "pass",
+            ("Ben passed.",),
+            between=("Ana collected £10 income.", "Round 2 begins; turn order: Ben, Ana."),
+        ),
+        Step(1, "loan", ("Ben took a £30 loan.",)),
+    ]
+    assert recap_lines(steps, ["Ana", "Ben"], "en") == (
+        "Since your last turn:",
+        "• Ana: sell cotton_mill — Ana sold the cotton mill.",
+        "• Ben: pass — Ben passed.",
+        "• Ana collected £10 income. Round 2 begins; turn order: Ben, Ana.",
+        "• Ben: loan — Ben took a £30 loan.",
+    )
+
+
+def test_a_long_recap_drops_consequences_before_it_drops_actions() -> None:
     steps = _steps(8)
     lines = recap_lines(steps, ["Ana", "Ben", "Cal"], "en")
     assert sum(len(x) + 1 for x in lines) <= RECAP_MAX_CHARS
-    assert len(lines) == 1 + 8  # every turn is still there
+    assert len(lines) == 1 + 24  # every action is still there
     assert not any("consequences" in line for line in lines)
 
 
-def test_a_very_long_recap_folds_the_oldest_turns_into_a_count() -> None:
+def test_a_very_long_recap_folds_the_oldest_lines_into_a_count() -> None:
     steps = _steps(60)
     lines = recap_lines(steps, ["Ana", "Ben", "Cal"], "en")
     assert sum(len(x) + 1 for x in lines) <= RECAP_MAX_CHARS
     shown = len(lines) - 2
-    assert lines[1] == f"• … {60 - shown} earlier turns, see the game log"
-    # The newest turns, in order, end the recap.
-    assert lines[-1].startswith("• Cal: move site59-0")
-    assert lines[-2].startswith("• Ben: move site58-0")
+    assert lines[1] == f"• … {180 - shown} earlier lines, see the game log"
+    # The newest actions, in order, end the recap.
+    assert lines[-1] == "• Cal: move site59-2"
+    assert lines[-4] == "• Ben: move site58-2"
 
 
 def test_one_turn_longer_than_the_limit_is_cut() -> None:
@@ -186,7 +211,36 @@ async def test_a_reminder_can_recap_what_the_late_player_missed(service: Service
 
 def test_the_fold_line_counts_with_the_languages_plural() -> None:
     steps = [Step(0, "x" * 1480, ()), Step(1, "draw", ())]
-    assert recap_lines(steps, ["Ana", "Ben"], "en")[1] == "• … 1 earlier turn, see the game log"
+    assert recap_lines(steps, ["Ana", "Ben"], "en")[1] == "• … 1 earlier line, see the game log"
     assert recap_lines(steps, ["Ana", "Ben"], "es")[1] == (
-        "• … 1 turno anterior: mira el registro de la partida"
+        "• … 1 línea anterior: mira el registro de la partida"
     )
+
+
+async def test_a_brass_round_end_is_a_line_of_its_own_after_the_action_that_ended_it(
+    service: Service,
+) -> None:
+    """Round 1 of a 3-player Brass game is one action each; the last one ends the round, whose
+    income and new turn order the first player of round 2 reads on a line of its own."""
+    users = (ANA, BEN, CAL)
+    await service.create_lobby(GUILD, CHANNEL, ANA, "brass", seed=11)
+    for u in users[1:]:
+        await service.join(CHANNEL, u)
+    await service.start(CHANNEL, ANA, order=[u.id for u in users], render=False)
+    engine = engines.get("brass")
+    rng = Rng(seed_state(5))
+    movers = []
+    for _ in range(3):
+        info = await service.game(CHANNEL)
+        user = {u.id: u for u in users}[info.to_act[0]]
+        movers.append(user)
+        state = service.session.states[info.game_id][1]
+        text = random_action(engine, state, info.seat_of(user.id) or 0, rng)
+        assert text is not None
+        await service.act(CHANNEL, user, text, render=False)
+    # What the first mover of round 1 missed: two actions, then the round's end.
+    recap = await service.since_last_turn(CHANNEL, [movers[0].id])
+    assert [line.split(":")[0] for line in recap[1:3]] == [f"• {u.name}" for u in movers[1:]]
+    assert "Round" not in recap[2] and "income" not in recap[2]
+    assert recap[3].startswith("• ") and "Round 2 begins" in recap[3], recap
+    assert "collected" in recap[3] or "paid" in recap[3], recap  # the income, on the round line

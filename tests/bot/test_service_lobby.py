@@ -182,3 +182,27 @@ async def test_the_start_message_states_the_turn_order_played_not_the_seat_order
             break  # an order that differs from the seats was stated and is the one played
     else:
         pytest.fail("every seed dealt the seat order: the test shows nothing")
+
+
+@pytest.mark.parametrize("game", ["brass", "marco_polo", "tally"])
+async def test_a_seat_order_given_to_start_says_when_the_game_draws_who_goes_first(
+    service: Service, game: str
+) -> None:
+    """#28.4: `start NAME…` fixes the seats; Brass (B13) and Marco Polo (the start player) still
+    draw who goes first, and the start message says so whenever that is not the first seat."""
+    import engines
+
+    await service.create_lobby(GUILD, CHANNEL, ANA, game, 3, {}, seed=5)
+    await service.join(CHANNEL, BEN)
+    await service.join(CHANNEL, CAL)
+    out = await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id, CAL.id], render=False)
+    engine = engines.get(game)
+    state = service.session.states[out.game_id][1]
+    turns = engine.turn_order(state, 3)
+    said = [line for line in out.lines if "draws who goes first" in line]
+    if turns == [0, 1, 2]:
+        assert said == []
+    else:
+        first = ("Ana", "Ben", "Cal")[turns[0]]
+        assert len(said) == 1 and said[0].endswith(f"the turns start with {first}.")
+    assert game != "brass" or said  # this seed's Brass draws Cal first (B13)
