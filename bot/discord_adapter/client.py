@@ -21,10 +21,11 @@ from discord.ext import commands
 from bot.config import Config, StartupError
 from bot.discord_adapter.computers import ComputerCog, ComputerTurns
 from bot.discord_adapter.handlers import Handlers
+from bot.discord_adapter.limits import limit_problems
 from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
 from bot.discord_adapter.text import CatalogTranslator, has_language, lang_of, t
-from bot.discord_adapter.tree import build_commands, limit_problems
+from bot.discord_adapter.tree import build_commands
 from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
 from bot.discord_adapter.views import Handlers as ButtonHandlers
 from bot.health import touch_heartbeat

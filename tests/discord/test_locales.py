@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.tree import limit_problems
+from bot.discord_adapter.limits import limit_problems
 from tests.discord.conftest import ALICE, CAROL, BotFactory
 from tests.discord.helpers import refusal, send
 from tests.discord.loopback import FakeDiscord, slash

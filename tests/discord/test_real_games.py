@@ -14,7 +14,7 @@ import pytest
 
 import engines
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.tree import discord_name
+from bot.discord_adapter.limits import discord_name
 from bot.service import User
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.helpers import board_post, choices, refusal, send

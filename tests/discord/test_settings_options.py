@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.tree import limit_problems
+from bot.discord_adapter.limits import limit_problems
 from tests.discord.loopback import FakeDiscord
 
 #: option -> (lowest, highest) as Discord is told to enforce them.

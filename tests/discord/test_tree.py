@@ -8,8 +8,8 @@ from discord import app_commands
 
 import engines
 from bot.discord_adapter import TurnpostBot
+from bot.discord_adapter.limits import discord_name, limit_problems
 from bot.discord_adapter.text import CatalogTranslator, lang_of
-from bot.discord_adapter.tree import discord_name, limit_problems
 from engines.catalog import CATALOG
 from tests.discord.loopback import FakeDiscord
 
