@@ -1,9 +1,11 @@
-"""Which rule ids of a game's RULES.md (and Brass's RULES-full.md) have a test, and which do not.
+"""Which rule ids of a game's RULES.md (and the further reference files it names) have a test.
 
     python -m tests.rule_coverage bombay        # prints covered/missing ids, exits 1 if any missing
 
 A test covers a rule when the id appears, in capitals, in its function name (``test_Y12_...``) or in
-a ``@pytest.mark.rules("Y12", "Y13")`` marker, in a file under ``tests/<game>/``. The reference is
+a ``@pytest.mark.rules("Y12", "Y13")`` marker, in a file under ``tests/<game>/``. A game whose
+reference has more files than RULES.md names them, with the regexes of their ids, as ``MORE_RULES``
+in ``tests/<game>/__init__.py`` (Brass's full game: RULES-full.md). The reference is
 read from ``../shared/reference`` (beside the checkout) or ``TURNPOST_REFERENCE``; a copy of the ids
 is kept in the game's data (``<game>/rule_ids.txt``, see ``engines.data``) so the check also runs where the reference is absent.
 Each id's rule, in the project's own words, is in ``docs/rules/<game>.md``.
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from engines import GAMES as SHIPPED
 from engines.data import data_path
+from tests import games
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = Path(os.environ.get("TURNPOST_REFERENCE", ROOT.parent / "shared" / "reference"))
@@ -28,11 +31,6 @@ GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     g.id: (g.reference, g.rule_patterns) for g in SHIPPED
 }
 
-#: game id → further reference files beside RULES.md and the regexes of their ids (Brass's full
-#: game: rules R1–R52 and decisions F1–F9 in RULES-full.md).
-EXTRA: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "brass": (("RULES-full.md", (r"\*\*(R\d+)\.", r"(?m)^\| (F\d+) \|")),),
-}
 
 _ID = r"[A-Z]\d+"
 
@@ -49,7 +47,7 @@ def rule_ids(game: str) -> list[str]:
     if rules.exists():
         text = rules.read_text(encoding="utf-8")
         found = {m for p in patterns for m in re.findall(p, text)}
-        for name, more in EXTRA.get(game, ()):
+        for name, more in games.fact(game, "MORE_RULES", ()):
             extra = (REFERENCE / folder / name).read_text(encoding="utf-8")
             found |= {m for p in more for m in re.findall(p, extra)}
         return sorted(found, key=_natural)

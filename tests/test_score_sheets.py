@@ -35,17 +35,23 @@ def test_every_game_ends_with_a_labelled_ordered_sheet_and_its_check_numbers(gam
             assert f"{game}.detail.{fact}" in CATALOG.messages(lang), (lang, fact)
 
 
-@pytest.mark.parametrize("game", ["bombay", "imhotep", "marco_polo"])
+#: The games whose final board numbers the places ("1. Ann …"): ``PLACES_ON_BOARD`` in
+#: ``tests/<id>/__init__.py``.
+NUMBERED = [game for game in games.shipped() if games.fact(game, "PLACES_ON_BOARD", False)]
+
+
+@pytest.mark.parametrize("game", NUMBERED)
 def test_the_board_sheet_lists_players_by_place_as_the_text_does(game: str) -> None:
     import renderers
     from renderers import kit
 
     engine = engines.get(game)
-    state = engine.setup(3, engine.meta.validate_options({}), 11)
+    players = games.players(game)
+    state = engine.setup(players, engine.meta.validate_options({}), 11)
     state, _ = random_play(engine, state, Rng(11))
     result = engine.result(state)
     assert result is not None
-    names = ["Ann", "Ben", "Cat"]
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"][:players]
     view = engine.view(state, None)
     with kit.recording() as log:
         renderers.get(game).render(view, names=names)

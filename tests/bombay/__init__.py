@@ -6,6 +6,9 @@ from tests.traces import Table
 #: points) in the Japanese rules.
 PRINTED_WORDS = {"Bombay", "AP"}
 
+#: Its final board numbers the places, in the order of the result (test_score_sheets.py).
+PLACES_ON_BOARD = True
+
 #: The random games tests/traces.py records (python -m tests.traces --write bombay).
 TRACES = (
     Table(2, {"setup": "first_game"}, 1),

@@ -11,6 +11,10 @@ PRINTED_WORDS = {"Brass", "Birmingham", "II", "III", "IV"}
 #: as the map prints them, so it is not checked for English words (test_legibility.py).
 JAPANESE_BOARD = False
 
+#: Reference files beside RULES.md and the regexes of the rule ids they define
+#: (tests/rule_coverage.py): the full game's rules R1-R52 and decisions F1-F9.
+MORE_RULES = (("RULES-full.md", (r"\*\*(R\d+)\.", r"(?m)^\| (F\d+) \|")),)
+
 #: The random games tests/traces.py records (python -m tests.traces --write brass).
 TRACES = (
     Table(2, {"mode": "intro"}, 1),

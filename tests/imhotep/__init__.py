@@ -7,6 +7,9 @@ PRINTED_WORDS = {"Imhotep"}
 #: Notation the translated help quotes without a random game playing it.
 QUOTED_NOTATION = {"pair"}
 
+#: Its final board numbers the places, in the order of the result (test_score_sheets.py).
+PLACES_ON_BOARD = True
+
 #: The random games tests/traces.py records (python -m tests.traces --write imhotep).
 TRACES = (
     Table(2, {"sides": "a"}, 1),

@@ -7,6 +7,9 @@ from tests.traces import Table
 #: Latin words the Japanese and Spanish editions print as they are: the title.
 PRINTED_WORDS = {"Marco", "Polo"}
 
+#: Its final board numbers the places, in the order of the result (test_score_sheets.py).
+PLACES_ON_BOARD = True
+
 #: The random games tests/traces.py records (python -m tests.traces --write marco_polo).
 TRACES = (
     Table(2, {"setup": "basic"}, 1),
