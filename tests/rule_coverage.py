@@ -46,7 +46,7 @@ def rule_ids(game: str) -> list[str]:
     copy = data_path(game, "rule_ids.txt")
     if rules.exists():
         text = rules.read_text(encoding="utf-8")
-        found = {m for p in patterns for m in re.findall(p, text)}
+        found: set[str] = {m for p in patterns for m in re.findall(p, text)}
         for name, more in games.fact(game, "MORE_RULES", ()):
             extra = (REFERENCE / folder / name).read_text(encoding="utf-8")
             found |= {m for p in more for m in re.findall(p, extra)}

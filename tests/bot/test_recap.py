@@ -13,7 +13,8 @@ from bot.service import MoveOutcome, Service, User
 from engines.base import Event
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
-from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, started_game
+from tests import games
+from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, DEE, GUILD, started_game
 
 
 async def _play_first_legal(svc: Service, user: User) -> MoveOutcome:
@@ -146,21 +147,13 @@ def _private_texts(events: list[dict[str, Any]], names: list[str]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [
-        ("bombay", {}),
-        ("imhotep", {}),
-        ("marco_polo", {"setup": "advanced"}),
-        ("brass", {}),
-    ],
-)
-async def test_a_recap_never_shows_hidden_information(
-    service: Service, game: str, options: dict[str, str]
-) -> None:
-    """At every ping of a random 3-player game: no event meant for some seats only, and no
-    parameter of a secret action (Marco Polo's goal cards kept), appears in the recap."""
-    users = (ANA, BEN, CAL)
+@pytest.mark.parametrize("game", games.shipped())
+async def test_a_recap_never_shows_hidden_information(service: Service, game: str) -> None:
+    """At every ping of a random game (the game's ``PLAY_OPTIONS``, at the players the shared
+    tests seat): no event meant for some seats only, and no parameter of a secret action
+    (Marco Polo's goal cards kept), appears in the recap."""
+    options = games.fact(game, "PLAY_OPTIONS", {})
+    users = (ANA, BEN, CAL, DEE)[: games.players(game)]
     await service.create_lobby(GUILD, CHANNEL, ANA, game, options=options, seed=11)
     for u in users[1:]:
         await service.join(CHANNEL, u)
@@ -189,7 +182,8 @@ async def test_a_recap_never_shows_hidden_information(
                 secrets += 1
                 assert a.action not in recap
     assert recaps > 0
-    assert secrets > 0 or game != "marco_polo"
+    # A game with a secret verb has met one (Marco Polo's goal choice), so the check had work.
+    assert secrets > 0 or not any(v.secret for v in engine.meta.verbs)
 
 
 async def test_a_reminder_can_recap_what_the_late_player_missed(service: Service) -> None:

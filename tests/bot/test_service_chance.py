@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import engines
 from bot.service import MoveOutcome, Service, ServiceError, User
 from bot.service.archive import replay
 from bot.service.session import events_of
@@ -19,7 +20,8 @@ from engines.brass.draft import display_name
 from engines.catalog import CATALOG
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
-from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, GUILD, user_by_id, whose_turn
+from tests import games
+from tests.bot.conftest import ANA, BEN, CAL, CHANNEL, DEE, GUILD, user_by_id, whose_turn
 
 
 async def _bombay(svc: Service) -> None:
@@ -128,25 +130,22 @@ async def _random_move(service: Service, rng: Rng) -> tuple[User, int, str, Move
     return user, seat, text, outcome, g
 
 
-#: Games with chance steps: options, and a move count by which random play has met several.
-CHANCY: dict[str, tuple[dict[str, str], int]] = {
-    "bombay": ({}, 80),
-    "marco_polo": ({}, 60),
-    "imhotep": ({"sides": "custom", "market": "b"}, 90),
-    # the canal era's 51 actions and more: every turn's refill, then the rail era's deal
-    "brass": ({"mode": "full"}, 75),
-}
+#: Every game with chance steps, played at the players the shared tests seat, with its
+#: ``PLAY_OPTIONS`` for ``CHANCE_MOVES`` moves, by which random play has met several draws (both
+#: in ``tests/<id>/__init__.py``; default: no options, 80 moves).
+CHANCY = [game for game in games.shipped() if engines.get(game).has_chance]
 
 
-@pytest.mark.parametrize("game", sorted(CHANCY))
+@pytest.mark.parametrize("game", CHANCY)
 async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
     service: Service, game: str
 ) -> None:
-    options, moves = CHANCY[game]
+    options, moves = games.fact(game, "PLAY_OPTIONS", {}), games.fact(game, "CHANCE_MOVES", 80)
+    people = (ANA, BEN, CAL, DEE)[: games.players(game)]
     await service.create_lobby(GUILD, CHANNEL, ANA, game, options=options, seed=3)
-    for u in (BEN, CAL):
+    for u in people[1:]:
         await service.join(CHANNEL, u)
-    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id, CAL.id], render=False)
+    await service.start(CHANNEL, ANA, order=[u.id for u in people], render=False)
     rng = Rng(seed_state(9))
     said: list[str] = []  # everything the table was told
     for _ in range(moves):
@@ -177,16 +176,22 @@ async def test_random_play_logs_every_draw_as_a_chance_row_that_replays(
     for row in drawn:
         if row["action"].split()[0] not in engine.public_chance:
             assert row["action"] not in told
-            # (A Brass draw's parts are card names, which every discard shows (B18): what
-            # must not be told is who drew them, checked with the private events below.)
-            if game != "brass":
+            # (A game whose drawn things are also shown publicly, as a Brass card is by every
+            # discard (B18), declares DRAWS_SHOWN_ELSEWHERE: what must not be told is who drew
+            # them, checked with the private events below.)
+            if not games.fact(game, "DRAWS_SHOWN_ELSEWHERE", False):
                 assert all(part not in told for part in row["action"].split()[1:])
     async with service.db.read():
         rows = await service.db.actions(info.game_id)
     secrets = [e for a in rows if a.seat == CHANCE for e in events_of(a) if e.visible_to]
-    if game == "brass":
-        assert {e.key for e in secrets} == {"brass.you_drew"}
-        assert any(a.action.startswith("deal ") for a in rows)  # the rail era's deal came
+    # The events a draw shows its drawer alone, and the chance verbs the play has met, as the
+    # game declares them (CHANCE_PRIVATE_EVENTS, CHANCE_VERBS; Brass: the cards drawn, and the
+    # rail era's deal).
+    private_keys = games.fact(game, "CHANCE_PRIVATE_EVENTS", None)
+    if private_keys is not None:
+        assert {e.key for e in secrets} == set(private_keys)
+    verbs = {a.action.split()[0] for a in rows if a.seat == CHANCE}
+    assert set(games.fact(game, "CHANCE_VERBS", ())) <= verbs
     for e in secrets:
         assert CATALOG.text(e.key, e.params, names=g.names) not in told
 

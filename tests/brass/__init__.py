@@ -27,3 +27,37 @@ TRACES = (
 def turn_holder(state: Any) -> int | None:
     """Whose turn it is: the current seat until the game is over."""
     return state.current if state.phase != "over" else None
+
+
+#: Positions a few random steps rarely reach, recorded by tests/fixtures/views/make.py:
+#: (players, options, seed, random steps). The introductory game mid-way and at its end; the full
+#: game mid canal era, a shortfall, a rail Network action waiting for its second link (R33),
+#: the rail era with iron at £8, the end.
+VIEW_POSITIONS: tuple[tuple[int, dict[str, str], int, int], ...] = (
+    (3, {"mode": "intro"}, 4, 24),
+    (3, {"mode": "intro"}, 4, 53),
+    (4, {}, 2, 22),
+    (3, {}, 5, 39),
+    (2, {}, 25, 43),
+    (3, {"iron_price_when_empty": "8"}, 5, 84),
+    (3, {}, 5, 108),
+)
+
+#: The full game's random play (tests/bot/test_service_chance.py: the canal era's 51
+#: actions and more) meets every turn's refill and the rail era's deal, and a refill shows its
+#: drawer alone what they drew (B21).
+PLAY_OPTIONS = {"mode": "full"}
+CHANCE_MOVES = 75
+CHANCE_VERBS = ("draw", "deal")
+CHANCE_PRIVATE_EVENTS = ("brass.you_drew",)
+#: A drawn card's name is shown publicly by every discard (B18): what a draw must not tell is
+#: who drew it (tests/bot/test_service_chance.py).
+DRAWS_SHOWN_ELSEWHERE = True
+
+
+def listed_form(state: Any, seat: int, text: str) -> str:
+    """The move the legal-move lists show for ``text``: Brass lists one of identical free spaces
+    but builds on the one named (B41; tests/test_reading.py)."""
+    from tests.brass.helpers import listed_form as listed
+
+    return listed(state, seat, text)

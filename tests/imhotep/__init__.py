@@ -28,3 +28,13 @@ TRACES = (
         4,
     ),
 )
+
+#: Options of further random games whose first position with a seat's private part, and with a
+#: pending decision, tests/fixtures/views/make.py records.
+VIEW_VARIANTS = ({"sides": "b", "wrath": "on"},)
+
+#: The options the shared tests' random games play under (the recap, the chance rows): every side
+#: chosen, market B's bonus draws among them.
+PLAY_OPTIONS = {"sides": "custom", "market": "b"}
+#: Moves by which random play has met several draws (tests/bot/test_service_chance.py).
+CHANCE_MOVES = 90

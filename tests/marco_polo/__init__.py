@@ -23,3 +23,22 @@ def turn_holder(state: Any) -> int | None:
     """Whose turn it is: the current seat in the play phase (the character draft and the goal
     choice are every seat's, compensation another seat's decision within a turn)."""
     return state.current if state.phase == "play" else None
+
+
+#: Positions a few random steps rarely reach, recorded by tests/fixtures/views/make.py:
+#: (players, options, seed, random steps). The advanced draft and goal choice, a movement and a
+#: discard pending, a 2-player game, the end.
+VIEW_POSITIONS: tuple[tuple[int, dict[str, str], int, int], ...] = (
+    (3, {"setup": "advanced"}, 3, 1),
+    (4, {"setup": "advanced"}, 3, 5),
+    (4, {}, 3, 82),
+    (4, {"setup": "advanced"}, 3, 18),
+    (2, {}, 8, 42),
+    (3, {}, 5, 113),
+)
+
+#: The options the shared tests' random games play under (the recap, the chance rows): the
+#: advanced set-up, whose secret goal choice the recap must not show.
+PLAY_OPTIONS = {"setup": "advanced"}
+#: Moves by which random play has met several draws (tests/bot/test_service_chance.py).
+CHANCE_MOVES = 60
