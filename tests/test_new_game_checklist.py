@@ -93,13 +93,13 @@ PIECES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
     ("its own tests, named after its rule ids", "tests/<id>/test_*.py", _own_tests),
     (
         "its recorded games (python -m tests.traces --write <id>)",
-        "tests/fixtures/traces/<id>.jsonl",
+        "tests/<id>/traces.jsonl",
         lambda game: traces.missing(game) is None,
     ),
     (
-        "its views' JSON (python -m tests.fixtures.views.make <id>)",
-        "tests/fixtures/views/<id>.json",
-        _file("tests/fixtures/views/<id>.json"),
+        "its views' JSON (python -m tests.views <id>)",
+        "tests/<id>/views.json",
+        _file("tests/<id>/views.json"),
     ),
     ("a row in the README's table of games", "README.md", _readme),
 )
@@ -146,7 +146,7 @@ def test_the_scaffold_lays_out_every_piece_it_can_write() -> None:
 
     values = {"id": "nim", "title": "Nim", "Class": "Nim", "L": "N", "min": "2", "max": "3"}
     written = set(files(values))
-    recorded = {"tests/fixtures/traces/<id>.jsonl", "tests/fixtures/views/<id>.json", "README.md"}
+    recorded = {"tests/<id>/traces.jsonl", "tests/<id>/views.json", "README.md"}
     for _, where, _ in PIECES:
         if where in recorded:
             continue

@@ -1,5 +1,5 @@
 """Every shipped game plays exactly as recorded: the seeded random games of
-``tests/fixtures/traces/<game>.jsonl`` replay step by step, with the same seats asked, the same
+``tests/<game>/traces.jsonl`` replay step by step, with the same seats asked, the same
 legal moves, the same events, dumps and views (``tests/traces.py`` says what each step holds).
 
 A failure names the game, the step, the move and which part differs (``to_act``, ``asked``,
@@ -10,7 +10,7 @@ reshaped), re-record in the same commit and say so in its message:
 
     python -m tests.traces --write        # or: python -m tests.traces --write brass
 
-and check with ``git diff --stat tests/fixtures/traces`` that only the games you meant changed.
+and check with ``git diff --stat -- 'tests/*/traces.jsonl'`` that only the games you meant changed.
 A refactor (speed, structure, one idiom for all games) re-records nothing.
 """
 

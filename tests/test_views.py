@@ -1,7 +1,7 @@
 """Views are typed dataclasses (#14); their JSON (``kit.plain``) is the shape the views had as
 dicts, which the log's marks, the export of finished games and the replay tests keep.
 
-The fixtures (``tests/fixtures/views/<game>.json``, written by ``tests/fixtures/views/make.py``
+The fixtures (``tests/<game>/views.json``, written by ``tests/views.py``
 from the dict views before the change) hold seeded positions: the state's dump and the JSON of the
 public view and of every seat's view.
 """
@@ -19,15 +19,16 @@ import engines
 from engines.kit import Mark, View, from_plain, plain, with_recent
 from tests import games
 
-FIXTURES = Path(__file__).parent / "fixtures" / "views"
+#: A game's fixture is ``tests/<game>/views.json``.
+FIXTURES = Path(__file__).parent
 GAMES = games.shipped()
 
 
 def _positions(game: str) -> list[dict[str, Any]]:
-    path = FIXTURES / f"{game}.json"
+    path = FIXTURES / game / "views.json"
     if not path.is_file():
         pytest.fail(
-            f"no view fixtures for {game}: run python -m tests.fixtures.views.make {game}",
+            f"no view fixtures for {game}: run python -m tests.views {game}",
             pytrace=False,
         )
     data: list[dict[str, Any]] = json.loads(path.read_text())

@@ -2,7 +2,7 @@
 can prove it changed no behaviour (in the spirit of python-chess's perft counts).
 
     python -m tests.traces            # replay every stored trace, print the first divergence per game
-    python -m tests.traces --write    # record them again (tests/fixtures/traces/<game>.jsonl)
+    python -m tests.traces --write    # record them again (tests/<game>/traces.jsonl)
 
 A trace is a few seeded random games per game (``tables``: player counts and option sets), played
 through the contract as the service plays them: ``engine.apply`` for a seat's move, and every
@@ -52,7 +52,8 @@ from engines.base import CHANCE, END, Engine, Event, IllegalAction
 from engines.kit import plain
 from tests import games
 
-FOLDER = Path(__file__).resolve().parent / "fixtures" / "traces"
+#: The folder of the games' own test packages: a game's trace is ``tests/<game>/traces.jsonl``.
+FOLDER = Path(__file__).resolve().parent
 
 #: The parts hashed at each step, in the order they are stored.
 PARTS = ("to_act", "asked", "legal", "move", "events", "dump", "view", "seats")
@@ -205,12 +206,12 @@ def record(game: str, table: Table) -> list[dict[str, Any]]:
 
 def path_of(game: str) -> Path:
     """Where ``game``'s trace is stored."""
-    return FOLDER / f"{game}.jsonl"
+    return FOLDER / game / "traces.jsonl"
 
 
 def write(game: str) -> int:
     """Record ``game``'s tables into its trace file; returns the file's size in bytes."""
-    FOLDER.mkdir(parents=True, exist_ok=True)
+    path_of(game).parent.mkdir(parents=True, exist_ok=True)
     text = "".join(
         json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
         for table in tables(game)
@@ -340,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         if args.write:
             size = write(game)
-            print(f"{game}: {path_of(game).relative_to(FOLDER.parents[2])} ({size} bytes)")
+            print(f"{game}: {path_of(game).relative_to(FOLDER.parent)} ({size} bytes)")
             continue
         problems = check(game)
         print(f"{game}: {'ok' if not problems else 'DIFFERS'}")

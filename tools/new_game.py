@@ -603,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
         code = [str(ROOT / path) for path in stub if path.endswith(".py")]
         subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", *code], check=False)
     print("added its line to engines/__init__.py::GAMES and its row to README.md")
-    for module in ("tests.traces", "tests.fixtures.views.make"):
+    for module in ("tests.traces", "tests.views"):
         command = [sys.executable, "-m", module, *(["--write"] if module == "tests.traces" else [])]
         subprocess.run([*command, game], check=True, cwd=ROOT)
     print(f"next: python -m pytest -k {game} tests; then replace the stub with the game")

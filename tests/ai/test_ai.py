@@ -82,14 +82,14 @@ def test_a_computer_seat_chooses_from_its_own_information_only(game: str, level:
         assert first == second
 
 
-#: Games in the small arena sample below: Marco Polo's moves are slow to list, so it plays one.
-SAMPLE_GAMES = {"marco_polo": 1}
+#: Games in the small arena sample below: two, or the game's ``ARENA_SAMPLE`` in
+#: ``tests/<id>/__init__.py`` (Marco Polo's moves are slow to list, so it plays one).
 
 
 @pytest.mark.parametrize("game", WITH_AI)
 def test_normal_beats_a_random_player(game: str) -> None:
     """A small, fixed-seed sample of the arena (the full runs are ``turnpost arena``)."""
-    count = SAMPLE_GAMES.get(game, 2)
+    count = games.fact(game, "ARENA_SAMPLE", 2)
     summary = run(engines.get(game), 2, count, ["normal", "random"], seed=3, iterations=40)
     assert summary["kinds"]["normal"]["wins"] == count
 

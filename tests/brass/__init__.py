@@ -29,7 +29,7 @@ def turn_holder(state: Any) -> int | None:
     return state.current if state.phase != "over" else None
 
 
-#: Positions a few random steps rarely reach, recorded by tests/fixtures/views/make.py:
+#: Positions a few random steps rarely reach, recorded by tests/views.py:
 #: (players, options, seed, random steps). The introductory game mid-way and at its end; the full
 #: game mid canal era, a shortfall, a rail Network action waiting for its second link (R33),
 #: the rail era with iron at £8, the end.

@@ -30,7 +30,7 @@ TRACES = (
 )
 
 #: Options of further random games whose first position with a seat's private part, and with a
-#: pending decision, tests/fixtures/views/make.py records.
+#: pending decision, tests/views.py records.
 VIEW_VARIANTS = ({"sides": "b", "wrath": "on"},)
 
 #: The options the shared tests' random games play under (the recap, the chance rows): every side

@@ -25,7 +25,7 @@ def turn_holder(state: Any) -> int | None:
     return state.current if state.phase == "play" else None
 
 
-#: Positions a few random steps rarely reach, recorded by tests/fixtures/views/make.py:
+#: Positions a few random steps rarely reach, recorded by tests/views.py:
 #: (players, options, seed, random steps). The advanced draft and goal choice, a movement and a
 #: discard pending, a 2-player game, the end.
 VIEW_POSITIONS: tuple[tuple[int, dict[str, str], int, int], ...] = (
@@ -42,3 +42,6 @@ VIEW_POSITIONS: tuple[tuple[int, dict[str, str], int, int], ...] = (
 PLAY_OPTIONS = {"setup": "advanced"}
 #: Moves by which random play has met several draws (tests/bot/test_service_chance.py).
 CHANCE_MOVES = 60
+
+#: Games in tests/ai/test_ai.py's small arena sample: its moves are slow to list, so one.
+ARENA_SAMPLE = 1
