@@ -7,12 +7,34 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
 - which languages it is played in: :func:`languages` (the catalogs it ships,
   ``data/locales/<lang>/<id>.json``; English always);
 - anything else a game says in its own tests package, ``tests/<id>/__init__.py``, each name
-  optional (:func:`fact`): ``TRACES``, the games ``tests/traces.py`` records (default: one game
-  at the fewest players); ``turn_holder(state)``, whose turn it is (default: ``state.current``
-  while anyone acts); ``PRINTED_WORDS``, Latin words its Japanese and Spanish editions print as
-  they are (its title, abbreviations); ``QUOTED_NOTATION``, notation its translated help quotes
-  without a random game playing it; ``JAPANESE_BOARD = False`` when its Japanese board keeps
-  printed Latin names (not checked for English words).
+  optional (:func:`fact`), each read by the shared test named:
+
+  ``TRACES``            the random games recorded (``tests/traces.py``; default: one game at the
+                        fewest players);
+  ``turn_holder``       ``turn_holder(state)``, whose turn it is (``test_turn_order.py``; default:
+                        ``state.current`` while anyone acts);
+  ``PRINTED_WORDS``     Latin words its Japanese and Spanish editions print as they are: its
+                        title, abbreviations (``test_no_english.py``);
+  ``QUOTED_NOTATION``   notation its translated help quotes without a random game playing it;
+  ``JAPANESE_BOARD``    ``False`` when its Japanese board keeps printed Latin names
+                        (``renderers/test_legibility.py``);
+  ``PLAY_OPTIONS``      the options the shared random games play under, to meet the most of the
+                        game (``bot/test_recap.py``, ``bot/test_service_chance.py``; default none);
+  ``CHANCE_MOVES``, ``CHANCE_VERBS``, ``CHANCE_PRIVATE_EVENTS``, ``DRAWS_SHOWN_ELSEWHERE``
+                        how long random play takes to meet several draws (default 80), the chance
+                        verbs it must meet, the events a draw shows its drawer alone, and whether
+                        a drawn thing is also shown publicly (``bot/test_service_chance.py``);
+  ``PLACES_ON_BOARD``   its final board numbers the places (``test_score_sheets.py``);
+  ``VIEW_POSITIONS``, ``VIEW_VARIANTS``
+                        further positions its views' JSON records (``tests/views.py``);
+  ``MORE_RULES``        reference files beside RULES.md with the regexes of their rule ids
+                        (``tests/rule_coverage.py``);
+  ``listed_form``       the listed move for a text naming one of identical moves
+                        (``test_reading.py``);
+  ``ARENA_SAMPLE``      games in the small arena sample (``ai/test_ai.py``; default 2).
+
+A game's recorded files are in the same folder: ``traces.jsonl`` (``python -m tests.traces
+--write <id>``) and ``views.json`` (``python -m tests.views <id>``).
 """
 
 from __future__ import annotations
