@@ -374,13 +374,18 @@ def render(
 def render_glance(
     view: ${Class}View, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:
-    """The phone-sized summary: whose turn, what they may do, each seat's points."""
+    """The phone-sized summary: whose turn, what they may do, each seat's points; at the end,
+    the winners."""
     view, lang = kit.prepare(view, names, lang)
     asked = kit.say("$id.glance.over" if view.over else "$id.glance.play", lang)
     scores = [kit.say("$id.glance.points", lang, points=p) for p in view.scores]
     status = kit.say("$id.status", lang, move=view.moves + 1)
     title = kit.say("$id.name", lang)
-    g = kit.Glance(title, status, asked, scores, kit.last_line(view, lang), view.over)
+    # At the end the glance names the winners (${L}7, ${L}8: the most points, a tie shared).
+    best = max(view.scores)
+    winners = [s for s, p in enumerate(view.scores) if p == best] if view.over else []
+    last = kit.last_line(view, lang)
+    g = kit.Glance(title, status, asked, scores, last, view.over, winners=winners)
     return kit.glance(view, SEATS, g)
 
 
