@@ -34,23 +34,21 @@ from engines.base import CHANCE
 from engines.kit import last_mark, with_recent
 from engines.randomplay import random_play
 from engines.rng import Rng
+from tests import games
 
-#: (game, players, options, seed) of each game in the corpus.
-GAMES: tuple[tuple[str, int, dict[str, str], int], ...] = (
-    ("bombay", 2, {}, 3),
-    ("bombay", 3, {}, 7),
-    ("bombay", 4, {}, 11),
-    ("bombay", 5, {}, 5),
-    ("imhotep", 2, {}, 3),
-    ("imhotep", 3, {}, 7),
-    ("imhotep", 4, {}, 11),
-    ("marco_polo", 2, {"setup": "basic"}, 3),
-    ("marco_polo", 3, {"setup": "advanced"}, 7),
-    ("marco_polo", 4, {"setup": "basic"}, 11),
-    ("brass", 2, {"mode": "intro"}, 3),
-    ("brass", 3, {"mode": "full"}, 7),
-    ("brass", 4, {"mode": "full"}, 11),
-)
+
+def tables() -> Iterator[tuple[str, int, dict[str, str], int]]:
+    """(game, players, options, seed) of each game in the corpus: a game's ``RENDER_CORPUS`` in
+    ``tests/<id>/__init__.py`` ((players, options, seed) each), else one game per player count
+    it takes, seeded 3, 7, 11…, with its default options."""
+    for game in games.shipped():
+        meta = engines.get(game).meta
+        counts = range(meta.min_players, meta.max_players + 1)
+        default = tuple((n, {}, 3 + 4 * i) for i, n in enumerate(counts))
+        for players, options, seed in games.fact(game, "RENDER_CORPUS", default):
+            yield game, players, options, seed
+
+
 #: Where through a game a position is taken (fractions of its moves; the end is added).
 POINTS = (0.0, 0.04, 0.3, 0.6, 0.95)
 LANGS = {
@@ -92,7 +90,7 @@ def _timed(draw: Callable[..., bytes | None], *args: Any, **kwargs: Any) -> byte
 
 def corpus() -> Iterator[tuple[str, bytes]]:
     """(name, PNG) of every image in the corpus, in a fixed order."""
-    for game, players, options, seed in GAMES:
+    for game, players, options, seed in tables():
         engine = engines.get(game)
         renderer = renderers.get(game)
         for label, state, recent in positions(game, players, options, seed):

@@ -31,7 +31,9 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
                         (``tests/rule_coverage.py``);
   ``listed_form``       the listed move for a text naming one of identical moves
                         (``test_reading.py``);
-  ``ARENA_SAMPLE``      games in the small arena sample (``ai/test_ai.py``; default 2).
+  ``ARENA_SAMPLE``      games in the small arena sample (``ai/test_ai.py``; default 2);
+  ``RENDER_CORPUS``     the random games ``bench/render_corpus.py`` draws (default: one per
+                        player count).
 
 A game's recorded files are in the same folder: ``traces.jsonl`` (``python -m tests.traces
 --write <id>``) and ``views.json`` (``python -m tests.views <id>``).

@@ -25,3 +25,6 @@ TRACES = (
         3,
     ),
 )
+
+#: The random games bench/render_corpus.py draws: (players, options, seed).
+RENDER_CORPUS = ((2, {}, 3), (3, {}, 7), (4, {}, 11), (5, {}, 5))

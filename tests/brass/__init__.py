@@ -61,3 +61,7 @@ def listed_form(state: Any, seat: int, text: str) -> str:
     from tests.brass.helpers import listed_form as listed
 
     return listed(state, seat, text)
+
+
+#: The random games bench/render_corpus.py draws: (players, options, seed), both modes.
+RENDER_CORPUS = ((2, {"mode": "intro"}, 3), (3, {"mode": "full"}, 7), (4, {"mode": "full"}, 11))

@@ -38,3 +38,6 @@ VIEW_VARIANTS = ({"sides": "b", "wrath": "on"},)
 PLAY_OPTIONS = {"sides": "custom", "market": "b"}
 #: Moves by which random play has met several draws (tests/bot/test_service_chance.py).
 CHANCE_MOVES = 90
+
+#: The random games bench/render_corpus.py draws: (players, options, seed).
+RENDER_CORPUS = ((2, {}, 3), (3, {}, 7), (4, {}, 11))

@@ -45,3 +45,10 @@ CHANCE_MOVES = 60
 
 #: Games in tests/ai/test_ai.py's small arena sample: its moves are slow to list, so one.
 ARENA_SAMPLE = 1
+
+#: The random games bench/render_corpus.py draws: (players, options, seed), both set-ups.
+RENDER_CORPUS = (
+    (2, {"setup": "basic"}, 3),
+    (3, {"setup": "advanced"}, 7),
+    (4, {"setup": "basic"}, 11),
+)
