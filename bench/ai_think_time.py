@@ -25,8 +25,6 @@ from engines.ai.seats import strong  # noqa: E402
 from engines.randomplay import random_action  # noqa: E402
 from engines.rng import Rng, seed_state  # noqa: E402
 
-GAMES = ("bombay", "imhotep", "marco_polo", "brass")
-
 
 def positions(game: str, count: int, seed: int = 77) -> list[tuple[object, int]]:
     """``count`` positions spread over seeded random games, with the seat deciding in each."""
@@ -50,7 +48,7 @@ def positions(game: str, count: int, seed: int = 77) -> list[tuple[object, int]]
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("games", nargs="*", default=list(GAMES))
+    p.add_argument("games", nargs="*", default=engines.builtin_ids())
     p.add_argument("--positions", type=int, default=20)
     p.add_argument("--level", choices=("normal", "strong"), default="normal")
     p.add_argument("--seconds", type=float, default=THINK_SECONDS, help="normal's budget")

@@ -34,13 +34,17 @@ import engines  # noqa: E402
 from engines.randomplay import random_play  # noqa: E402
 from engines.rng import Rng  # noqa: E402
 
-PLAYERS = {"bombay": 3, "imhotep": 3, "marco_polo": 3, "brass": 3}
+
+def _players(game: str) -> int:
+    """Three players, or the nearest count ``game`` takes."""
+    meta = engines.get(game).meta
+    return min(max(3, meta.min_players), meta.max_players)
 
 
 def one_game(game: str, seed: int, canonical: bool) -> dict[str, float]:
     """Commands, turns and characters of one random game of ``game``."""
     engine: Any = engines.get(game)
-    state = engine.setup(PLAYERS[game], engine.meta.validate_options({}), seed)
+    state = engine.setup(_players(game), engine.meta.validate_options({}), seed)
     _, steps = random_play(engine, state, Rng(seed ^ 0x5EED))
     if not canonical:
         from bench.notation_bench import shortest  # today's engines only (Engine.read)
@@ -60,14 +64,14 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--canonical", action="store_true")
-    ap.add_argument("game", nargs="*", default=list(PLAYERS))
+    ap.add_argument("game", nargs="*", default=engines.builtin_ids())
     args = ap.parse_args(argv)
     out: dict[str, Any] = {"typed": "canonical" if args.canonical else "shortest accepted"}
     for game in args.game:
         runs = [one_game(game, seed, args.canonical) for seed in range(1, args.games + 1)]
         out[game] = {
             "games": len(runs),
-            "players": PLAYERS[game],
+            "players": _players(game),
             "commands_per_turn": round(
                 statistics.mean(r["commands"] / r["turns"] for r in runs), 2
             ),
