@@ -41,12 +41,12 @@ from tests.fakes import FakeClock
 GAMES = games.shipped()
 #: Every game in each language it ships other than English.
 TRANSLATED = [(game, lang) for game in GAMES for lang in games.languages(game) if lang != "en"]
-#: The players of a table (as many as the game takes, up to three).
-PEOPLE = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"))
+#: The players of a table (as many as the shared tests seat: tests/games.py::players).
+PEOPLE = (User(1, "アナ"), User(2, "ベン"), User(3, "カル"), User(4, "ディー"), User(5, "イヴ"))
 
 
 def players_of(game: str) -> tuple[User, ...]:
-    """The people seated at ``game``: three, or as many as the game takes."""
+    """The people seated at ``game``: three, or the nearest count the game takes."""
     return PEOPLE[: games.players(game)]
 
 
