@@ -1,4 +1,4 @@
-"""The ``turnpost`` command line: run, console, selfplay, render, bench, arena, health."""
+"""The ``turnpost`` command line: run, worker, console, selfplay, render, bench, arena, health."""
 
 from __future__ import annotations
 
@@ -49,8 +49,65 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 0
     from bot.discord_adapter import run
 
-    stop_if_damaged(config.db_path)
-    run(config, force_sync=True if getattr(args, "sync", False) else None)
+    if not config.database_url:
+        stop_if_damaged(config.db_path)
+    shards = getattr(args, "shards", None)
+    run(
+        config,
+        force_sync=True if getattr(args, "sync", False) else None,
+        shard_ids=shards,
+        shard_count=getattr(args, "shard_count", None) if shards is not None else None,
+    )
+    return 0
+
+
+def shard_list(text: str) -> list[int]:
+    """``--shards``: shard ids as ranges and single ids, ``0-3`` or ``0,2,5-7``."""
+    ids: set[int] = set()
+    for part in text.split(","):
+        first, sep, last = part.strip().partition("-")
+        try:
+            low = int(first)
+            high = int(last) if sep else low
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: shard ids are whole numbers and ranges, e.g. 0-3 or 0,2,5-7"
+            ) from None
+        if low < 0 or high < low:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r}: a range goes up from 0, e.g. 0-3")
+        ids.update(range(low, high + 1))
+    return sorted(ids)
+
+
+def check_shards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--shards`` needs ``--shard-count``, and every id below it."""
+    shards, count = getattr(args, "shards", None), getattr(args, "shard_count", None)
+    if shards is None and count is None:
+        return
+    if shards is None or count is None:
+        parser.error("--shards and --shard-count go together, e.g. --shards 0-3 --shard-count 8")
+    if count < 1 or max(shards) >= count:
+        parser.error(f"--shards {max(shards)} is not below --shard-count {count} (ids start at 0)")
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    """``turnpost worker``: computer seats and hints only, no Discord (bot/worker.py)."""
+    import asyncio
+    import logging
+
+    from bot.storage import StorageError
+    from bot.worker import main as worker_main
+
+    config = Config.from_env()
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(name)s %(message)s")
+    if not config.database_url:
+        stop_if_damaged(config.db_path)
+    try:
+        asyncio.run(
+            worker_main(config.database, lang=config.lang, ready=lambda: print("worker ready"))
+        )
+    except StorageError as exc:
+        raise StartupError(str(exc)) from None
     return 0
 
 
@@ -213,6 +270,17 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--sync", action="store_true", help="sync slash commands even if they have not changed"
     )
+    run.add_argument(
+        "--shards",
+        type=shard_list,
+        metavar="IDS",
+        help="run only these shards, e.g. 0-3 (several processes share the bot's guilds)",
+    )
+    run.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards in all")
+    w = sub.add_parser(
+        "worker", help="run computer seats and hints for the bots (TURNPOST_COMPUTERS=worker)"
+    )
+    w.set_defaults(fn=cmd_worker)
     run.set_defaults(fn=cmd_run)
 
     c = sub.add_parser("console", help="play locally in the terminal, hot-seat")
@@ -286,7 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``turnpost`` console script."""
     from engines.base import IllegalAction
 
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_shards(parser, args)
     try:
         return int(args.fn(args))
     except IllegalAction as exc:  # e.g. an unknown game or option: say so plainly

@@ -74,6 +74,16 @@ class Config:
     reminder_max: int = 3
     #: Where the local console writes board images.
     out_dir: Path = Path("boards")
+    #: A PostgreSQL database (``postgresql://…``) instead of the SQLite file ``db_path``.
+    database_url: str = field(default="", repr=False)
+    #: Where computer seats and hints think: ``inline`` (every bot process, the default) or
+    #: ``worker`` (``turnpost worker`` processes only; bot processes ask them for hints).
+    computers: str = "inline"
+
+    @property
+    def database(self) -> str:
+        """What ``Storage.open`` opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or str(self.db_path)
 
     @staticmethod
     def from_env(env_file: str | os.PathLike[str] | None = ".env") -> Config:
@@ -90,13 +100,22 @@ class Config:
             reminder_interval_hours=_int("TURNPOST_REMINDER_INTERVAL_HOURS", 24),
             reminder_max=_int("TURNPOST_REMINDER_MAX", 3),
             out_dir=Path(os.environ.get("TURNPOST_OUT", "boards")),
+            database_url=os.environ.get("TURNPOST_DATABASE_URL", "").strip(),
+            computers=os.environ.get("TURNPOST_COMPUTERS", "inline").strip().lower() or "inline",
         )
         config.check()
         return config
 
     def check(self) -> None:
-        """Refuse (SystemExit with one clear line) a reminder default out of its range."""
+        """Refuse (SystemExit with one clear line) a reminder default out of its range, or
+        computers neither inline nor in a worker."""
         from engines.catalog import CATALOG
+
+        if self.computers not in ("inline", "worker"):
+            raise SystemExit(
+                f"Setting TURNPOST_COMPUTERS={self.computers}: say inline (computer seats think"
+                " in every bot process) or worker (only in `turnpost worker` processes)."
+            )
 
         for env, kwargs in (
             ("TURNPOST_REMINDER_DELAY_HOURS", {"delay": self.reminder_delay_hours}),

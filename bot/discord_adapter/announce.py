@@ -21,6 +21,7 @@ from bot.discord_adapter.messages import (
     outcome_text,
     turn_message,
 )
+from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.replies import Replies
 from bot.service import (
     GameInfo,
@@ -160,7 +161,11 @@ class Table:
             keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
             if continuing and live is not None and await self._edit_live(live, kw):
                 return _live_note(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
-            message = await self._channel(channel_id).send(**kw)
+            # Named by the change it announces: posted again by another process (this one
+            # killed before recording it), Discord hands back this message instead of a second.
+            message = await self._channel(channel_id).send(
+                **kw, nonce=nonce("move", outcome.game_id, outcome.version)
+            )
             if live is not None:
                 await self._retire(live)
             return _live_note(

@@ -136,6 +136,7 @@ class TurnpostBot(commands.Bot):
         outbox_every: float = OUTBOX_EVERY,
         force_sync: bool = False,
         handle_signals: bool = False,
+        **shards: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -145,6 +146,7 @@ class TurnpostBot(commands.Bot):
             help_command=None,
             tree_cls=TurnpostTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.config = config
         self.clock = clock
@@ -180,14 +182,7 @@ class TurnpostBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await Service.open(
-                self.config.db_path,
-                clock=self.clock,
-                lang=self.config.lang,
-                reminder_delay_hours=self.config.reminder_delay_hours,
-                reminder_interval_hours=self.config.reminder_interval_hours,
-                reminder_max=self.config.reminder_max,
-            )
+            self._service = await Service.from_config(self.config, clock=self.clock)
         self.handlers = Handlers(self.service, lang=self.config.lang, client=self)
         # Buttons reach these handlers through ``views.handlers_of``; mypy checks here that
         # they have every method a click calls.
@@ -198,9 +193,11 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
         await self.add_cog(OutboxCog(self, self.announcer, interval=self.outbox_every))
-        # Computer seats take their turns on a pass of their own, a few seconds apart.
+        # Computer seats take their turns on a pass of their own, a few seconds apart; with
+        # workers (TURNPOST_COMPUTERS=worker) they do, and the outbox pass announces their moves.
         self.computers = ComputerTurns(self.service, self.announcer)
-        await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
+        if self.config.computers == "inline":
+            await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()
@@ -394,17 +391,60 @@ def configure_logging(level: str, secrets: list[str]) -> logging.Handler:
     return handler
 
 
-def run(config: Config, force_sync: bool | None = None) -> None:
+class ShardedTurnpostBot(TurnpostBot, commands.AutoShardedBot):
+    """Turnpost on some of the bot's shards (``turnpost run --shards 0-3 --shard-count 8``):
+    discord.py's AutoShardedClient connects those shards only, so several processes share the
+    guilds. Any process serves any game (the state is in the database) and posts in any
+    channel (Discord's HTTP API is not bound to a shard); jobs, reminders and announcements are
+    claimed by one process at a time (#25.2)."""
+
+
+def make_bot(
+    config: Config,
+    *,
+    shard_ids: list[int] | None = None,
+    shard_count: int | None = None,
+    **kwargs: Any,
+) -> TurnpostBot:
+    """The bot: on every shard Discord gives it (one process, as before) or, with
+    ``shard_ids`` and ``shard_count``, on those shards of that many. Only the process holding
+    shard 0 syncs the commands (one sync for the application, not one per process)."""
+    if shard_ids is None:
+        return TurnpostBot(config, **kwargs)
+    if shard_count is None or not shard_ids or not all(0 <= i < shard_count for i in shard_ids):
+        raise ValueError(f"shards {shard_ids} are not all below the shard count {shard_count}")
+    if 0 not in shard_ids:
+        kwargs["sync_commands"] = False
+    return ShardedTurnpostBot(config, shard_ids=shard_ids, shard_count=shard_count, **kwargs)
+
+
+def run(
+    config: Config,
+    force_sync: bool | None = None,
+    *,
+    shard_ids: list[int] | None = None,
+    shard_count: int | None = None,
+) -> None:
     """Run the bot until stopped (Ctrl-C or SIGTERM close it gracefully). Blocking.
 
     ``force_sync`` syncs the commands even when they have not changed since the last sync;
     by default it comes from the environment variable ``TURNPOST_FORCE_SYNC`` (1/yes/true).
+    ``shard_ids`` of ``shard_count``: run only those shards (:func:`make_bot`).
     """
     if force_sync is None:
         force_sync = os.environ.get(FORCE_SYNC_ENV, "").strip().lower() in ("1", "yes", "true")
     configure_logging(config.log_level, [config.token])
-    log.info("starting", extra={"db": str(config.db_path), "dev_guild": config.dev_guild})
-    bot = TurnpostBot(config, handle_signals=True, force_sync=force_sync)
+    log.info(
+        "starting",
+        extra={"db": str(config.db_path), "dev_guild": config.dev_guild, "shards": shard_ids},
+    )
+    bot = make_bot(
+        config,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+        handle_signals=True,
+        force_sync=force_sync,
+    )
     # Before the first gateway connection there is no session to resume: discord.py then logs
     # its "Attempting a reconnect" traceback and fails on the missing session (AttributeError
     # on ``self.ws.sequence``). That is a start-up failure, said in one line below instead.

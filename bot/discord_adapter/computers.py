@@ -20,7 +20,8 @@ from bot.discord_adapter.messages import lobby_text
 from bot.discord_adapter.outbox import Announcer
 from bot.discord_adapter.periodic import Host, Periodic
 from bot.discord_adapter.text import t
-from bot.service import Service, ServiceError, User
+from bot.service import MoveOutcome, Service, ServiceError, User
+from bot.worker import JobRunner
 
 if TYPE_CHECKING:
     from bot.discord_adapter.replies import Interaction
@@ -31,56 +32,30 @@ log = logging.getLogger("turnpost.computers")
 PAUSE = 2.0
 
 
-class ComputerTurns:
-    """Plays the turns computer seats owe, one task per game."""
+class ComputerTurns(JobRunner):
+    """Plays the turns computer seats owe, as jobs claimed from the database (one task per
+    game; a game's computer moves follow each other ``pause`` seconds apart). Only when computers
+    think inline (``TURNPOST_COMPUTERS=inline``); with workers, they play and this process's
+    outbox pass announces their moves."""
 
     def __init__(self, service: Service, announcer: Announcer, *, pause: float = PAUSE) -> None:
-        self.service = service
+        super().__init__(service, self._announce, kinds=("computer",), pause=pause)
         self.announcer = announcer
-        self.pause = pause
-        self.running: dict[int, asyncio.Task[int]] = {}
 
     async def play_due(self) -> list[asyncio.Task[int]]:
-        """Start a task for every game whose computer must act and has none running yet;
-        returns the tasks started (each ends with the number of moves it played)."""
-        started = []
-        for game_id in await self.service.computer_games():
-            if game_id in self.running:
-                continue
-            task = asyncio.create_task(self._play(game_id), name=f"turnpost-computer-{game_id}")
-            self.running[game_id] = task
-            started.append(task)
-        return started
+        """Start a task for every computer job this process can claim; returns the tasks
+        started (each ends with the number of moves it played)."""
+        return await self.run_due()
 
-    async def _play(self, game_id: int) -> int:
-        played = 0
+    async def _announce(self, outcome: MoveOutcome) -> None:
         try:
-            while True:
-                outcome = await self.service.computer_turn(game_id)
-                if outcome is None:
-                    return played
-                played += 1
-                try:
-                    await self.announcer.announce(outcome)
-                except Exception:
-                    # Saved but not shown: the outbox drain posts it later.
-                    log.exception("computer move not announced", extra={"game": game_id})
-                    await self.service.release_announcement(game_id)
-                else:
-                    await self.service.announced(outcome.game_id, outcome.version)
-                if self.pause:
-                    await asyncio.sleep(self.pause)
+            await self.announcer.announce(outcome)
         except Exception:
-            log.exception("computer turn failed", extra={"game": game_id})
-            return played
-        finally:
-            self.running.pop(game_id, None)
-
-    async def stop(self) -> None:
-        """Cancel the turns being thought about (they are thought again after a restart)."""
-        for task in list(self.running.values()):
-            task.cancel()
-        await asyncio.gather(*self.running.values(), return_exceptions=True)
+            # Saved but not shown: the outbox drain posts it later.
+            log.exception("computer move not announced", extra={"game": outcome.game_id})
+            await self.service.release_announcement(outcome.game_id)
+        else:
+            await self.service.announced(outcome.game_id, outcome.version)
 
 
 class ComputerCog(Periodic):

@@ -15,6 +15,7 @@ import discord
 
 from bot.discord_adapter.messages import allowed as allowed_mentions
 from bot.discord_adapter.messages import mention_list
+from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.periodic import Host, Periodic
 from bot.discord_adapter.text import t
 from bot.discord_adapter.views import deadline_view
@@ -53,15 +54,18 @@ class ReminderLoop:
     async def tick(self) -> int:
         """Send everything due now; returns how many messages were posted.
 
-        A reminder waits (unmarked, so it is offered again) while its player is away or in quiet
-        hours. A deadline waits while its player is away (away pauses deadlines); during quiet
-        hours it is posted for the table without pinging the sleeper.
+        Each due reminder is claimed for this process first (``Service.claim_reminders``), so
+        another process never sends it too; one not sent now is given back. A reminder waits
+        (unmarked, so it is offered again) while its player is away or in quiet hours. A
+        deadline waits while its player is away (away pauses deadlines); during quiet hours it
+        is posted for the table without pinging the sleeper.
         """
         now = self.clock()
         sent = 0
-        for due in await self.service.due_reminders(now):
+        for due in await self.service.claim_reminders(now):
             away, quiet = await self._held_back(due.user_ids, now)
             if away or (due.kind != "deadline" and quiet):
+                await self.service.release_reminder(due)
                 continue
             try:
                 await self._post(due, quiet)
@@ -70,6 +74,7 @@ class ReminderLoop:
                 log.warning("reminder channel unavailable", extra={"game": due.game_id})
             except (discord.HTTPException, ServiceError):
                 log.exception("reminder not sent; will retry", extra={"game": due.game_id})
+                await self.service.release_reminder(due)
                 continue
             else:
                 sent += 1
@@ -82,6 +87,9 @@ class ReminderLoop:
         pinged = [u for u in due.user_ids if u not in quiet]
         channel = self.client.get_partial_messageable(due.channel_id)
         allowed = allowed_mentions(pinged)
+        # Sent again by another process (this one killed before marking it sent), Discord hands
+        # back this message instead of a second reminder.
+        once = nonce("remind", due.game_id, due.kind, due.due_at, *due.user_ids)
         if due.kind == "deadline":
             view = discord.ui.View(timeout=None)
             for uid in due.user_ids[:12]:  # two buttons each; a view holds 25 items
@@ -91,6 +99,7 @@ class ReminderLoop:
                 t("deadline", self.lang, mentions=mentions, title=info.title),
                 view=view,
                 allowed_mentions=allowed,
+                nonce=once,
             )
         else:
             # Someone coming back after a day reads what they missed right under the ping.
@@ -100,6 +109,7 @@ class ReminderLoop:
             await channel.send(
                 "\n".join([t("reminder", self.lang, mentions=mentions, title=info.title), *recap]),
                 allowed_mentions=allowed,
+                nonce=once,
             )
 
 

@@ -42,13 +42,12 @@ Boards are drawn outside the package, by ``bot/drawing.py``: a :class:`MoveOutco
 """
 
 from bot.service.archive import EXPORT_FORMAT, replay
+from bot.service.jobs import COMPUTER_MODES, JobDone
 from bot.service.narrate import round_text
 from bot.service.play import (
     MAX_ACTION_CHARS,
     MAX_AUTO_MOVES,
     OUTBOX_LEASE,
-    OWNER_BEAT,
-    OWNER_STALE,
     RECAP_MAX_ROWS,
 )
 from bot.service.results import (
@@ -72,12 +71,15 @@ from bot.service.results import (
     VoteOutcome,
 )
 from bot.service.service import Service
-from bot.service.session import STATE_CACHE_SIZE, Clock
+from bot.service.session import JOB_LEASE, OWNER_BEAT, OWNER_STALE, STATE_CACHE_SIZE, Clock
 
 __all__ = [
+    "COMPUTER_MODES",
+    "JobDone",
     "EXPORT_FORMAT",
     "MAX_ACTION_CHARS",
     "MAX_AUTO_MOVES",
+    "JOB_LEASE",
     "OUTBOX_LEASE",
     "OWNER_BEAT",
     "OWNER_STALE",

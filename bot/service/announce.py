@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from bot.service.narrate import Narrator
-from bot.service.play import OUTBOX_LEASE, OWNER_STALE, Playing
+from bot.service.play import OUTBOX_LEASE, Playing
 from bot.service.results import Change, MoveOutcome, Play, ServiceError
-from bot.service.session import Session, engine_of, events_of, log
+from bot.service.session import OWNER_STALE, Session, engine_of, events_of, log
 from bot.storage import OutboxRow
 
 

@@ -24,6 +24,7 @@ from bot.service.play import Playing
 from bot.service.results import GameInfo, MoveOutcome, ServiceError, User
 from bot.service.session import (
     LEVELS,
+    LoadedGame,
     Session,
     computer_id,
     computer_level,
@@ -250,12 +251,19 @@ class Computers:
                     out.append(row.id)
         return out
 
-    async def hint(
+    async def hint_inline(
         self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS
     ) -> tuple[str, ...]:
-        """For ``user``'s own turn: the three whole turns the search likes best (#24.6), each
+        """Thought in this process (``Service.hint`` asks a worker instead when computers run
+        in workers): for ``user``'s own turn: the three whole turns the search likes best (#24.6), each
         every command of it, legal in order, with its expected score margin and (between 5 % and
         95 %) its chance to win, computed from ``user``'s information only (send privately)."""
+        g, seat = await self.hint_position(channel_id, user)
+        return await self.hint_lines(g, seat, user.id, seconds=seconds)
+
+    async def hint_position(self, channel_id: int, user: User) -> tuple[LoadedGame, int]:
+        """The game and the seat a hint for ``user`` is about; refuses (hints off, not their
+        turn, no computer for this game) before any thinking."""
         async with self.db.read():
             g = await self.session.load(channel_id, None, live=True)
             settings = await self.db.settings(g.row.id)
@@ -266,12 +274,18 @@ class Computers:
             knowledge_for(g.engine)
         except LookupError as exc:
             raise ServiceError("service.computer_unavailable") from exc
+        return g, seat
+
+    async def hint_lines(
+        self, g: LoadedGame, seat: int, user_id: int, *, seconds: float = THINK_SECONDS
+    ) -> tuple[str, ...]:
+        """The hint's lines for ``seat`` of ``g`` (thought in the pool)."""
         ranked = await self._search(
             g.row.engine,
             g.engine.dumps(g.state),
             seat,
             "normal",
-            g.row.seed ^ (g.row.version * 0x51ED) ^ user.id,
+            g.row.seed ^ (g.row.version * 0x51ED) ^ user_id,
             seconds,
         )
         names = [s.name for s in g.seats]

@@ -28,6 +28,7 @@ from bot.service.session import (
     Session,
     engine_of,
     events_of,
+    is_computer,
     seat_of,
 )
 from bot.storage import (
@@ -54,15 +55,6 @@ MAX_AUTO_MOVES = 1000
 #: (``OWNER_BEAT``). The holder itself never takes a row back from itself, however slow its
 #: post, until it releases it (its post failed).
 OUTBOX_LEASE = 60.0
-
-#: Seconds between a running service's beats (``Service.beat``: the adapter beats on a task of
-#: its own, so slow work never delays it).
-OWNER_BEAT = 2.0
-
-#: A process whose last beat is older than this is gone (killed, its machine lost): its leases
-#: are no reason to wait, and a restarted bot announces its unposted moves within seconds
-#: (#22.2). A few beats' worth, so one late beat never looks like a death.
-OWNER_STALE = 4 * OWNER_BEAT
 
 
 #: Log rows a catch-up recap reads at most (a seat that has not acted for longer gets the newest).
@@ -235,12 +227,17 @@ class Playing:
         if status == "active":
             acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
             await self.schedule.reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
+            if any(s not in removed and is_computer(by_seat.get(s, 0)) for s in to_act):
+                # In this same transaction: a computer now owes a move (a job, #25.3), so
+                # whichever process runs computers finds it, even if this one dies right here.
+                await self.db.want_computer(row.id, version, now)
         else:
             await self.db.delete_reminders(row.id)
             await self.db.clear_votes(row.id)
         before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
         # In this same transaction: the change is owed an announcement until an adapter says it
-        # posted it (``announced``). Claimed by us now, since we are about to post it ourselves.
+        # posted it (``announced``). Claimed by us now, since we are about to post it ourselves;
+        # a worker, which posts nothing, leaves it free for the bots' outbox passes.
         await self.db.add_outbox(
             row.id,
             version=version,
@@ -248,7 +245,7 @@ class Playing:
             head=head,
             now=now,
             owner=self.session.owner,
-            lease_until=now + OUTBOX_LEASE,
+            lease_until=now + OUTBOX_LEASE if self.session.announces else 0.0,
         )
         newly = [s for s in to_act if s not in before]
         since = await self.since_turn(row.id, newly) if newly and status == "active" else []

@@ -26,6 +26,8 @@ from bot.service.results import (
     UserSettings,
 )
 from bot.service.session import (
+    JOB_LEASE,
+    OWNER_STALE,
     Session,
     creator_only,
     holds_creator_powers,
@@ -298,21 +300,58 @@ class Scheduler:
         waits while its player is away, not for quiet hours."""
         at = self.session.clock() if now is None else now
         async with self.db.read():
-            rows = await self.db.due(at)
-            # A game whose record is damaged cannot be played: nobody is reminded of it.
-            damaged = set()
-            for game_id in {r.game_id for r, _ in rows}:
-                game = await self.db.game(game_id)
-                if game is None or game.damaged:
-                    damaged.add(game_id)
-            rows = [(r, channel) for r, channel in rows if r.game_id not in damaged]
-            prefs = {r.user_id: prefs_of(await self.db.user(r.user_id)) for r, _ in rows}
-            tables = {
-                r.game_id: policy_of(
-                    await self.db.settings(r.game_id) or self.session.defaults
-                ).table_quiet
-                for r, _ in rows
-            }
+            return await self._grouped(await self.db.due(at), at)
+
+    async def claim_reminders(self, now: float | None = None) -> list[DueReminder]:
+        """:meth:`due_reminders`, each claimed for this process under a short lease so no other
+        process sends it too (#25.3): send each, then :meth:`mark_reminder_sent` (which gives
+        the claim back), or :meth:`release_reminder` when it was not sent. A claim of a process
+        that stopped beating (killed) is taken over within seconds."""
+        at = self.session.clock() if now is None else now
+        async with self.db.read():
+            if not await self.db.due(at):
+                return []  # the usual case, every pass: no write transaction
+        async with self.session.write():
+            rows = await self.db.claim_due(
+                at, owner=self.session.owner, until=at + JOB_LEASE, alive_after=at - OWNER_STALE
+            )
+            due = await self._grouped(rows, at)
+            # What is held back (quiet hours, away, a damaged game) is not this pass's to send.
+            kept = {(d.game_id, u, d.kind) for d in due for u in d.user_ids}
+            await self.db.release_reminders(
+                [r for r, _ in rows if (r.game_id, r.user_id, r.kind) not in kept],
+                self.session.owner,
+            )
+        return due
+
+    async def release_reminder(self, reminder: DueReminder) -> None:
+        """Give back this process's claim on a reminder it did not send (it will be offered
+        again on a later pass)."""
+        async with self.session.write():
+            rows = [
+                r
+                for r in await self.db.reminders(game_id=reminder.game_id)
+                if r.kind == reminder.kind and r.user_id in reminder.user_ids
+            ]
+            await self.db.release_reminders(rows, self.session.owner)
+
+    async def _grouped(self, rows: list[tuple[ReminderRow, int]], at: float) -> list[DueReminder]:
+        """Due rows grouped per game, kind and time, without those held back now (damaged game,
+        quiet hours, away). Caller holds a transaction."""
+        # A game whose record is damaged cannot be played: nobody is reminded of it.
+        damaged = set()
+        for game_id in {r.game_id for r, _ in rows}:
+            game = await self.db.game(game_id)
+            if game is None or game.damaged:
+                damaged.add(game_id)
+        rows = [(r, channel) for r, channel in rows if r.game_id not in damaged]
+        prefs = {r.user_id: prefs_of(await self.db.user(r.user_id)) for r, _ in rows}
+        tables = {
+            r.game_id: policy_of(
+                await self.db.settings(r.game_id) or self.session.defaults
+            ).table_quiet
+            for r, _ in rows
+        }
         grouped: dict[tuple[int, str, float], tuple[int, list[int]]] = {}
         for r, channel in rows:
             assert r.due_at is not None

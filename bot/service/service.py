@@ -19,6 +19,7 @@ from bot.service.announce import Announcements
 from bot.service.archive import Archive
 from bot.service.computers import Computers
 from bot.service.governance import Governance
+from bot.service.jobs import Jobs
 from bot.service.lobby import Lobbies
 from bot.service.narrate import Narrator
 from bot.service.play import Playing
@@ -39,7 +40,15 @@ class Service:
     this one touches the game; ``act`` always checks against the database.
     """
 
-    def __init__(self, db: Storage, *, clock: Clock, lang: str, defaults: SettingsRow) -> None:
+    def __init__(
+        self,
+        db: Storage,
+        *,
+        clock: Clock,
+        lang: str,
+        defaults: SettingsRow,
+        computers: str = "inline",
+    ) -> None:
         # The parts, each given only what it needs; imports (and calls) run one way:
         # session/words ← schedule ← play ← announcements, lobby, governance ← computers;
         # archive beside.
@@ -52,6 +61,7 @@ class Service:
         self.governance = Governance(self.session, self.words, self.play)
         self.archive = Archive(self.session, self.words)
         self.computers = Computers(self.session, self.words, self.play, self.lobby)
+        self.jobs = Jobs(self.session, self.computers, mode=computers)
 
         # -- the façade: every part's public methods, under their usual names ----------------
         self.db = db
@@ -68,6 +78,8 @@ class Service:
         self.update_user_settings = self.schedule.update_user_settings
         self.my_games = self.schedule.my_games
         self.due_reminders = self.schedule.due_reminders
+        self.claim_reminders = self.schedule.claim_reminders
+        self.release_reminder = self.schedule.release_reminder
         self.mark_reminder_sent = self.schedule.mark_reminder_sent
         # play
         self.game = self.play.game
@@ -106,8 +118,15 @@ class Service:
         self.computer_for = self.computers.computer_for
         self.computer_turn = self.computers.computer_turn
         self.computer_games = self.computers.computer_games
-        self.hint = self.computers.hint
         self.computer_seat_to_person = self.computers.computer_seat_to_person
+        # jobs
+        self.hint = self.jobs.hint
+        self.claim_job = self.jobs.claim_job
+        self.run_job = self.jobs.run_job
+        self.next_computer_move = self.jobs.next_computer_move
+        self.request_hint = self.jobs.request_hint
+        self.hint_result = self.jobs.hint_result
+        self.queue_computers = self.jobs.queue_computers
 
     @property
     def owner(self) -> str:
@@ -139,13 +158,19 @@ class Service:
         reminder_delay_hours: float = 24,
         reminder_interval_hours: float = 24,
         reminder_max: int = 3,
+        computers: str = "inline",
+        announces: bool = True,
     ) -> Service:
-        """Open (creating and migrating if needed) the database. Loads no game eagerly."""
+        """Open (creating and migrating if needed) the database. Loads no game eagerly.
+        ``computers``: where computer seats and hints think, ``inline`` (here) or ``worker``
+        (``turnpost worker`` processes; this one then asks them for hints). ``announces``:
+        False for a process that posts nothing (a worker): its changes are left to the bots."""
         db = await Storage.open(db_path)
         defaults = SettingsRow(
             reminder_delay_hours * HOUR, reminder_interval_hours * HOUR, reminder_max, 0.0
         )
-        service = cls(db, clock=clock, lang=lang, defaults=defaults)
+        service = cls(db, clock=clock, lang=lang, defaults=defaults, computers=computers)
+        service.session.announces = announces
         try:
             await service.beat()  # alive from the start: its claims hold for the others
         except BaseException:
@@ -157,10 +182,11 @@ class Service:
     async def from_config(cls, config: Config, *, clock: Clock = time.time) -> Service:
         """Open the service with the database and reminder defaults of ``config``."""
         return await cls.open(
-            config.db_path,
+            config.database,
             clock=clock,
             lang=config.lang,
             reminder_delay_hours=config.reminder_delay_hours,
             reminder_interval_hours=config.reminder_interval_hours,
             reminder_max=config.reminder_max,
+            computers=config.computers,
         )

@@ -32,6 +32,20 @@ Clock = Callable[[], float]
 log = logging.getLogger("turnpost.service")
 
 
+#: Seconds between a running service's beats (``Service.beat``: the adapter beats on a task of
+#: its own, so slow work never delays it).
+OWNER_BEAT = 2.0
+
+#: A process whose last beat is older than this is gone (killed, its machine lost): its leases
+#: are no reason to wait, and a restarted bot announces its unposted moves within seconds
+#: (#22.2). A few beats' worth, so one late beat never looks like a death.
+OWNER_STALE = 4 * OWNER_BEAT
+
+#: Seconds a claimed job (a reminder being sent, a computer's move or a hint being thought)
+#: stays with its holder as far as other processes are concerned while the holder beats; a
+#: holder that stops beating loses it after ``OWNER_STALE`` (#25.3).
+JOB_LEASE = 60.0
+
 #: How many live game states the service keeps in memory (least recently used are dropped).
 STATE_CACHE_SIZE = 512
 
@@ -175,6 +189,9 @@ class Session:
         self.live: dict[int, GameRow] = {}
         #: Who this service is when it claims outbox rows (another process has another).
         self.owner = secrets.token_hex(8)
+        #: Whether this process posts its own changes (a bot, the console); a worker does not,
+        #: so its changes' outbox rows are left free for the bots' outbox passes at once.
+        self.announces = True
 
     async def close(self) -> None:
         """Close the database, first giving back this process's claims (whoever comes next takes

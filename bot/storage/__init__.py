@@ -6,7 +6,7 @@ One module per concern, each writing its queries once against the backend interf
 - ``store``: the façade :class:`Storage` (open, transactions) offering every concern's queries;
 - ``games`` (games and seats), ``actions`` (the log), ``settings`` (a table's and a player's
   settings, the bot's own values), ``schedules`` (reminders), ``votes``, ``outbox`` (with the
-  processes' beats);
+  processes' beats), ``jobs`` (computer moves and hints, claimed under leases);
 - ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
   file's checks; ``errors``: what a start stops with.
 
@@ -24,6 +24,7 @@ from bot.storage.files import (
     quick_check,
     stored_schema_version,
 )
+from bot.storage.jobs import JobRow
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.rows import (
     LIVE,
@@ -49,6 +50,7 @@ __all__ = [
     "Conflict",
     "DatabaseDamaged",
     "GameRow",
+    "JobRow",
     "OutboxRow",
     "ReminderRow",
     "SQLiteBackend",

@@ -166,6 +166,25 @@ MIGRATIONS: tuple[str, ...] = (
         beat_at  REAL NOT NULL
     );
     """,
+    # 11: background work as jobs claimed with short leases (#25.3): computer moves and hints
+    # (``jobs``, at most one computer job per game), and reminders claimed before they are sent.
+    """
+    CREATE TABLE jobs (
+        id             INTEGER PRIMARY KEY,
+        kind           TEXT    NOT NULL CHECK (kind IN ('computer', 'hint')),
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version        INTEGER NOT NULL,
+        payload        TEXT    NOT NULL DEFAULT '{}',
+        result         TEXT,
+        created_at     REAL    NOT NULL,
+        claimed_by     TEXT    NOT NULL DEFAULT '',
+        claimed_until  REAL    NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX jobs_one_computer_per_game ON jobs (game_id) WHERE kind = 'computer';
+    CREATE INDEX jobs_waiting ON jobs (kind, claimed_until);
+    ALTER TABLE reminders ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';
+    ALTER TABLE reminders ADD COLUMN claimed_until REAL NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -84,13 +84,13 @@ class OutboxQueries:
         )
 
     async def forget_process(self, owner: str) -> None:
-        """A process stopping cleanly: its beat row goes and its claims are given back, so
-        whoever comes next takes its rows over at once."""
+        """A process stopping cleanly: its beat row goes and its claims (announcements, jobs,
+        reminders) are given back, so whoever comes next takes them over at once."""
         await self.backend.run("DELETE FROM processes WHERE owner = ?", (owner,))
-        await self.backend.run(
-            "UPDATE outbox SET claimed_until = 0 WHERE claimed_by = ?",
-            (owner,),
-        )
+        for table in ("outbox", "jobs", "reminders"):
+            await self.backend.run(
+                f"UPDATE {table} SET claimed_until = 0 WHERE claimed_by = ?", (owner,)
+            )
 
     async def clear_outbox(self, game_id: int, up_to_version: int) -> int:
         """Forget the rows of a game up to a version (announced), and any of its rows whose

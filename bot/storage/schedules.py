@@ -64,11 +64,44 @@ class ScheduleQueries:
         )
         return [(ReminderRow(*r[:7]), int(r[7])) for r in rows]
 
+    async def claim_due(
+        self, now: float, *, owner: str, until: float, alive_after: float
+    ) -> list[tuple[ReminderRow, int]]:
+        """Like :meth:`due`, each row claimed for ``owner`` until ``until`` (its sender), leaving
+        out rows another process still beating (last beat after ``alive_after``) holds under a
+        running lease, and, on PostgreSQL, rows another transaction holds (``SKIP LOCKED``).
+        Call inside ``write()``."""
+        rows = await self.backend.all(
+            "SELECT r.game_id, r.user_id, r.kind, r.turn_started, r.due_at, r.sent,"
+            " r.last_sent_at, g.channel_id FROM reminders r JOIN games g ON g.id = r.game_id"
+            " WHERE r.due_at IS NOT NULL AND r.due_at <= ? AND g.status = 'active'"
+            " AND (r.claimed_until <= ? OR r.claimed_by = ? OR r.claimed_by NOT IN"
+            " (SELECT owner FROM processes WHERE beat_at > ?))"
+            " ORDER BY r.due_at, r.game_id, r.kind, r.user_id"
+            + self.backend.row_lock(skip_locked=True),
+            (now, now, owner, alive_after),
+        )
+        await self.backend.run_many(
+            "UPDATE reminders SET claimed_by = ?, claimed_until = ?"
+            " WHERE game_id = ? AND user_id = ? AND kind = ?",
+            [(owner, until, r[0], r[1], r[2]) for r in rows],
+        )
+        return [(ReminderRow(*r[:7]), int(r[7])) for r in rows]
+
+    async def release_reminders(self, rows: Iterable[ReminderRow], owner: str) -> None:
+        """Give back ``owner``'s claims on reminders it did not send (held back, or failed)."""
+        await self.backend.run_many(
+            "UPDATE reminders SET claimed_until = 0"
+            " WHERE game_id = ? AND user_id = ? AND kind = ? AND claimed_by = ?",
+            [(r.game_id, r.user_id, r.kind, owner) for r in rows],
+        )
+
     async def mark_sent(self, r: ReminderRow, *, next_due: float | None, now: float) -> bool:
         """Record one reminder as sent, only if it is still due at the same time; returns whether
-        it was (so marking twice, or after a move rescheduled it, does nothing)."""
+        it was (so marking twice, or after a move rescheduled it, does nothing). Its claim is
+        given back with it."""
         marked = await self.backend.run(
-            "UPDATE reminders SET sent = sent + 1, last_sent_at = ?, due_at = ?"
+            "UPDATE reminders SET sent = sent + 1, last_sent_at = ?, due_at = ?, claimed_until = 0"
             " WHERE game_id = ? AND user_id = ? AND kind = ? AND due_at = ?",
             (now, next_due, r.game_id, r.user_id, r.kind, r.due_at),
         )

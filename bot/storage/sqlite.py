@@ -79,17 +79,30 @@ class SQLiteBackend:
         """An immediate transaction: committed on success, rolled back on any exception. Every
         write is exclusive on SQLite (it holds the file's write lock)."""
         async with self.lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
+                await self._to_end("BEGIN IMMEDIATE")
                 yield
-                await self.conn.execute("COMMIT")
+                await self._to_end("COMMIT")
             except BaseException as exc:
-                # Also when COMMIT itself failed: never leave the connection inside a transaction.
+                # Also when COMMIT itself failed, or the task was cancelled (a pass stopped at
+                # shutdown): never leave the connection inside a transaction.
                 if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                    await self._to_end("ROLLBACK")
                 if is_damage(exc):
                     raise DatabaseDamaged(self.path, str(exc)) from exc
                 raise
+
+    async def _to_end(self, sql: str) -> None:
+        """Run ``sql`` and wait for it to have run, even when the caller is cancelled meanwhile
+        (the statement is queued on the connection's thread and runs anyway: a cancelled BEGIN
+        would otherwise leave a transaction open that the next one trips on); a cancellation is
+        raised once it has."""
+        statement = asyncio.ensure_future(self.conn.execute(sql))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            await asyncio.wait({statement})
+            raise
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[None]:

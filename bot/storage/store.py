@@ -23,6 +23,7 @@ from bot.storage.actions import ActionQueries
 from bot.storage.backend import Backend, is_url
 from bot.storage.errors import StorageError
 from bot.storage.games import GameQueries
+from bot.storage.jobs import JobQueries
 from bot.storage.migrations import migrate
 from bot.storage.outbox import OutboxQueries
 from bot.storage.schedules import ScheduleQueries
@@ -32,7 +33,13 @@ from bot.storage.votes import VoteQueries
 
 
 class Storage(
-    GameQueries, ActionQueries, SettingsQueries, ScheduleQueries, VoteQueries, OutboxQueries
+    GameQueries,
+    ActionQueries,
+    SettingsQueries,
+    ScheduleQueries,
+    VoteQueries,
+    OutboxQueries,
+    JobQueries,
 ):
     """The database. Open with ``await Storage.open(path)``."""
 

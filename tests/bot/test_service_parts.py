@@ -98,6 +98,9 @@ BETWEEN_PARTS = {
     "seat",
     "unseat",
     "close",
+    "hint_inline",
+    "hint_position",
+    "hint_lines",
 }
 
 
@@ -110,6 +113,7 @@ async def test_the_facade_offers_every_public_method_of_its_parts(service: Servi
         service.governance,
         service.archive,
         service.computers,
+        service.jobs,
     )
     for part in parts:
         for name, method in inspect.getmembers(part, inspect.ismethod):

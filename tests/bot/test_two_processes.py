@@ -16,9 +16,10 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bot.service import OUTBOX_LEASE, OWNER_STALE, Service
+from bot.service import JOB_LEASE, OUTBOX_LEASE, OWNER_STALE, Service
 from tests.bot.conftest import BEN, CHANNEL
 from tests.fakes import FakeClock
 
@@ -29,7 +30,7 @@ class Proc:
     """A process of tests/bot/two_opens.py, spoken to one line at a time (never hangs: a line
     that does not come within a minute fails the test)."""
 
-    def __init__(self, role: str, db: Path) -> None:
+    def __init__(self, role: str, db: Path | str) -> None:
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "tests.bot.two_opens", role, str(db)],
             cwd=ROOT,
@@ -111,5 +112,39 @@ async def test_a_move_acknowledged_before_a_kill_is_announced_seconds_later(tmp_
         (late,) = await restarted.claim_announcements()
         assert f"acked {late.version}" == acked
         assert late.mention == tuple((await restarted.game(CHANNEL)).to_act) == (BEN.id,)
+    finally:
+        await restarted.close()
+
+
+async def test_a_worker_killed_while_thinking_has_its_job_taken_over_seconds_later(
+    database: str,
+) -> None:
+    """#25.3: kill -9 of a worker in the middle of a computer's thought; another process takes
+    the job over a few seconds after the dead one's last beat (its lease, a minute, is no reason
+    to wait) and plays the move once."""
+    from tests.bot.test_jobs import QUICK, computer_due
+
+    setup = await Service.open(database)
+    try:
+        game_id = await computer_due(setup)
+        version = (await setup.game(CHANNEL)).version
+    finally:
+        await setup.close()
+    worker = Proc("worker", database)
+    try:
+        claimed = worker.line()
+        assert claimed.startswith("claimed ") and claimed != "claimed None", claimed
+    finally:
+        worker.kill()
+    clock = FakeClock(time.time() + OWNER_STALE + 1)
+    assert clock.now < time.time() + JOB_LEASE / 5
+    restarted = await Service.open(database, clock=clock)
+    restarted.executor = ThreadPoolExecutor(max_workers=1)
+    try:
+        job = await restarted.claim_job()
+        assert job is not None and f"claimed {job.id}" == claimed
+        done = await restarted.run_job(job, seconds=QUICK)
+        assert done.outcome is not None and done.outcome.version == version + 1
+        assert done.outcome.game_id == game_id
     finally:
         await restarted.close()

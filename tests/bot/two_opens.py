@@ -7,6 +7,9 @@ plays one move per line read from stdin, printing ``acked VERSION`` once each mo
 then waits to be killed.
 ``mover``: opens a service on DB, starts a game, plays one move, prints ``acked VERSION`` and
 waits to be killed (kill -9 right after a move is acknowledged, before its board is posted).
+``worker``: a job-running process (``turnpost worker``, #25.3) on DB (a file or a PostgreSQL URL):
+it claims the computer job waiting there, prints ``claimed JOB_ID`` and goes on "thinking" until
+it is killed (kill -9 in the middle of a computer's thought).
 ``other``: another process with a connection of its own to DB; it says ``open``, and closes the
 connection (and says ``closed``) when a line arrives on stdin.
 """
@@ -55,6 +58,14 @@ async def mover(db: str) -> None:
     await asyncio.sleep(3600)
 
 
+async def worker(db: str) -> None:
+    engines.register(TALLY)
+    service = await Service.open(db, computers="worker", announces=False)
+    job = await service.claim_job()
+    print("claimed", None if job is None else job.id, flush=True)
+    await asyncio.sleep(3600)  # thinking, until killed
+
+
 def other(db: str) -> None:
     conn = sqlite3.connect(db)
     conn.execute("SELECT COUNT(*) FROM games").fetchone()
@@ -70,5 +81,7 @@ if __name__ == "__main__":
         asyncio.run(bot(path))
     elif role == "mover":
         asyncio.run(mover(path))
+    elif role == "worker":
+        asyncio.run(worker(path))
     else:
         other(path)

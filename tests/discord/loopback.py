@@ -103,6 +103,8 @@ class Sent:
     notified: list[int] = field(default_factory=list)
     #: HTTP status the loopback answered (200 unless the request broke one of Discord's rules).
     status: int = 200
+    #: A create whose nonce this author already used: Discord returned that message instead.
+    duplicate: bool = False
 
     @property
     def callback_type(self) -> int | None:
@@ -238,6 +240,8 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.sent: list[Sent] = []
         self.messages: dict[str, dict[str, Any]] = {}
+        #: Nonces sent with ``enforce_nonce``, by channel: the message each created.
+        self.nonces: dict[tuple[str, str], str] = {}
         self.notifications: list[Notification] = []
         self.interactions: dict[str, _Interaction] = {}
         #: Enforce the 3-second first-response deadline (the latency benchmark turns it off).
@@ -283,7 +287,9 @@ class FakeDiscord:
         return [
             s
             for s in self.sent
-            if s.method == "POST" and s.path.endswith(f"/channels/{channel_id}/messages")
+            if s.method == "POST"
+            and s.path.endswith(f"/channels/{channel_id}/messages")
+            and not s.duplicate
         ]
 
     def notices(self, channel_id: int = CHANNEL_ID) -> list[Sent]:
@@ -368,7 +374,16 @@ class FakeDiscord:
         """A new message: stored, and notifying when public."""
         self._check_limits(sent)
         msg = sent.message
+        if msg.get("enforce_nonce") and msg.get("nonce") is not None:
+            # Discord: a nonce already used by this author (in the past few minutes) returns
+            # that message and creates none.
+            known = self.nonces.get((channel_id, str(msg["nonce"])))
+            if known is not None and known in self.messages:
+                sent.message_id, sent.duplicate = known, True
+                return self.messages[known]
         mid = snowflake()
+        if msg.get("enforce_nonce") and msg.get("nonce") is not None:
+            self.nonces[(channel_id, str(msg["nonce"]))] = mid
         sent.message_id, sent.kind, sent.visible_ephemeral = mid, "create", ephemeral
         data = {
             "id": mid,

@@ -24,7 +24,8 @@ from tests.discord.loopback import GUILD_ID, FakeDiscord
 
 def test_run_is_the_blocking_entry_point_for_the_cli() -> None:
     params = list(inspect.signature(adapter.run).parameters)
-    assert params == ["config", "force_sync"] and not inspect.iscoroutinefunction(adapter.run)
+    assert params == ["config", "force_sync", "shard_ids", "shard_count"]
+    assert not inspect.iscoroutinefunction(adapter.run)
 
 
 def test_no_privileged_intents() -> None:
