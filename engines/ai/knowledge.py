@@ -61,7 +61,9 @@ class Knowledge(Protocol):
     # ``margin``: the share of the default value given to the score margin (default
     # ``MARGIN_SHARE``); ``candidates(engine, state, seat, rng)``: the moves worth comparing,
     # without those another move dominates (``search.candidate_moves``); ``prior``: visits the
-    # root's look-ahead rating counts as; ``reuse_moves`` (see ``search.search``).
+    # root's look-ahead rating counts as; ``reuse_moves`` (see ``search.search``);
+    # ``turns_cut``: ``turns`` already ends each turn where it passes (a tree node then takes
+    # them as listed instead of replaying each to cut it).
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:

@@ -287,7 +287,12 @@ def _tree_turns(
     hook = getattr(knowledge, "turns", None)
     if hook is not None:
         listed = hook(engine, sample, mover, rng, TREE_TURNS)
-        found = [cut_turn(engine, sample, mover, tuple(t))[0] for t in listed]
+        if getattr(knowledge, "turns_cut", False):
+            # The game's turns already end where the turn passes: replaying each to cut it
+            # would cost a tenth of a Marco Polo search for nothing.
+            found = [tuple(t) for t in listed]
+        else:
+            found = [cut_turn(engine, sample, mover, tuple(t))[0] for t in listed]
         found = [t for t in dict.fromkeys(found) if t]
         if found:
             return found

@@ -40,6 +40,9 @@ class MarcoPoloKnowledge:
     prior = 4
     #: the goal cards and the pile a sample deals anew seldom change what may be done
     reuse_moves = True
+    #: ``turns`` ends every turn where it passes (a roll, a draw, the next seat): the search
+    #: need not replay them to cut them (``ai_turns._play``)
+    turns_cut = True
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Other seats' goal cards dealt again from the goals this seat has not seen; the

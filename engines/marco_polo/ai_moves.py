@@ -16,13 +16,36 @@ away for 3 coins (M33) or re-rolling one (M34): of the dice of a kind, the lowes
 
 from __future__ import annotations
 
+import threading
+
 from engines.marco_polo.placement import SPACES, choices
 from engines.marco_polo.rules import known, may_place, open_combos, options
 from engines.marco_polo.state import State, parse_die
 
+#: Positions whose move lists are kept (per thread): a whole turn being built asks about the
+#: same position several times (contracts to fulfil, a die for 3 coins, the placements).
+_KEPT = 4
+_LOCAL = threading.local()
+
 
 def legal_moves(state: State, seat: int) -> list[str]:
-    """Every legal move of ``seat`` as canonical text (the same set ``complete`` offers)."""
+    """Every legal move of ``seat`` as canonical text (the same set ``complete`` offers); a new
+    list each call (the lists of the last few positions asked about are kept, the states held so
+    an id is never reused while kept)."""
+    kept: list[tuple[State, int, list[str]]] | None = getattr(_LOCAL, "kept", None)
+    if kept is None:
+        kept = _LOCAL.kept = []
+    for held, who, moves in kept:
+        if held is state and who == seat:
+            return list(moves)
+    moves = _listed(state, seat)
+    kept.insert(0, (state, seat, moves))
+    del kept[_KEPT:]
+    return list(moves)
+
+
+def _listed(state: State, seat: int) -> list[str]:
+    """``legal_moves`` without the memory."""
     k = known(state)
     out = [
         " ".join((verb, *args))
@@ -40,8 +63,52 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return out
 
 
+def verb_moves(state: State, seat: int, verbs: tuple[str, ...]) -> list[str]:
+    """The legal moves of ``seat`` with one of ``verbs`` (not ``place``), in ``legal_moves``'
+    order: what a turn being built asks for most (contracts to fulfil, a die for 3 coins, the
+    end), without listing every placement."""
+    return [
+        " ".join((verb, *args))
+        for verb, listed in options(state, seat).items()
+        if verb in verbs
+        for args in listed
+    ]
+
+
+def may_place_any(state: State, seat: int) -> bool:
+    """Whether ``legal_moves`` holds a placement (a main action ``seat`` may take now)."""
+    if not may_place(state, seat):
+        return False
+    k = known(state)
+    for space in SPACES:
+        for combo in open_combos(state, seat, space, k):
+            found = k.choices.get((seat, space, combo))
+            if found is None:
+                found = k.choices[seat, space, combo] = choices(state, seat, space, combo)
+            if found:
+                return True
+    return False
+
+
 #: Extra actions on one die whose value only says which die (M33, M34).
 _ONE_DIE = ("coins3", "reroll")
+
+
+#: ``_dice_key`` of each move text met (the same texts come back position after position).
+_KEYS: dict[str, tuple[tuple[str, ...], tuple[int, int]] | None] = {}
+_KEYS_MAX = 1 << 16
+
+
+def _key_of(move: str) -> tuple[tuple[str, ...], tuple[int, int]] | None:
+    """``_dice_key`` of ``move``'s tokens, remembered."""
+    try:
+        return _KEYS[move]
+    except KeyError:
+        pass
+    if len(_KEYS) >= _KEYS_MAX:
+        _KEYS.clear()
+    found = _KEYS[move] = _dice_key(move.split())
+    return found
 
 
 def _dice_key(tokens: list[str]) -> tuple[tuple[str, ...], tuple[int, int]] | None:
@@ -72,7 +139,7 @@ def shortlist(moves: list[str]) -> list[str]:
     best: dict[tuple[str, ...], tuple[tuple[int, int], str]] = {}
     out: list[str | tuple[str, ...]] = []
     for move in moves:
-        keyed = _dice_key(move.split())
+        keyed = _key_of(move)
         if keyed is None:
             out.append(move)
             continue

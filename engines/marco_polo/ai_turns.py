@@ -21,7 +21,7 @@ from typing import Any
 
 from engines.base import CHANCE, Engine
 from engines.marco_polo import tables as T
-from engines.marco_polo.ai_moves import legal_moves, shortlist
+from engines.marco_polo.ai_moves import legal_moves, may_place_any, shortlist, verb_moves
 from engines.marco_polo.ai_value import ROUTES, seat_worth
 from engines.marco_polo.state import State, parse_die
 from engines.rng import Rng
@@ -82,7 +82,7 @@ def _fulfil_all(engine: Engine[Any, Any], state: State, seat: int, value: Value)
     done: list[str] = []
     here = value(state)
     while _acts(engine, state, seat) and not state.pending:
-        moves = [m for m in legal_moves(state, seat) if m.startswith("fulfil ")]
+        moves = verb_moves(state, seat, ("fulfil",))
         if not moves:
             break
         v, move, after, stop = _best(engine, state, seat, moves, value)
@@ -130,8 +130,7 @@ def finish(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> P
                 return state, done, stop
             continue
         if not p.main_done and p.dice:
-            moves = legal_moves(state, seat)
-            if any(m.startswith("place ") for m in moves):
+            if may_place_any(state, seat):
                 break  # the main action is the caller's choice
             # Nothing may be placed: fulfil what pays, then dice on 3 coins, lowest first, until
             # one opens a space or none is left (M23, M33).
@@ -155,8 +154,7 @@ def finish(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> P
             return state, done, True
         if not _acts(engine, state, seat):
             break
-        moves = legal_moves(state, seat)
-        ends = [m for m in moves if m in ("end", "black")]
+        ends = verb_moves(state, seat, ("end", "black"))
         if not ends:
             break
         _, move, state, stop = _best(engine, state, seat, ends, value)
@@ -223,11 +221,20 @@ def _rough_tops(places: list[str], keep: int) -> list[str]:
     return travel + rest[: max(0, keep - len(travel))]
 
 
+#: ``_rough`` of each placement text met (rollouts rate the same texts again and again).
+_ROUGH: dict[str, float] = {}
+
+
 def _rough(move: str) -> float:
     """A placement's rough worth for ``policy``/``_rough_tops``: its kind, then its value."""
-    tokens = move.split()
-    dice = [d[1] for t in tokens if (d := parse_die(t))]
-    return KIND.get(tokens[1], 1.0) + 0.1 * min(dice, default=0)
+    found = _ROUGH.get(move)
+    if found is None:
+        if len(_ROUGH) >= 1 << 16:
+            _ROUGH.clear()
+        tokens = move.split()
+        dice = [d[1] for t in tokens if (d := parse_die(t))]
+        found = _ROUGH[move] = KIND.get(tokens[1], 1.0) + 0.1 * min(dice, default=0)
+    return found
 
 
 def _bazaar_tops(places: list[str]) -> list[str]:
@@ -282,7 +289,7 @@ def _coins3_lowest(state: State, seat: int, keep: int = 2) -> str | None:
     """``coins3`` with the seat's lowest die, if it keeps ``keep`` dice or more after (M33)."""
     if len(state.players[seat].dice) <= keep:
         return None
-    moves = [m for m in legal_moves(state, seat) if m.startswith("coins3 ")]
+    moves = verb_moves(state, seat, ("coins3",))
     if not moves:
         return None
     return min(moves, key=lambda m: (parse_die(m.split()[1]) or ("", 0))[1])

@@ -194,13 +194,21 @@ def sheet_total(state: State, seat: int, most: int) -> int:
 
 def contracts(p: Player) -> float:
     """Contracts in hand: part of the reward, more as more of the cost is held (M32)."""
+    if not p.contracts:
+        return 0.0
+    return _contracts(p.contracts, p.camel, p.pepper, p.silk, p.gold)
+
+
+@lru_cache(maxsize=1 << 14)
+def _contracts(held: tuple[str, ...], camel: int, pepper: int, silk: int, gold: int) -> float:
+    """``contracts`` of a hand ``held`` and the camels and goods to pay with."""
+    have = {"camel": camel, "pepper": pepper, "silk": silk, "gold": gold}
     total = 0.0
-    for cid in p.contracts:
-        c = T.CONTRACTS[cid]
-        cost = c["cost"]
+    for cid in held:
+        cost = T.CONTRACTS[cid]["cost"]
         need = sum(cost.values())
-        held = sum(min(p.amount(k), n) for k, n in cost.items())
-        total += REWARD_VP[cid] * (CONTRACT_HELD + CONTRACT_COVERED * held / need)
+        paid = sum(min(have[k], n) for k, n in cost.items())
+        total += REWARD_VP[cid] * (CONTRACT_HELD + CONTRACT_COVERED * paid / need)
     return total
 
 
@@ -427,6 +435,18 @@ def _plan(
     )
 
 
+#: Per location, the post cities a Travel action of the journey can reach from there (at most
+#: ``JOURNEY_STEPS`` steps): city -> (steps, camels, row and route coins), from ``ROUTES``.
+_HOPS: dict[str, dict[str, tuple[int, int, int]]] = {
+    loc: {
+        city: (steps, cam, ROW_COINS[steps] + coi)
+        for city, (steps, cam, coi) in ROUTES[loc].items()
+        if 0 < steps <= JOURNEY_STEPS
+    }
+    for loc in ROUTES
+}
+
+
 @lru_cache(maxsize=1 << 16)
 def _journey(
     figures: tuple[str, ...],
@@ -442,38 +462,56 @@ def _journey(
     goods: int,
     bonus: tuple[tuple[str, float], ...],
 ) -> float:
-    """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost."""
+    """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost
+    (a city's gain is ``_city_gain``'s, its parts that do not depend on the city worked out
+    once per hop)."""
     locs = list(figures)
     total = 0.0
+    cities = goal_cities(goals)
+    cards = [(T.GOALS[g]["cities"], int(T.GOALS[g]["vp"])) for g in goals]
+    coin_vp = LIVE["coin"]
+    camel_vp = LIVE["camel"]
     for hop in range(hops):
         rounds_after = later - 1 - hop
+        before = len(cities & held)
+        step = T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
+        count = placed + 1
+        milestone = count in (8, 9) or (char == "wilhelm" and count == 11)
+        reach = [_HOPS[loc] for loc in locs]
         best: tuple[float, int, str, int, int] | None = None
         for city, extra in bonus:
             if city in held:
                 continue
-            for fig, loc in enumerate(locs):
-                steps, cam, coi = ROUTES[loc][city]
-                if not 0 < steps <= JOURNEY_STEPS:
+            gain: float | None = None
+            for fig, hops_from in enumerate(reach):
+                found = hops_from.get(city)
+                if found is None:
                     continue
-                paid = ROW_COINS[steps] + coi
+                _, cam, paid = found
                 if cam > camels:
                     continue
                 # A hop the coins do not cover counts the share they do: a coin more is always
                 # worth a little more, not nothing until a row's price is reached.
                 share = 1.0 if paid <= coins else max(0, coins) / paid
-                gain = _city_gain(
-                    city,
-                    held,
-                    goals,
-                    placed,
-                    char,
-                    rounds_after,
-                    beijing_taken,
-                    goods,
-                    extra if city in T.SMALL_CITIES else 0.0,
-                    extra if city not in T.SMALL_CITIES else 0.0,
-                )
-                net = share * (gain - LIVE["coin"] * paid - LIVE["camel"] * cam)
+                if gain is None:
+                    gain = POST
+                    if city in cities:
+                        gain += step
+                        for both, vp in cards:
+                            if city in both and all(c == city or c in held for c in both):
+                                gain += vp
+                    if milestone:
+                        gain += T.MILESTONES[count]
+                    if city == "beijing":
+                        if beijing_taken < len(T.BEIJING_VP):
+                            gain += T.BEIJING_VP[beijing_taken]
+                        gain += max(goods, END_GOODS) // 2
+                    elif city in T.SMALL_CITIES and extra:
+                        gain += (1 + rounds_after) * extra
+                    else:
+                        tile = extra if city not in T.SMALL_CITIES else 0.0
+                        gain += tile + rounds_after * CARD_ROUND
+                net = share * (gain - coin_vp * paid - camel_vp * cam)
                 if best is None or net > best[0]:
                     best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:

@@ -175,8 +175,27 @@ def fast_tokens(text: str, *, strict: bool = True) -> list[str]:
     return tokens(text, strict=strict)
 
 
+#: ``parse``'s answers by text: an action is a pure function of its text, and the computer
+#: players parse the same few hundred texts again and again.
+_PARSED: dict[str, Action] = {}
+_PARSED_MAX = 1 << 14
+
+
 def parse(text: str) -> Action:
     """Check the syntax of ``text`` and put it in canonical form (dice and goals sorted)."""
+    try:
+        return _PARSED[text]
+    except KeyError:
+        pass
+    action = _parse(text)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[text] = action
+    return action
+
+
+def _parse(text: str) -> Action:
+    """``parse`` without the memory."""
     if len(text) > 200:
         raise IllegalAction("core.too_long", length=len(text), example="place pepper 4 col=4")
     toks = fast_tokens(text)

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 import engines
 from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
 from engines.base import CHANCE, END
+from engines.marco_polo import ai_value
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai import KNOWLEDGE
-from engines.marco_polo.ai_moves import legal_moves
+from engines.marco_polo.ai_moves import legal_moves, may_place_any, verb_moves
 from engines.marco_polo.ai_value import sheet_total
+from engines.marco_polo.rewards import posts_left
 from engines.marco_polo.scoring import breakdown
-from engines.marco_polo.state import State, parse_die
+from engines.marco_polo.state import State, goods_total, parse_die
 from engines.randomplay import random_action
 from engines.rng import Rng
 from tests.marco_polo.helpers import dice, play, put, ready, res
@@ -239,3 +243,85 @@ def test_m60_the_evaluations_sheet_is_the_score_sheet() -> None:
         most = max(len(p.fulfilled) for p in st.players)
         for seat in range(st.n):
             assert sheet_total(st, seat, most) == sum(sheets[seat].values())
+
+
+def test_a_turn_asks_for_its_extra_actions_without_listing_every_placement() -> None:
+    """M32-M36, M22: the moves of one extra-action verb (``verb_moves``) are the legal moves of
+    that verb, in the same order, and ``may_place_any`` says whether a main action is among the
+    legal moves, at every position of random games."""
+    for st, seat in _random_positions(300, 61):
+        moves = legal_moves(st, seat)
+        for verbs in (("fulfil",), ("coins3",), ("end", "black")):
+            assert verb_moves(st, seat, verbs) == [m for m in moves if m.split()[0] in verbs]
+        assert may_place_any(st, seat) == any(m.startswith("place ") for m in moves)
+
+
+def _journey_by_city_gain(st: State, seat: int) -> float:
+    """The journey (``ai_value.journey``) worked out hop by hop with ``_city_gain``, the
+    plain way: each later round, the city with the best gain net of its row and routes."""
+    later = T.ROUNDS - st.round
+    p = st.players[seat]
+    hops = min(later, posts_left(st, seat))
+    locs, held, placed = list(p.figures), set(p.posts), p.posts_placed
+    coins = p.coin + ai_value.JOURNEY_COINS * later
+    camels = p.camel + ai_value.JOURNEY_CAMELS * later
+    taken = sum(1 for x in st.beijing if x is not None)
+    total = 0.0
+    for hop in range(hops):
+        best: tuple[float, int, str, int, int] | None = None
+        for city in sorted(T.POST_CITIES):
+            if city in held:
+                continue
+            small = city in st.city_bonus
+            tile = st.first_post.get(city)
+            extra = (
+                ai_value.BONUS_VP[st.city_bonus[city]]
+                if small
+                else ai_value.TILE_VP[tile]
+                if tile
+                else 0.0
+            )
+            for fig, loc in enumerate(locs):
+                steps, cam, coi = ai_value.ROUTES[loc][city]
+                if not 0 < steps <= ai_value.JOURNEY_STEPS or cam > camels:
+                    continue
+                paid = ai_value.ROW_COINS[steps] + coi
+                share = 1.0 if paid <= coins else max(0, coins) / paid
+                gain = ai_value._city_gain(
+                    city,
+                    frozenset(held),
+                    p.goals,
+                    placed,
+                    p.char,
+                    later - 1 - hop,
+                    taken,
+                    goods_total(p),
+                    extra if city in T.SMALL_CITIES else 0.0,
+                    extra if city not in T.SMALL_CITIES else 0.0,
+                )
+                net = share * (gain - 0.2 * paid - 0.3 * cam)
+                if best is None or net > best[0]:
+                    best = (net, fig, city, paid, cam)
+        if best is None or best[0] <= 0:
+            break
+        net, fig, city, paid, cam = best
+        total += net
+        if paid > coins:
+            break
+        locs[fig] = city
+        held.add(city)
+        placed += 1
+        coins -= paid
+        camels -= cam
+        taken += city == "beijing"
+    return total
+
+
+def test_m28_m60_the_journey_plans_each_hop_with_the_gain_of_a_post_there() -> None:
+    """M28, M40, M42-M46, M60: the journey's quick city gains (worked out once per hop) add up
+    to what ``_city_gain`` says hop by hop, at every position of random games."""
+    for st, seat in _random_positions(300, 71):
+        if st.phase != "play" or st.round > T.ROUNDS:
+            continue
+        later = T.ROUNDS - st.round
+        assert ai_value.journey(st, seat, later) == pytest.approx(_journey_by_city_gain(st, seat))
