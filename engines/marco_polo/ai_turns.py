@@ -204,8 +204,15 @@ def turns(
         _, rest, _ = finish(engine, before, seat, value)
         return [(*pre, *rest)] if pre or rest else []
     rated.sort(key=lambda r: -r[0])
+    chosen = rated[: limit * (WIDTH if limit >= THOROUGH else 1)]
+    # A Travel placement rated one step deep is a movement not made yet, worth less than the
+    # post it builds (``ai_value.MOVE_SHARE``), while a contract taken with a discard pending
+    # looks better than it is: so Travel is finished whatever its first rating, every row at
+    # the root, the best-rated one deeper in the search (where the journey is decided, M28).
+    travel = [r for r in rated[len(chosen) :] if r[2].startswith("place travel")]
+    chosen += travel if limit >= THOROUGH else travel[:1]
     out: list[tuple[float, tuple[str, ...]]] = []
-    for _, head, move, after, stop in rated[: limit * (WIDTH if limit >= THOROUGH else 1)]:
+    for _, head, move, after, stop in chosen:
         end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
         out.append((value(end), (*head, move, *rest)))
     out.sort(key=lambda r: -r[0])

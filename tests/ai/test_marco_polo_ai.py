@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import engines
-from engines.ai.search import MAX_LISTED, candidate_moves, legal_texts, search
+from engines.ai.search import MAX_LISTED, ROOT_TURNS, candidate_moves, legal_texts, search
 from engines.base import CHANCE, END
 from engines.marco_polo import ai_value
 from engines.marco_polo import tables as T
@@ -233,6 +233,36 @@ def test_m28_coins_for_the_road_are_worth_more_early_than_in_the_last_round() ->
     )
     assert gain_early > 12 * 0.2
     assert gain_late == 2.0  # 20 coins: 2 VP on the sheet, 8 coins: 0
+
+
+def test_m42_m60_in_the_last_round_the_best_turn_travels_to_a_goal_city() -> None:
+    """M28, M40, M42, M60: in the last round, a seat with the coins, camels and dice for a
+    Travel action to a goal city one step away (Anxi, 3 camels from Moscow) goes there: its
+    third goal city and a whole goal card score at the end, more than any other action."""
+    st = put(ready(4, seed=3, s0="berke"), round=5)
+    st = res(dice(st, 0, 6, 5, 1), 0, coin=14, camel=3, goals=("g01", "g13"))
+    st = res(st, 0, posts=("moscow", "alexandria"), posts_placed=2, figures=("moscow",))
+    best = KNOWLEDGE.turns(E, st, 0, Rng(1), ROOT_TURNS)[0]
+    after = st
+    for move in best:
+        after, _ = E.play(after, 0, move)
+    assert any(m.startswith("place travel") for m in best), best
+    assert "anxi" in after.players[0].posts, best
+
+
+def test_m28_m45_a_travel_row_is_compared_as_the_whole_turn_it_starts() -> None:
+    """M28, M45, M58: a Travel placement is compared as the whole turn it starts (the post
+    built), not as a movement not made yet, which one step in rates below taking goods: in the
+    last round Johannes, with coins and two sixes, goes to Beijing (oasis to oasis in one step,
+    M58) for its 10 VP instead of taking Khan's favor."""
+    st = put(ready(4, seed=3, s0="johannes"), round=5)
+    st = res(dice(st, 0, 6, 6, 2), 0, coin=74, camel=0)
+    best = KNOWLEDGE.turns(E, st, 0, Rng(1), ROOT_TURNS)[0]
+    after = st
+    for move in best:
+        after, _ = E.play(after, 0, move)
+    assert best[0].startswith("place travel"), best
+    assert "beijing" in after.players[0].posts, best
 
 
 def test_m60_the_evaluations_sheet_is_the_score_sheet() -> None:
