@@ -498,6 +498,13 @@ class Engine(ABC, Generic[S, A]):
         return None
 
     # -- information ------------------------------------------------------------------------
+    def told(self, events: Sequence[Event]) -> list[Event]:
+        """One move's ``events`` as the table is told them, in order: as they are, unless a
+        game says two of them as one sentence where apart they would mislead (Brass: coal
+        bought for a rail link is part of the link's price, #28.3). Text only: the log keeps
+        the events themselves."""
+        return list(events)
+
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View[Any, Any]:
         """What ``seat`` may see (``None``: the public), for a renderer: a frozen dataclass built on

@@ -86,7 +86,7 @@ class Archive:
         for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
             public = a.seat != viewer_seat
             events = events_of(a)
-            said = self.words.event_lines(events, names, viewer_seat)
+            said = self.words.event_lines(events, names, viewer_seat, engine)
             if a.seat == CHANCE:
                 key = "service.log_chance"
                 shown = self.words.chance_text(engine, a.action)
@@ -154,7 +154,7 @@ class Archive:
                         if a.seat == CHANCE
                         else self.words.action_text(engine, a.action, public=True)
                     ),
-                    "events": self.words.event_lines(events_of(a), names, None),
+                    "events": self.words.event_lines(events_of(a), names, None, engine),
                     "at": a.at,
                 }
                 for a in actions

@@ -97,11 +97,16 @@ class Narrator:
         return action if verb in engine.public_chance else verb
 
     def event_lines(
-        self, events: Sequence[Event], names: Sequence[str], viewer: int | None
+        self,
+        events: Sequence[Event],
+        names: Sequence[str],
+        viewer: int | None,
+        engine: Engine[Any, Any] | None = None,
     ) -> list[str]:
-        """Events the viewer (a seat, or None for everyone) may see, as text."""
+        """Events the viewer (a seat, or None for everyone) may see, as text; one move's events
+        as its ``engine`` tells them (``Engine.told``) when it is given."""
         out = []
-        for e in events:
+        for e in engine.told(events) if engine is not None else events:
             if e.visible_to is None or (viewer is not None and viewer in e.visible_to):
                 out.append(self.t(e.key, e.params, names))
         return out
@@ -120,8 +125,8 @@ class Narrator:
             cut = next(
                 (i for i, e in enumerate(public) if e.key in engine.round_events), len(public)
             )
-            said = tuple(self.event_lines(public[:cut], names, None))
-            between = tuple(self.event_lines(public[cut:], names, None))
+            said = tuple(self.event_lines(public[:cut], names, None, engine))
+            between = tuple(self.event_lines(public[cut:], names, None, engine))
             if a.seat == CHANCE:
                 if steps:
                     last = steps[-1]

@@ -326,7 +326,7 @@ class Playing:
                 key = "service.auto_move" if p.auto else "service.move"
                 text = self.words.action_text(engine, p.action, public=True)
                 lines.append(self.words.t(key, {"player": p.seat, "action": text}, names))
-            lines.extend(self.words.event_lines(p.events, names, None))
+            lines.extend(self.words.event_lines(p.events, names, None, engine))
             for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
                 if seat in by_seat:
                     hidden = [e for e in p.events if e.visible_to and seat in e.visible_to]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import CHANCE, Engine, EngineMeta, Event, IllegalAction, Option, Result
@@ -20,6 +20,7 @@ from engines.brass.state import (
     dump_state,
     load_state,
 )
+from engines.brass.told import told
 from engines.brass.view import BrassView, make_view, rounds_in_era
 from engines.kit import complete_from_texts, perform
 
@@ -174,6 +175,11 @@ class Brass(Engine[State, Action]):
         return R.timeout_action(state, seat)
 
     # -- information ------------------------------------------------------------------------
+    def told(self, events: Sequence[Event]) -> list[Event]:
+        """Market cubes bought for a build or a rail link told within its price, once
+        (``engines.brass.told``)."""
+        return told(events)
+
     def view(self, state: State, seat: int | None) -> BrassView:
         final = final_result(state) if state.phase == OVER else None
         return make_view(state, self.to_act(state), seat, final)
