@@ -182,7 +182,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.seat is not None:
         png = drawing.draw_private(args.game, state, args.seat, names, lang=args.lang)
     else:
-        png, _ = drawing.draw_public(args.game, state, names, lang=args.lang)
+        board, glance = drawing.draw_public(args.game, state, names, lang=args.lang)
+        png = glance if args.glance else board
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
         return 1
@@ -306,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--moves", type=int, default=0)
     r.add_argument("--names", help="display names by seat, comma-separated")
     r.add_argument("--seat", type=int, help="draw this seat's private board instead")
+    r.add_argument("--glance", action="store_true", help="draw the glance beside the board instead")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     r.add_argument(
         "--lang",

@@ -54,15 +54,30 @@ def sheet(state: State, seat: int) -> dict[str, int]:
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
     """Points per category for ``seat``; the VP marker is clamped at 0 after each step (D3)."""
-    vp = state.vp[seat]
-    out = {"before": vp}
     flipped = [t for t in state.tiles if t.owner == seat and t.flipped]
+    return intro_sheet(
+        state.vp[seat],
+        links=sum(link_points(state, line) for line, o in state.links if o == seat),
+        industries=sum(t.data.vp for t in flipped),
+        money=state.money[seat],
+        income=income_level(state.income[seat]),
+        again=sum(t.data.vp for t in flipped if t.level >= 2),
+    )
+
+
+def intro_sheet(
+    vp: int, *, links: int, industries: int, money: int, income: int, again: int
+) -> dict[str, int]:
+    """The introductory game's final scoring from its parts (B80, B81): ``vp`` so far, then
+    links, flipped industries, money (£4 a VP, at most 15), income level and the level 2+
+    industries again, the VP marker clamped at 0 after each step (D3); points per category."""
+    out = {"before": vp}
     steps = {
-        "links": sum(link_points(state, line) for line, o in state.links if o == seat),
-        "industries": sum(t.data.vp for t in flipped),
-        "money": min(MONEY_VP_CAP, state.money[seat] // MONEY_PER_VP),
-        "income": income_level(state.income[seat]),
-        "again": sum(t.data.vp for t in flipped if t.level >= 2),
+        "links": links,
+        "industries": industries,
+        "money": min(MONEY_VP_CAP, money // MONEY_PER_VP),
+        "income": income,
+        "again": again,
     }
     for cat, points in steps.items():
         new = max(0, vp + points)

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from engines.base import Result
 from engines.brass import components as C
 from engines.brass.resources import market_price
-from engines.brass.scoring import FULL_CATEGORIES, sheet
+from engines.brass.scoring import FULL_CATEGORIES, intro_sheet, sheet
 from engines.brass.state import LINK2, OVER, Merchant, State, Tile, income_level
 from engines.kit import Mark, View, optional
 
@@ -198,6 +198,42 @@ class BrassView(View[BrassMark, Hand]):
     approximate: Mapping[str, bool]
     #: The result once the game is over (its JSON is ``Result.to_json``).
     final: Result | None = optional()
+
+    def if_era_ended(self) -> tuple[int, ...]:
+        """Each seat's VP if the current era ended now: the VP so far, its links (the link
+        icons of their ends' flipped tiles, 2 for a merchant) and its flipped tiles, as the
+        canal era's end (R14, R16) and the game's end (R46) score them; in the introductory game
+        its whole final scoring (B80, B81, D3). VP are scored only when an era ends, so this is
+        the score a board can show while one runs (#28.3)."""
+        lines, places = C.lines(), C.locations()
+
+        def icons(line: str) -> int:
+            return sum(
+                2
+                if places[end].kind == "merchant"
+                else sum(t.link_vp for t in self.tiles if t.location == end and t.flipped)
+                for end in lines[line].ends
+            )
+
+        out = []
+        for s in range(self.players):
+            links = sum(icons(link.line) for link in self.links if link.owner == s)
+            flipped = [t for t in self.tiles if t.owner == s and t.flipped]
+            industries = sum(t.vp for t in flipped)
+            if self.mode == C.FULL:
+                out.append(self.vp[s] + links + industries)
+                continue
+            again = sum(t.vp for t in flipped if t.level >= 2)
+            parts = intro_sheet(
+                self.vp[s],
+                links=links,
+                industries=industries,
+                money=self.money[s],
+                income=self.income_level[s],
+                again=again,
+            )
+            out.append(sum(parts.values()))
+        return tuple(out)
 
 
 def rounds_in_era(state: State) -> int:

@@ -340,7 +340,10 @@ def render_glance(
     per seat (#10.5)."""
     view, lang = kit.prepare(view, names, lang)
     final = view.final
-    vp = final.scores if final else view.vp
+    # VP are scored at an era's end, so while one runs every seat shows the VP it would have
+    # if the era ended now, and says so (#28.3); once over, the final scores.
+    vp = final.scores if final else view.if_era_ended()
+    note = "" if final else W.say(f"glance.if_ended.{view.mode}.{view.era}", lang)
     scores = [
         W.say("glance.scores", lang, vp=v, money=m) for v, m in zip(vp, view.money, strict=True)
     ]
@@ -359,5 +362,6 @@ def render_glance(
         last_line(view, lang),
         view.over,
         final.winners if final else (),
+        note,
     )
     return kit.glance(view, SEATS, glance)

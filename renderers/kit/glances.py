@@ -42,6 +42,9 @@ class Glance:
     #: The seats that won, once the game is over: named with a star where the seat to act
     #: stood, and a star before their scores (#28.3).
     winners: Sequence[int] = ()
+    #: A line over the scores saying what they are when they are not simply the score now
+    #: (Brass: as if the era ended now, #28.3).
+    note: str = ""
 
 
 def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
@@ -52,7 +55,8 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
     m = 28
     row = 64
     asked = wrap(g.asked, 32, GLANCE_W - 2 * m, 2)
-    height = 86 + 78 + 44 * len(asked) + 16 + row * n + (54 if g.last else 0) + 20
+    note = 44 if g.note else 0
+    height = 86 + 78 + 44 * len(asked) + 16 + note + row * n + (54 if g.last else 0) + 20
     img = new_canvas(height, GLANCE_W)
     d = Pen(img)
     d.rectangle((0, 0, GLANCE_W, 70), fill=BAND)
@@ -71,6 +75,9 @@ def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:
         text(d, (m, y), line, 32)
         y += 44
     y += 16
+    if g.note:
+        text(d, (m, y), g.note, GLANCE_MIN, fill=MUTED, max_width=GLANCE_W - 2 * m)
+        y += note
     for s in range(n):
         top = y + row * s
         if s in to_act and not g.over:
