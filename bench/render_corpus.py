@@ -12,8 +12,9 @@ bench.render_corpus ...``.
 The positions: seeded random games of each game at 2 to its maximum players (Marco Polo in both
 set-ups, Brass in both modes), taken at the start, at four points through the game and at the
 end; each drawn in English with plain names and in Japanese with Japanese, Hebrew and Arabic
-names, with the marks of the moves since the acting player's last turn (as the service passes
-them, ``engines.kit.with_recent``), its glance, and the private screen of the acting seat.
+names, with the marks of the moves since the acting player's last turn (as the service logs and
+passes them: with what each move paid out, ``engines.kit.with_earned`` and ``with_recent``), its
+glance, and the private screen of the acting seat.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import engines
 import renderers
 from bot.recap import turn_window
 from engines.base import CHANCE
-from engines.kit import last_mark, with_recent
+from engines.kit import last_mark, with_earned, with_recent
 from engines.randomplay import random_play
 from engines.rng import Rng
 from tests import games
@@ -66,7 +67,12 @@ def positions(
     final, steps = random_play(engine, state, Rng(seed))
     states = [s for s, _, _ in steps[1:]] + [final]  # the state after each step
     moves = [(seat, False) for _, seat, _ in steps]
-    marks = [last_mark(engine.view(s, None)) for s in states]
+    # Each move's mark as the service logs it: with what the move paid out (its events again).
+    paid = [engine.earned(engine.play(before, seat, text)[1]) for before, seat, text in steps]
+    marks = [
+        with_earned(last_mark(engine.view(s, None)), got)
+        for s, got in zip(states, paid, strict=True)
+    ]
     picks = sorted({int(f * (len(steps) - 1)) for f in POINTS} | {len(steps) - 1})
     for i in picks:
         after = states[i]

@@ -168,6 +168,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     import engines
     from bot import drawing
+    from engines.kit import last_mark, with_earned
     from engines.randomplay import random_play
     from engines.rng import Rng
 
@@ -176,13 +177,19 @@ def cmd_render(args: argparse.Namespace) -> int:
     state = engine.setup(
         players, engine.meta.validate_options(_parse_options(args.option)), args.seed
     )
-    state, _ = random_play(engine, state, Rng(args.seed), args.moves)
+    state, steps = random_play(engine, state, Rng(args.seed), args.moves)
+    # The last move's mark as the service logs it, with what the move earned (#28.3).
+    recent = []
+    if steps:
+        before, seat, text = steps[-1]
+        earned = engine.earned(engine.play(before, seat, text)[1])
+        recent = [with_earned(last_mark(engine.view(state, None)), earned)]
     names = args.names.split(",") if args.names else [f"Player {i + 1}" for i in range(players)]
     # The drawing calls a table uses, so the board is the one a table in ``--lang`` sees.
     if args.seat is not None:
         png = drawing.draw_private(args.game, state, args.seat, names, lang=args.lang)
     else:
-        board, glance = drawing.draw_public(args.game, state, names, lang=args.lang)
+        board, glance = drawing.draw_public(args.game, state, names, recent, lang=args.lang)
         png = glance if args.glance else board
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)

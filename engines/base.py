@@ -498,6 +498,15 @@ class Engine(ABC, Generic[S, A]):
         return None
 
     # -- information ------------------------------------------------------------------------
+    def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
+        """What one move paid out, from its ``events``: ``(seat, thing, count)`` per gain, in
+        order, ``thing`` a catalog key that says a count (``bombay.count.rupee``). A seat other
+        than the mover may gain (a palace's owner, the owner of a stone a ship carried). Only
+        what the whole table sees counts, and a round's end is not the move's (``round_events``):
+        ``engines.kit.gains`` does that for a game's own reading of its events. The board's
+        last-move box says it beside the move (#28.3). Nothing by default."""
+        return ()
+
     def told(self, events: Sequence[Event]) -> list[Event]:
         """One move's ``events`` as the table is told them, in order: as they are, unless a
         game says two of them as one sentence where apart they would mislead (Brass: coal

@@ -67,6 +67,7 @@ __all__ = [
     "drawn_once",
     "evolve",
     "from_plain",
+    "gains",
     "keyed",
     "last_mark",
     "legal",
@@ -79,6 +80,7 @@ __all__ = [
     "sample",
     "to_act",
     "turn_of",
+    "with_earned",
     "why_not",
     "with_recent",
 ]
@@ -565,6 +567,9 @@ class Mark:
     seat: int | None = optional()
     text: str | None = optional()
     turn: tuple[str, ...] | None = optional()
+    #: What the move paid out (``Engine.earned``): the service adds it to the mark it logs, from
+    #: the move's events; an engine's own view never sets it.
+    earned: tuple[tuple[int, str, int], ...] | None = optional()
 
 
 M = TypeVar("M", bound=Mark)
@@ -657,6 +662,9 @@ def with_recent(view: V, recent: Sequence[Mapping[str, Any]]) -> V:
         return view
     marks = tuple(from_plain(type(view).mark, m) for m in recent)
     last = view.last
+    if last is not None and replace(marks[-1], earned=None) == last:
+        # The log's mark of this very move: what it paid out comes with it.
+        last = replace(last, earned=marks[-1].earned)
     turn = turn_of(marks)
     if len(turn) > 1 and last is not None and last.turn is None:
         last = replace(last, turn=turn)
@@ -677,6 +685,35 @@ def turn_of(marks: Sequence[Mark]) -> tuple[str, ...]:
         if mark.text:
             texts.append(mark.text)
     return tuple(texts[::-1])
+
+
+Gain = tuple[int, str, int]
+
+
+def gains(
+    events: Sequence[Event],
+    round_events: frozenset[str],
+    paid: Callable[[Event], Iterable[Gain]],
+) -> tuple[Gain, ...]:
+    """A move's gains for ``Engine.earned``: ``paid`` (a game's reading of one event) over the
+    public ``events`` before the first of ``round_events`` (a round's end is not the move's),
+    one entry per seat and thing in the order first gained, zero totals left out."""
+    total: dict[tuple[int, str], int] = {}
+    for event in events:
+        if event.key in round_events:
+            break
+        if event.visible_to is not None:
+            continue
+        for seat, thing, count in paid(event):
+            total[(seat, thing)] = total.get((seat, thing), 0) + count
+    return tuple((seat, thing, n) for (seat, thing), n in total.items() if n)
+
+
+def with_earned(mark: Any, earned: Sequence[Gain]) -> Any:
+    """A logged mark's JSON (``last_mark``) with what its move paid out, when it paid anything."""
+    if mark is None or not earned:
+        return mark
+    return {**mark, "earned": [list(g) for g in earned]}
 
 
 def last_mark(view: View[Any, Any]) -> Any:

@@ -38,7 +38,7 @@ from bot.storage import (
     dumps,
 )
 from engines.base import CHANCE, Engine, Event, IllegalAction
-from engines.kit import last_mark, private_fields
+from engines.kit import last_mark, private_fields, with_earned
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 
@@ -68,9 +68,10 @@ def status_json(engine: Engine[Any, Any], state: Any) -> str:
     return json.dumps({"key": ev.key, "params": dict(ev.params)}) if ev is not None else ""
 
 
-def mark_of(engine: Engine[Any, Any], state: Any) -> Any:
-    """What the last move changed on the public board, as the engine's public view says."""
-    return last_mark(engine.view(state, None))
+def mark_of(engine: Engine[Any, Any], state: Any, events: Sequence[Event] = ()) -> Any:
+    """What the last move changed on the public board, as the engine's public view says, with
+    what the move paid out (``Engine.earned`` of its ``events``) for the last-move box."""
+    return with_earned(last_mark(engine.view(state, None)), engine.earned(events))
 
 
 class Playing:
@@ -178,10 +179,11 @@ class Playing:
                 next_move += 1
 
         moved = plays[-1].move if plays else None
+        paid = plays[-1].events if plays else ()
         chance()
         if moved is not None:
             # The board as the move left it, its draws made (a new round's ships, say).
-            marks[moved] = mark_of(engine, state)
+            marks[moved] = mark_of(engine, state, paid)
         # A removed seat never blocks the table: play for it until a person must decide.
         for _ in range(MAX_AUTO_MOVES):
             pending = [s for s in engine.to_act(state) if s in removed]
@@ -195,7 +197,7 @@ class Playing:
             moved = next_move
             next_move += 1
             chance()
-            marks[moved] = mark_of(engine, state)
+            marks[moved] = mark_of(engine, state, events)
         for p in plays:
             await self.db.append_action(
                 row.id,

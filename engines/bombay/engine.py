@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines import kit
 from engines.base import CHANCE, Engine, EngineMeta, Event, IllegalAction, Result
-from engines.bombay import chance
+from engines.bombay import chance, tally
 from engines.bombay import rules as R
 from engines.bombay.components import TURN_AP
 from engines.bombay.notation import OPTIONS, VERBS, Action, normalise_build, parse_action
@@ -50,6 +50,10 @@ class Bombay(Engine[State, Action]):
             "bombay.game_over",
         }
     )
+
+    def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
+        """A sale's rupees, clients and city token, palace income, a fortune (``tally.paid``)."""
+        return kit.gains(events, self.round_events, tally.paid)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         """A new game (Y16–Y25), markets already restocked for the first set (Y31)."""

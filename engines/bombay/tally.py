@@ -63,3 +63,26 @@ def count(screens: list[Counted], events: Iterable[Event]) -> list[Counted]:
         elif key in KEPT:
             screens[p["seat"]].kept.append(KEPT[key])  # Y69, Y70
     return screens
+
+
+def paid(event: Event) -> list[tuple[int, str, int]]:
+    """What one public event paid a seat, as ``Engine.earned`` lists it: a sale's rupees and
+    clients and its city token, palace income to the palace's owner, a fortune, a palace token's
+    two rupees (Y84 lets each be named; totals stay hidden)."""
+    p = event.params
+    key = event.key
+    if key == "bombay.sold":
+        seat = int(p["seat"])
+        return [
+            (seat, "bombay.count.rupee", int(p["rupees"])),
+            (seat, "bombay.count.client", int(p["clients"])),
+        ]
+    if key == "bombay.city_token":
+        return [(int(p["seat"]), "bombay.count.city_token", 1)]
+    if key == "bombay.palace_income":
+        return [(int(p["owner_seat"]), "bombay.count.rupee", 1)]  # Y75
+    if key == "bombay.fortune":
+        return [(int(p["seat"]), "bombay.count.rupee", 1)]  # Y79
+    if key == "bombay.token_rupees2":
+        return [(int(p["seat"]), "bombay.count.rupee", 2)]  # Y71
+    return []

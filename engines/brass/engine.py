@@ -20,9 +20,9 @@ from engines.brass.state import (
     dump_state,
     load_state,
 )
-from engines.brass.told import told
+from engines.brass.told import paid, told
 from engines.brass.view import BrassView, make_view, rounds_in_era
-from engines.kit import complete_from_texts, perform
+from engines.kit import complete_from_texts, gains, perform
 
 META = EngineMeta(
     id="brass",
@@ -175,6 +175,10 @@ class Brass(Engine[State, Action]):
         return R.timeout_action(state, seat)
 
     # -- information ------------------------------------------------------------------------
+    def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
+        """Loans, flipped tiles' income, merchants' beer bonuses, market sales (``told.paid``)."""
+        return gains(events, self.round_events, paid)
+
     def told(self, events: Sequence[Event]) -> list[Event]:
         """Market cubes bought for a build or a rail link told within its price, once
         (``engines.brass.told``)."""

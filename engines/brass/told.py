@@ -57,3 +57,21 @@ def told(events: Sequence[Event]) -> list[Event]:
             e = Event(PRICED[e.key], params, e.reveals, e.visible_to)
         out.append(e)
     return out
+
+
+def paid(event: Event) -> list[tuple[int, str, int]]:
+    """What one public event paid a seat (``Engine.earned``): a loan's money (B67), a flipped
+    tile's income to its owner (B63, B73; not always the mover, whose coal or beer flipped it),
+    a merchant's beer bonus (B62), coal or iron sold to the market (B46), a removed tile's money
+    (B78)."""
+    p = event.params
+    key = event.key
+    if key in ("brass.loan", "brass.bonus_money", "brass.sold_to_market", "brass.removed"):
+        return [(int(p["seat"]), "brass.count.money", int(p["money"]))]
+    if key == "brass.flipped":
+        return [(int(p["owner_seat"]), "brass.count.income", int(p["spaces"]))]
+    if key == "brass.bonus_income":
+        return [(int(p["seat"]), "brass.count.income", int(p["spaces"]))]
+    if key == "brass.bonus_vp":
+        return [(int(p["seat"]), "brass.count.vp", int(p["vp"]))]
+    return []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -109,6 +109,30 @@ _OPTION_SITE = {
 }
 
 
+#: The events that score points at once, with the points in their ``points`` (I36, I37,
+#: I50-I53, I56, I61).
+POINTS = frozenset(
+    {
+        "imhotep.placed_pyramid",
+        "imhotep.placed_beside",
+        "imhotep.placed_pyramid_b",
+        "imhotep.bonus_points",
+        "imhotep.tower_built",
+    }
+)
+
+
+def paid(event: Event) -> list[tuple[int, str, int]]:
+    """What one public event paid a seat (``Engine.earned``): points scored at once go to the
+    stone's owner, who need not be the player who sailed; the quarry's stones to the taker."""
+    p = event.params
+    if event.key in POINTS:
+        return [(int(p["seat"]), "imhotep.count.point", int(p["points"]))]
+    if event.key == "imhotep.took_stones":
+        return [(int(p["seat"]), "imhotep.count.stone", int(p["count"]))]
+    return []
+
+
 @dataclass(frozen=True)
 class _ImhotepMeta(EngineMeta):
     """Imhotep's options: a site named on its own always gets the side asked for (I4)."""
@@ -208,6 +232,11 @@ class Imhotep(Engine[State, Action]):
             "imhotep.market_dealt",
         }
     )
+
+    def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
+        """Points scored at once (pyramid, Pyramid-B and Temple-B spaces, an obelisk tower) by
+        the stones' owners, and stones taken from the quarry (``paid``)."""
+        return kit.gains(events, self.round_events, paid)
 
     # -- life cycle -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

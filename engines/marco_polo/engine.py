@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines import kit
@@ -13,6 +13,7 @@ from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Draft
 from engines.marco_polo.flow import character_setup, new_game, seats_from, settle, start_round
 from engines.marco_polo.notation import VERBS, Action, parse
+from engines.marco_polo.rewards import paid
 from engines.marco_polo.rules import RULES, complete, to_act
 from engines.marco_polo.scoring import result as final_result
 from engines.marco_polo.state import State
@@ -64,6 +65,11 @@ class MarcoPolo(Engine[State, Action]):
             "marco_polo.game_over",
         }
     )
+
+    def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
+        """Rewards, Mercator's share, compensation, milestones, contracts and goods taken
+        (``rewards.paid``)."""
+        return kit.gains(events, self.round_events, paid)
 
     # -- life cycle --------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

@@ -7,6 +7,7 @@ decisions (goods to choose, movements, discards) that must be resolved before an
 
 from __future__ import annotations
 
+from engines.base import Event
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.state import Pending, one_die
@@ -208,3 +209,41 @@ def own_small_cities(state: Board, seat: int) -> list[str]:
     """Small cities where ``seat`` has a post, in board order."""
     posts = state.players[seat].posts
     return [c for c in T.SMALL_CITIES if c in posts]
+
+
+#: Words of a reward that are a choice still to make (a good of one's choice, a city bonus to
+#: pick): the command that makes it tells what was taken.
+CHOICES = frozenset({"any_good", "two_different_goods", "own_city_bonus", "other_city_bonus"})
+#: The events whose bundle of things gained is in one parameter.
+BUNDLES = {
+    "marco_polo.gained": "what",
+    "marco_polo.mercator": "what",
+    "marco_polo.first_post_tile": "what",
+    "marco_polo.city_bonus": "what",
+    "marco_polo.compensated": "what",
+    "marco_polo.fulfilled": "got",
+}
+
+
+def paid(event: Event) -> list[tuple[int, str, int]]:
+    """What one public event paid a seat (``Engine.earned``): a space's, a contract's, a city's
+    or a post's reward, Mercator's share, compensation, a milestone's VP, contracts taken, goods
+    chosen, the 3 coins of the coins space."""
+    p = event.params
+    key = event.key
+    if key in BUNDLES:
+        things = p[BUNDLES[key]]
+        return [
+            (int(p["seat"]), f"marco_polo.count.{word}", int(n))
+            for word, n in things.items()
+            if word not in CHOICES
+        ]
+    if key == "marco_polo.coins3":
+        return [(int(p["seat"]), "marco_polo.count.coin", T.COINS3)]
+    if key == "marco_polo.milestone":
+        return [(int(p["seat"]), "marco_polo.count.vp", int(p["vp"]))]
+    if key == "marco_polo.took_contracts":
+        return [(int(p["seat"]), "marco_polo.count.contract", len(p["contracts"]))]
+    if key == "marco_polo.took_goods":
+        return [(int(p["seat"]), f"marco_polo.count.{g}", 1) for g in str(p["goods"]).split(" + ")]
+    return []

@@ -175,7 +175,8 @@ def last_box(draw: ImageDraw.ImageDraw, view: BombayView, x: float, y: float, la
     names = names_of(view)
     if last is not None:
         who = names[last.seat] if last.seat is not None and 0 <= last.seat < len(names) else "?"
-        lines = kit.wrap(f"{who}: " + ", ".join(kit.turn_texts(last)), 17, COL_W - 28, 3)
+        said = ", ".join(kit.turn_said(view, lang))
+        lines = kit.wrap(f"{who}: " + said, 17, COL_W - 28, 4)
     else:
         lines = [kit.say("bombay.board.none_yet", lang)]
     h = 44 + 24 * len(lines)

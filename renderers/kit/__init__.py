@@ -61,7 +61,15 @@ from renderers.kit.glances import BAND, BAND_INK, GLANCE_MIN, GLANCE_W, Glance, 
 from renderers.kit.layout import Box, Layout, layer, offscreen, piece, recording, sprite
 from renderers.kit.legend import Legend, Sign, TitleLine, panel
 from renderers.kit.legibility import PHONE_MIN_TEXT, PHONE_WIDTH, min_size, too_small
-from renderers.kit.marks import earlier_marks, last_line, move_marks, turn_texts
+from renderers.kit.marks import (
+    earlier_marks,
+    earned_text,
+    last_line,
+    move_marks,
+    turn_earned,
+    turn_said,
+    turn_texts,
+)
 from renderers.kit.pen import Pen, _mask, new_canvas, on_colour, polygon, text, text_centered
 from renderers.kit.seats import DEFAULT_SEATS, Seats, legend_row, player_mark, seat_letter
 from renderers.kit.style import (
@@ -144,6 +152,7 @@ __all__ = [
     "glyph_runs",
     "isolate",
     "language",
+    "earned_text",
     "last_line",
     "layer",
     "legend_row",
@@ -170,6 +179,8 @@ __all__ = [
     "text_centered",
     "text_width",
     "too_small",
+    "turn_earned",
+    "turn_said",
     "turn_texts",
     "with_names",
     "wrap",
