@@ -59,13 +59,18 @@ def header(d: ImageDraw.ImageDraw, view: ImhotepView) -> None:
     status = "   ·   ".join(parts)
     TITLE_LINE.draw(d, (M, 14), title, status, W - M)
     line = kit.last_line(view, lang_of(view))
+    acting = [] if view.over else list(view.to_act)
+    marks = len(acting) * (2 * HEADER_MARK + 6) + 4
     last_w = 0.0
     if line:
-        box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=500)
+        # The last move (with what it earned, #28.3) gets the room the whole prompt leaves,
+        # never less than 500 px.
+        prompt_w = kit.text_width(_prompt(view, float("inf")), LABEL, True)
+        room = max(500.0, W - 2 * M - marks - prompt_w - 30)
+        box = text(d, (W - M, 72), line, SMALL, fill=SAND, anchor="ra", max_width=room)
         last_w = box[2] - box[0] + 30
-    acting = [] if view.over else list(view.to_act)
     right = W - M - last_w
-    room = right - M - len(acting) * (2 * HEADER_MARK + 6) - 4  # after the marks of who acts
+    room = right - M - marks  # after the marks of who acts
     prompt = _prompt(view, room)
     SEATS.who(
         d, acting, M, 90, prompt, LABEL, r=HEADER_MARK, gap=6, pad=4, fill=PROMPT, right=right
