@@ -144,7 +144,15 @@ def test_the_scaffold_lays_out_every_piece_it_can_write() -> None:
     the game (traces, views) and the README's row, which it adds to the README."""
     from tools.new_game import files
 
-    values = {"id": "nim", "title": "Nim", "Class": "Nim", "L": "N", "min": "2", "max": "3"}
+    values = {
+        "id": "nim",
+        "title": "Nim",
+        "Class": "Nim",
+        "L": "N",
+        "min": "2",
+        "max": "3",
+        "players": "2–3",
+    }
     written = set(files(values))
     recorded = {"tests/<id>/traces.jsonl", "tests/<id>/views.json", "README.md"}
     for _, where, _ in PIECES:

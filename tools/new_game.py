@@ -461,7 +461,7 @@ RULE_IDS = "".join(f"${{L}}{i}\n" for i in range(1, 9))
 
 HOW_TO = """# $title on Turnpost
 
-Game id: `$id` · $min–$max players.
+Game id: `$id` · $players players.
 
 | command | what it does | example |
 |---|---|---|
@@ -567,7 +567,7 @@ def register(root: Path, values: dict[str, str]) -> None:
     readme = root / "README.md"
     text = readme.read_text(encoding="utf-8")
     rows = list(re.finditer(r"^\| [^|\n]+ \| `[a-z_]+` \| [^|\n]+ \|\n", text, re.M))
-    row = f"| {values['title']} | `{game}` | {values['min']}–{values['max']} |\n"
+    row = f"| {values['title']} | `{game}` | {values['players']} |\n"
     readme.write_text(text[: rows[-1].end()] + row + text[rows[-1].end() :], encoding="utf-8")
 
 
@@ -590,6 +590,8 @@ def main(argv: list[str] | None = None) -> int:
         "Class": "".join(part.title() for part in game.split("_")),
         "L": (args.letter or game[0]).upper(),
         "min": low,
+        # One count is said once ("2 players"), never "2–2" (#28.4).
+        "players": low if low == high else f"{low}–{high}",
         "max": high,
     }
     stub = files(values)
