@@ -32,6 +32,8 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
   ``listed_form``       the listed move for a text naming one of identical moves
                         (``test_reading.py``);
   ``ARENA_SAMPLE``      games in the small arena sample (``ai/test_ai.py``; default 2);
+  ``board_words``       ``board_words()``, the Latin words its Japanese board may print: typable
+                        ids of its places, printed names (``renderers/test_legibility.py``);
   ``RENDER_CORPUS``     the random games ``bench/render_corpus.py`` draws (default: one per
                         player count).
 

@@ -28,3 +28,11 @@ TRACES = (
 
 #: The random games bench/render_corpus.py draws: (players, options, seed).
 RENDER_CORPUS = ((2, {}, 3), (3, {}, 7), (4, {}, 11), (5, {}, 5))
+
+
+def board_words() -> set[str]:
+    """What its Japanese board may print in Latin letters (renderers/test_legibility.py): the
+    typable ids of its sites."""
+    from engines.bombay.components import board
+
+    return set(board().sites)

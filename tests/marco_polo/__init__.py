@@ -52,3 +52,18 @@ RENDER_CORPUS = (
     (3, {"setup": "advanced"}, 7),
     (4, {"setup": "basic"}, 11),
 )
+
+
+def board_words() -> set[str]:
+    """What its Japanese board may print in Latin letters (renderers/test_legibility.py): the
+    typable ids of its places, city-card spaces, contracts and goals, and the names printed on
+    its board and characters (docs/games/marco_polo.md, "The board")."""
+    import re
+
+    from engines.marco_polo import tables as T
+
+    printed = [str(r["name"]) for r in T.LOCATIONS.values()]
+    printed += [str(c["name"]) for c in T.CHARACTERS.values()]
+    words = {w for name in printed for w in re.findall(r"[^\W\d_]+", name)}
+    ids = {*T.LOCATIONS, *T.CITY_SPACES, *T.CONTRACTS, *T.GOALS}
+    return words | {w for i in ids for w in re.findall(r"[^\W\d_]+", i)}

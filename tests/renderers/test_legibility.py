@@ -9,7 +9,6 @@ that floor; every game's renderer is checked on boards from random games.
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import pytest
@@ -118,19 +117,7 @@ def test_a_japanese_board_says_no_english(game: str) -> None:
 
 
 def _site_ids(game: str) -> set[str]:
-    """The typable ids of the board's places (for Bombay, its sites; for Marco Polo its places,
-    city-card spaces, contracts and goals) and, for Marco Polo, the names printed on its board
-    and characters (docs/games/marco_polo.md, "The board")."""
-    if game == "marco_polo":
-        from engines.marco_polo import tables as T
-
-        printed = [str(r["name"]) for r in T.LOCATIONS.values()]
-        printed += [str(c["name"]) for c in T.CHARACTERS.values()]
-        words = {w for name in printed for w in re.findall(r"[^\W\d_]+", name)}
-        ids = {*T.LOCATIONS, *T.CITY_SPACES, *T.CONTRACTS, *T.GOALS}
-        return words | {w for i in ids for w in re.findall(r"[^\W\d_]+", i)}
-    if game != "bombay":
-        return set()
-    from engines.bombay.components import board
-
-    return set(board().sites)
+    """The typable ids of the board's places and the names its board prints as the edition
+    does: the game's ``board_words()`` in ``tests/<id>/__init__.py`` (none by default)."""
+    words: set[str] = games.fact(game, "board_words", set)()
+    return words
