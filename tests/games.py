@@ -34,6 +34,8 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
   ``ARENA_SAMPLE``      games in the small arena sample (``ai/test_ai.py``; default 2);
   ``board_words``       ``board_words()``, the Latin words its Japanese board may print: typable
                         ids of its places, printed names (``renderers/test_legibility.py``);
+  ``EARNED_OPTIONS``    the options ``test_earned.py``'s random games play under;
+  ``LAST_MOVE_IN_WORDS`` its board says the last move in its own words (``test_earned.py``);
   ``RENDER_CORPUS``     the random games ``bench/render_corpus.py`` draws (default: one per
                         player count).
 

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 import engines
-from engines.base import Event
+from engines.base import Engine, Event
 from engines.kit import gains, last_mark, with_earned, with_recent
 from engines.randomplay import random_play
 from engines.rng import Rng
 from renderers import kit
+from tests import games
 
 NAMES = ["Ana", "Ben", "Cid", "Dee"]
 
@@ -25,7 +26,8 @@ def _moves(
     """(state after, seat, move, events) of every move of seeded random games."""
     engine = engines.get(game)
     for seed in seeds:
-        options = {"setup": "advanced"} if game == "marco_polo" else {}
+        # The game's EARNED_OPTIONS (tests/<id>/__init__.py; Marco Polo's advanced set-up).
+        options = games.fact(game, "EARNED_OPTIONS", {})
         state = engine.setup(players, engine.meta.validate_options(options), seed)
         _, steps = random_play(engine, state, Rng(seed))
         for before, seat, move in steps:
@@ -107,7 +109,7 @@ def test_nothing_hidden_and_no_rounds_end_is_counted() -> None:
 def test_the_last_move_box_says_what_each_command_earned(lang: str) -> None:
     """Marks logged with what their moves earned (as the service logs them) make every board's
     and glance's last line say it, beside the command that earned it."""
-    for game in ("bombay", "imhotep", "marco_polo", "brass"):
+    for game in games.shipped():
         engine = engines.get(game)
         shown = 0
         for after, _, _, events in _moves(game, seeds=range(1)):
@@ -123,7 +125,8 @@ def test_the_last_move_box_says_what_each_command_earned(lang: str) -> None:
             else:
                 who = kit.player_name(view, view.last.seat or 0)
                 plain = " · ".join(kit.turn_texts(view.last))
-                if game == "brass":
-                    continue  # Brass says its moves in words (renderers.brass.words)
+                if games.fact(game, "LAST_MOVE_IN_WORDS", False):
+                    continue  # it says its moves in words (Brass: renderers.brass.words)
                 assert line == kit.say("core.board.last", lang, name=who, said=plain), line
-        assert shown, game
+        # A game that says what its moves earn (Engine.earned) has said some.
+        assert shown or type(engine).earned is Engine.earned, game

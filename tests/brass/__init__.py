@@ -65,3 +65,7 @@ def listed_form(state: Any, seat: int, text: str) -> str:
 
 #: The random games bench/render_corpus.py draws: (players, options, seed), both modes.
 RENDER_CORPUS = ((2, {"mode": "intro"}, 3), (3, {"mode": "full"}, 7), (4, {"mode": "full"}, 11))
+
+#: Its board says the last move in words of its own (renderers/brass/words.py), not the
+#: shared "Last:" line (tests/test_earned.py).
+LAST_MOVE_IN_WORDS = True

@@ -67,3 +67,7 @@ def board_words() -> set[str]:
     words = {w for name in printed for w in re.findall(r"[^\W\d_]+", name)}
     ids = {*T.LOCATIONS, *T.CITY_SPACES, *T.CONTRACTS, *T.GOALS}
     return words | {w for i in ids for w in re.findall(r"[^\W\d_]+", i)}
+
+
+#: The options tests/test_earned.py's random games play under: the advanced set-up.
+EARNED_OPTIONS = {"setup": "advanced"}
