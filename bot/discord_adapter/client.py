@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, StartupError
+from bot.discord_adapter.builder import BUILDER_ITEMS
 from bot.discord_adapter.computers import ComputerCog, ComputerTurns
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.limits import limit_problems
@@ -198,7 +199,7 @@ class TurnpostBot(commands.Bot):
         self.computers = ComputerTurns(self.service, self.announcer)
         if self.config.computers == "inline":
             await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *BUILDER_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()
         self.heartbeat_task = asyncio.create_task(self._heartbeat(), name="turnpost-heartbeat")
@@ -288,7 +289,11 @@ class TurnpostBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
-        if answers_component(interaction.message, str(data.get("custom_id", ""))):
+        if answers_component(
+            interaction.message,
+            str(data.get("custom_id", "")),
+            (*DYNAMIC_ITEMS, *BUILDER_ITEMS),
+        ):
             return
         log.info("unknown component", extra={"custom_id": str(data.get("custom_id", ""))[:100]})
         lang = self.handlers.lang_for(interaction)

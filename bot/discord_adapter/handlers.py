@@ -18,6 +18,7 @@ import discord
 import engines
 from bot.discord_adapter import views
 from bot.discord_adapter.announce import Table
+from bot.discord_adapter.builder import Builder
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.messages import (
     CONTENT_MAX,
@@ -40,14 +41,9 @@ from bot.service import (
     VoteOutcome,
 )
 from bot.service.narrate import game_title
-from engines.base import END
 
 if TYPE_CHECKING:
     from bot.discord_adapter.replies import Interaction
-
-
-SELECT_MAX_OPTIONS = 25
-CHOICE_MAX_CHARS = 100
 
 
 class Handlers(Replies):
@@ -62,6 +58,7 @@ class Handlers(Replies):
         super().__init__(service, lang=lang, client=client)
         self.table = Table(self)
         self.personal = Personal(self)
+        self._builder = Builder(self, self.table)
         self.announce = self.table.announce
         self.tell = self.table.tell
         self.post_board = self.table.post_board
@@ -69,6 +66,15 @@ class Handlers(Replies):
         self.settings = self.personal.settings
         self.remind = self.personal.remind
         self.mine = self.personal.mine
+
+    @property
+    def builder(self) -> Builder:
+        """The move builder's handlers ("Your move", ``/game move``, its selects and buttons)."""
+        return self._builder
+
+    async def move(self, interaction: Interaction) -> None:
+        """``/game move``: the move builder, privately, on the board as it is now."""
+        await self._builder.open(interaction, None, None)
 
     async def act(
         self,
@@ -102,58 +108,6 @@ class Handlers(Replies):
             # table hears of the move in a message Discord creates (see ``announce``).
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self.tell(interaction, outcome, user, ack=None if from_picker else played)
-
-    async def walk(self, interaction: Interaction, game_id: int, version: int, prefix: str) -> None:
-        """One step of the private move picker: the legal next tokens after ``prefix`` as a
-        select, or at the first step every whole legal move when there are 25 or fewer (the first
-        step answers with a new ephemeral message, later ones edit it)."""
-        lang = self.lang_for(interaction)
-        channel_id = self.channel_id(interaction)
-        info = await self.service.game(channel_id, game_id=game_id)
-        if info.version != version:
-            raise ServiceError("service.stale")
-        user = self.user(interaction)
-        if info.seat_of(user.id) is None:
-            raise ServiceError("service.not_seated")
-        if user.id not in info.to_act:
-            names = [s.name for s in info.seats if s.user_id in info.to_act]
-            raise ServiceError("service.not_your_turn", names=names)
-        nxt = await self.service.complete(channel_id, user, prefix)
-        tokens = [n for n in nxt if n != END]
-        if END in nxt and not tokens:
-            # Nothing left to choose: the action is whole.
-            await self.act(interaction, prefix, game_id=game_id, version=version, from_picker=True)
-            return
-        options: list[discord.SelectOption] = []
-        if not prefix:
-            # Few enough moves for one select: offer them whole (privately: they are this
-            # player's own legal moves, which may depend on what only they know).
-            legal = list(dict.fromkeys(await self.service.legal(channel_id, user) or []))
-            if 0 < len(legal) <= SELECT_MAX_OPTIONS and all(
-                len(m) < CHOICE_MAX_CHARS for m in legal
-            ):
-                options = [
-                    discord.SelectOption(label=m, value=views.StepSelect.PLAY + m) for m in legal
-                ]
-                tokens = []
-        if END in nxt and prefix and len(prefix) < CHOICE_MAX_CHARS:
-            options.append(
-                discord.SelectOption(
-                    label=clip(t("step_play", lang, action=prefix), CHOICE_MAX_CHARS),
-                    value=views.StepSelect.PLAY + prefix,
-                )
-            )
-        for tok in tokens:
-            value = f"{prefix} {tok}".strip()
-            if len(value) <= CHOICE_MAX_CHARS and len(options) < SELECT_MAX_OPTIONS:
-                options.append(discord.SelectOption(label=clip(tok, CHOICE_MAX_CHARS), value=value))
-        view = discord.ui.View(timeout=None)
-        view.add_item(views.StepSelect(game_id, version, options, lang))
-        content = t("step_so_far", lang, action=prefix) if prefix else t("step_start", lang)
-        if prefix:
-            await interaction.response.edit_message(content=content, view=view)
-        else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
 
     async def new(
         self,

@@ -164,6 +164,10 @@ class GameGroup(app_commands.Group):
     async def board(self, interaction: Interaction) -> None:
         await self.handlers.run(interaction, "game board", lambda: self.handlers.board(interaction))
 
+    @app_commands.command(name=ls("discord.name.game.move", "move"), description=ls("cmd.move"))
+    async def move(self, interaction: Interaction) -> None:
+        await self.handlers.run(interaction, "game move", lambda: self.handlers.move(interaction))
+
     @app_commands.command(name=ls("discord.name.game.hand", "hand"), description=ls("cmd.hand"))
     async def hand(self, interaction: Interaction) -> None:
         await self.handlers.run(interaction, "game hand", lambda: self.handlers.hand(interaction))

@@ -22,9 +22,33 @@ Interaction = discord.Interaction[discord.Client]
 PREFIX = "tp"
 
 
+class BuilderHandlers(Protocol):
+    """What a click in the move builder may ask (``builder.Builder`` is the one)."""
+
+    async def open(
+        self, interaction: Interaction, game_id: int | None, version: int | None
+    ) -> None: ...
+
+    async def step(
+        self,
+        interaction: Interaction,
+        game_id: int,
+        version: int,
+        path: tuple[int, ...],
+        page: int,
+    ) -> None: ...
+
+    async def confirm(
+        self, interaction: Interaction, game_id: int, version: int, path: tuple[int, ...]
+    ) -> None: ...
+
+
 class Handlers(Protocol):
     """What a click may ask of the command handlers (``handlers.Handlers`` is the one; this
     module stays below it, so the buttons name the handlers' methods without importing them)."""
+
+    @property
+    def builder(self) -> BuilderHandlers: ...
 
     def lang_for(self, interaction: Interaction) -> str: ...
 
@@ -40,10 +64,6 @@ class Handlers(Protocol):
         game_id: int | None = None,
         version: int | None = None,
         from_picker: bool = False,
-    ) -> None: ...
-
-    async def walk(
-        self, interaction: Interaction, game_id: int, version: int, prefix: str
     ) -> None: ...
 
     async def hand(self, interaction: Interaction, game_id: int | None = None) -> None: ...
@@ -124,61 +144,6 @@ class MoveSelect(
             "select move",
             lambda: handlers.act(interaction, move, game_id=self.game_id, version=self.version),
         )
-
-
-class StepSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=PREFIX + r":step:(?P<game>\d+):(?P<version>\d+)",
-):
-    """One step of the private move picker. Each option's value is the whole action text so far
-    (a select value holds 100 characters, more than a custom id has room for); a value starting
-    with ``PLAY`` plays that text."""
-
-    PLAY = "!"
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        options: list[discord.SelectOption] | None = None,
-        lang: str = "en",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PREFIX}:step:{game_id}:{version}",
-                placeholder=t("select_step", lang),
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StepSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handlers = handlers_of(interaction)
-        value = self.item.values[0] if self.item.values else ""
-        if value.startswith(self.PLAY):
-            await handlers.run(
-                interaction,
-                "step play",
-                lambda: handlers.act(
-                    interaction,
-                    value[1:],
-                    game_id=self.game_id,
-                    version=self.version,
-                    from_picker=True,
-                ),
-            )
-        else:
-            await handlers.run(
-                interaction,
-                "step",
-                lambda: handlers.walk(interaction, self.game_id, self.version, value),
-            )
 
 
 class _Button(
@@ -276,14 +241,14 @@ class VoteOutButton(
 
 
 class WalkButton(_Button, template=PREFIX + r":walk:(?P<game>\d+):(?P<version>\d+)"):
-    """ "Your move": a private step-by-step picker of the clicker's own legal moves (one select per
-    token, fed by the engine's ``complete``)."""
+    """ "Your move": the move builder, privately, for the clicker (``builder.py``): the board's
+    version rides along, so a click on an old board says the board has moved on."""
 
     KIND, LABEL, STYLE = "walk", "button_walk", discord.ButtonStyle.primary
 
     async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
         game_id, version = self.ids
-        await handlers.walk(interaction, game_id, version, "")
+        await handlers.builder.open(interaction, game_id, version)
 
 
 class ConfirmAbortButton(_Button, template=PREFIX + r":abort:(?P<game>\d+)"):
@@ -352,19 +317,21 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SkipButton,
     VoteOutButton,
     WalkButton,
-    StepSelect,
     ConfirmAbortButton,
     ConfirmVoteButton,
     CancelButton,
 )
 
 
-def answers_component(message: discord.Message | None, custom_id: str) -> bool:
+def answers_component(
+    message: discord.Message | None,
+    custom_id: str,
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...] = DYNAMIC_ITEMS,
+) -> bool:
     """Whether a click on ``custom_id`` reaches one of our handlers: discord.py routes it only
-    when a registered template matches it AND the component is still on the message."""
-    if not any(
-        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
-    ):
+    when a registered template (of ``items``) matches it AND the component is still on the
+    message."""
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
         return False
     if message is None:
         return False

@@ -17,6 +17,7 @@ from bot.config import Config
 from bot.reminders import HOUR
 from bot.service.announce import Announcements
 from bot.service.archive import Archive
+from bot.service.builder import Builders
 from bot.service.computers import Computers
 from bot.service.governance import Governance
 from bot.service.jobs import Jobs
@@ -60,6 +61,7 @@ class Service:
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
         self.archive = Archive(self.session, self.words)
+        self.builders = Builders(self.session)
         self.computers = Computers(self.session, self.words, self.play, self.lobby)
         self.jobs = Jobs(self.session, self.computers, mode=computers)
 
@@ -89,6 +91,7 @@ class Service:
         self.private_view = self.play.private_view
         self.complete = self.play.complete
         self.legal = self.play.legal
+        self.builder = self.builders.builder
         # announcements
         self.announced = self.announcements.announced
         self.release_announcement = self.announcements.release_announcement

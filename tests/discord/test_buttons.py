@@ -10,7 +10,7 @@ from tests.discord.conftest import ALICE, BOB, CAROL, BotFactory
 from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
 from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, Sent, click, slash
 
-STALE = "This board has moved on: use the newest board message, or /play."
+STALE = "The board has moved on since this builder was opened; open a fresh one."
 OUT_OF_DATE = (
     "This button or menu is out of date: use the buttons on the newest board message, or /play."
 )
@@ -28,19 +28,19 @@ def picker_options(picker: Sent) -> tuple[str, list[str]]:
 async def play_first_option(
     bot: TurnpostBot, fake: FakeDiscord, player: Player, board: Sent
 ) -> tuple[str, Sent]:
-    """``player`` presses "Your move" on ``board`` and plays the picker's first whole move; the
-    move played and the board message that announced it."""
+    """``player`` presses "Your move" on ``board``, picks the builder's first whole move and
+    confirms it; the move played and the board message that announced it."""
     walk = next(c for c in board.custom_ids() if c.startswith("tp:walk:"))
     (picker,) = await send(bot, fake, click(player, fake.messages[board.message_id or ""], walk))
     assert picker.callback_type == 4 and picker.ephemeral
     custom_id, values = picker_options(picker)
-    move = values[0].removeprefix("!")
+    builder = fake.messages[picker.message_id or ""]
+    (step,) = await send(bot, fake, click(player, builder, custom_id, values=[values[0]]))
+    assert step.callback_type == 7
+    confirm = next(c for c in step.custom_ids() if c.startswith("tp:bc:"))
+    move = step.content.split("(`")[1].split("`)")[0]
     post = board_post(
-        await send(
-            bot,
-            fake,
-            click(player, fake.messages[picker.message_id or ""], custom_id, values=[values[0]]),
-        )
+        await send(bot, fake, click(player, fake.messages[step.message_id or ""], confirm))
     )
     return move, post
 
@@ -61,8 +61,8 @@ async def test_your_move_opens_a_private_picker_of_the_clickers_own_moves(
     bot: TurnpostBot, fake: FakeDiscord
 ) -> None:
     """The public board carries only "Your move" and "My hand" (nothing of anyone's hand); "Your
-    move" answers the player to act, privately, with their own legal moves (25 or fewer: whole);
-    an older board's buttons are out of date for everyone."""
+    move" opens the builder for the player to act, privately, offering their own legal moves
+    (25 or fewer: whole, by index); an older board's buttons are out of date for everyone."""
     started = await open_table(bot, fake)
     version = (await bot.service.game(CHANNEL_ID)).version
     assert started.custom_ids() == [f"tp:walk:1:{version}", f"tp:hand:1:{version}"]
@@ -77,8 +77,15 @@ async def test_your_move_opens_a_private_picker_of_the_clickers_own_moves(
     (picker,) = await send(bot, fake, click(PLAYERS[actor_id], message, walk))
     assert picker.callback_type == 4 and picker.ephemeral
     _, values = picker_options(picker)
+    labels = [
+        o["label"]
+        for row in picker.message["components"]
+        for c in row["components"]
+        for o in c.get("options", [])
+    ]
     legal = await bot.service.legal(CHANNEL_ID, User(actor_id, PLAYERS[actor_id].name))
-    assert sorted(v.removeprefix("!") for v in values) == sorted(legal or [])
+    assert values == [str(i) for i in range(len(legal or []))]
+    assert sorted(label.replace(" · ", " ") for label in labels) == sorted(legal or [])
     move, post = await play_first_option(bot, fake, PLAYERS[actor_id], started)
     assert post.json["embeds"][0]["description"].startswith(f"{PLAYERS[actor_id].name}: {move}")
     # The first board is no longer the live one when the turn passed: it lost its buttons, and

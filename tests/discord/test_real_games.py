@@ -135,13 +135,13 @@ async def test_a_move_from_the_turn_message_components(
     bot: TurnpostBot, fake: FakeDiscord, game: str
 ) -> None:
     """On a phone: the public board carries only "Your move" and "My hand"; "Your move" opens,
-    for the player to act only, a private picker: their whole legal moves when 25 or fewer fit
-    one select, otherwise one legal part of the move at a time."""
+    for the player to act only, the private move builder: selects whose options are only
+    indices (the words are in the labels, which the clicker alone sees), then a Confirm that
+    plays the move and the board follows for everyone."""
     await play(bot, fake, game, 0)
     start = next(s for s in reversed(fake.sent) if s.files)
     info = await bot.service.game(CHANNEL_ID)
     player = next(p for p in SEATS if p.id == info.to_act[0])
-    user = User(player.id, player.name)
     message = fake.messages[start.message_id or ""]
     ids = start.custom_ids()
     assert [i.split(":")[1] for i in ids] == ["walk", "hand"]
@@ -155,27 +155,26 @@ async def test_a_move_from_the_turn_message_components(
     assert picker.callback_type == 4 and picker.ephemeral
     for _ in range(40):
         step_message = fake.messages[picker.message_id or ""]
-        ((select, values),) = [
-            (c["custom_id"], [o["value"] for o in c["options"]])
-            for row in picker.message["components"]
-            for c in row["components"]
-        ]
-        assert 0 < len(values) <= 25 and all(len(v) <= 100 for v in values)
-        for v in values:  # every choice is a legal prefix (or, marked "!", a whole action)
-            nxt = await bot.service.complete(CHANNEL_ID, user, v.removeprefix("!"))
-            assert ("" in nxt) if v.startswith("!") else bool(nxt)
-        choice = rng.choice(values)
-        sent = await send(bot, fake, click(player, step_message, select, values=[choice]))
-        if sent[0].callback_type == 7 and "Played: `" in sent[0].content:
-            # The picker closes itself and the board follows for everyone.
-            assert sent[0].message["components"] == []
-            played = sent[0].content.removeprefix("Played: `").removesuffix("`")
+        items = [c for row in picker.message["components"] for c in row["components"]]
+        confirm = [c["custom_id"] for c in items if c["custom_id"].startswith("tp:bc:")]
+        if confirm:
+            sent = await send(bot, fake, click(player, step_message, confirm[0]))
+            assert sent[0].callback_type == 7 and sent[0].content.startswith("Played: ")
+            played = sent[0].content.split("(`")[1].split("`)")[0]
             post = board_post(sent)
             assert post.files[0][2].startswith(b"\x89PNG")
             assert f"{player.name}: {played}" in post.json["embeds"][0]["description"]
             return
-        (picker,) = sent
-        assert picker.callback_type == 7  # the private picker is edited in place
+        selects = [c for c in items if c["type"] == 3]
+        for c in selects:
+            assert 0 < len(c["options"]) <= 25
+            assert all(o["value"].isdigit() for o in c["options"])
+        select = rng.choice(selects)
+        choice = rng.choice(select["options"])["value"]
+        (picker,) = await send(
+            bot, fake, click(player, step_message, select["custom_id"], values=[choice])
+        )
+        assert picker.callback_type == 7  # the private builder is edited in place
     raise AssertionError("the picker never reached a whole move")
 
 

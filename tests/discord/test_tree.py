@@ -14,7 +14,7 @@ from engines.catalog import CATALOG
 from tests.discord.loopback import FakeDiscord
 
 GAME_SUBCOMMANDS = {
-    "new", "join", "leave", "start", "board", "hand", "log",
+    "new", "join", "leave", "start", "board", "move", "hand", "log",
     "undo", "abort", "settings", "remind", "mine", "help", "vote", "computer", "hint",
 }  # fmt: skip
 

@@ -1,0 +1,32 @@
+"""Words for the move builder (``engines/builder.py``): sites by their printed labels, colours
+by name, and what a seat counts (rupees, clients, bales) so a move says what it costs and gives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from engines.bombay.state import State
+from engines.data import load_json
+
+COLOURS = ("yellow", "blue", "purple", "orange")
+
+
+@cache
+def _labels() -> dict[str, str]:
+    return {s["id"]: str(s["label"]) for s in load_json("bombay", "board.json")["sites"]}
+
+
+def name(state: State, seat: int, before: Sequence[str], token: str) -> str | None:
+    """A site's printed label ("E1", "Indora"); a colour stays a word the catalog translates."""
+    return _labels().get(token)
+
+
+def purse(state: State, seat: int) -> dict[str, int]:
+    """Rupees, clients and bales on the seat's elephant (its own: the builder is private)."""
+    loads = state.loads[seat]
+    return {
+        "rupee": state.money[seat],
+        "client": state.clients[seat],
+        **{c: sum(1 for b in loads if b == c) for c in COLOURS},
+    }

@@ -1,0 +1,55 @@
+"""Words for the move builder (``engines/builder.py``): action spaces and cities by name, dice by
+colour and pips, and what a seat counts (coins, camels, goods, points) so a move says what it
+costs and gives; what is left of a turn (the main action, or only free actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.marco_polo import tables as T
+from engines.marco_polo.rewards import place_name
+from engines.marco_polo.state import State
+
+_DICE_VERBS = ("place", "coins3", "reroll", "adjust")
+
+
+def name(
+    state: State, seat: int, before: Sequence[str], token: str
+) -> str | tuple[str, Mapping[str, Any]] | None:
+    """A space or city by name, a die by colour and pips ("white 3")."""
+    verb = before[0]
+    if before[-1].endswith("="):
+        # A keyword's value (a column, a row, goods): the parameter's own words frame it.
+        return place_name(token) if token in T.LOCATIONS else None
+    if verb == "adjust" and token in ("up", "down"):
+        return ("marco_polo.builder." + token, {})
+    if verb == "place" and len(before) == 1:
+        return "space_" + token
+    if token in T.LOCATIONS:
+        return place_name(token)
+    if verb in _DICE_VERBS and len(token) <= 2 and token[-1:].isdigit():
+        colour = {"w": "white", "b": "black"}.get(token[0], "own")
+        return ("marco_polo.builder.die_" + colour, {"pips": int(token[-1])})
+    return None
+
+
+def purse(state: State, seat: int) -> dict[str, int]:
+    """Coins, camels, goods and points of the seat."""
+    p = state.players[seat]
+    return {
+        "coin": p.coin,
+        "camel": p.camel,
+        "pepper": p.pepper,
+        "silk": p.silk,
+        "gold": p.gold,
+        "vp": p.vp,
+    }
+
+
+def left(state: State, seat: int) -> tuple[str, Mapping[str, Any]] | None:
+    """Whether the turn's main action is still to come, or only free actions are left."""
+    if state.current != seat or state.pending or state.phase != "play":
+        return None
+    p = state.players[seat]
+    return ("marco_polo.builder.left_free" if p.main_done else "marco_polo.builder.left_main", {})
