@@ -14,6 +14,17 @@ game it reports:
 
 By default boards are drawn by a tiny stand-in renderer (message counts do not depend on the
 picture); ``--real-render`` draws the real boards.
+
+``--builder`` plays every move with the move builder alone (#26.6: "Your move" on the live board,
+the builder's selects, Confirm; ``tests/discord/tapping.py``) and reports per game:
+
+* ``taps_per_command``: median and mean interactions per command (the "Your move" tap counts for
+  the turn's first command); targets: median <= 3 for Bombay and Imhotep, <= 5 for Marco Polo
+  and Brass; ``taps_per_turn`` likewise per turn;
+* ``typed_characters``: characters of moves typed (0: the builder needs none);
+* ``public_messages_per_turn_change``: target <= 1.1;
+* ``first_response_ms``: from an interaction's delivery to its first response, median and max
+  (targets: median < 150 ms, never over 3000 ms; the stand-in's deadline is off while measuring).
 """
 
 from __future__ import annotations
@@ -22,12 +33,14 @@ import argparse
 import asyncio
 import json
 import logging
+import statistics
 from typing import Any
 
 import engines
 from bench.discord_bench import with_bot
 from bot import drawing
 from tests.discord.driver import GameRecord, play_random_game
+from tests.discord.tapping import TapRecord, play_by_taps
 from tests.discord.test_turn_pings import quick_render
 
 
@@ -62,17 +75,61 @@ async def measure(games: list[str], per_game: int) -> dict[str, Any]:
     return out
 
 
+async def one_tapped_game(game: str, seed: int) -> TapRecord:
+    """One builder-only game of ``game`` on a fresh bot and database."""
+    return await with_bot(lambda b: play_by_taps(b.bot, b.fake, game, seed=seed))
+
+
+async def measure_builder(games: list[str], per_game: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for game in games:
+        records = [await one_tapped_game(game, seed) for seed in range(per_game)]
+        per_command = [n for r in records for n in r.taps_per_command]
+        per_turn = [n for r in records for n in r.taps_per_turn]
+        latency = [x * 1000 for r in records for x in r.first_response]
+        changes = sum(r.turn_changes for r in records)
+        out[game] = {
+            "games": len(records),
+            "finished": sum(r.finished for r in records),
+            "commands": len(per_command),
+            "turns": len(per_turn),
+            "taps": sum(r.taps for r in records),
+            "taps_per_command": {
+                "median": statistics.median(per_command),
+                "mean": round(statistics.mean(per_command), 2),
+                "max": max(per_command),
+            },
+            "taps_per_turn": {
+                "median": statistics.median(per_turn),
+                "mean": round(statistics.mean(per_turn), 2),
+            },
+            "typed_characters": sum(r.typed for r in records),
+            "public_messages_per_turn_change": round(
+                sum(r.public_messages for r in records) / max(1, changes), 3
+            ),
+            "first_response_ms": {
+                "median": round(statistics.median(latency), 1),
+                "max": round(max(latency), 1),
+            },
+            "refused_requests": sum(len(r.refused) for r in records),
+            "mismatched_commands": sum(len(r.mismatches) for r in records),
+        }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--games", type=int, default=3, help="random games per game id")
     parser.add_argument("--real-render", action="store_true", help="draw the real boards")
+    parser.add_argument("--builder", action="store_true", help="play by the move builder alone")
     args = parser.parse_args(argv)
     logging.disable(logging.WARNING)
     if not args.real_render:
         drawing.draw_public = quick_render
     games = args.game or [e.meta.id for e in engines.all_engines()]
-    print(json.dumps(asyncio.run(measure(games, args.games)), indent=2))
+    run = measure_builder if args.builder else measure
+    print(json.dumps(asyncio.run(run(games, args.games)), indent=2))
     return 0
 
 

@@ -34,9 +34,16 @@ class BuilderScreen:
 def essentials(
     engine: Any, state: Any, seat: int, lang: str, names: Sequence[str]
 ) -> tuple[str, ...]:
-    """The seat's private fields as "label: value" lines in ``lang`` (what "My hand" lists)."""
-    out = []
+    """What only the seat may know and needs now, in ``lang``: the game describer's own lines
+    (goals by city, a hand by name) where it has them, else the private fields as "label:
+    value" (what "My hand" lists)."""
     game = engine.meta.id
+    own = getattr(builder.describer(game), "essentials", None)
+    if own is not None:
+        return tuple(
+            CATALOG.text(key, params, lang=lang, names=names) for key, params in own(state, seat)
+        )
+    out = []
     for key, value in private_fields(engine.view(state, seat)):
         if key == "seat":
             continue

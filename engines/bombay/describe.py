@@ -23,9 +23,11 @@ def name(state: State, seat: int, before: Sequence[str], token: str) -> str | No
 
 
 def purse(state: State, seat: int) -> dict[str, int]:
-    """Rupees, clients and bales on the seat's elephant (its own: the builder is private)."""
+    """Action points left (while it is the seat's turn), rupees, clients and bales on the seat's
+    elephant (its own: the builder is private)."""
     loads = state.loads[seat]
     return {
+        "ap": state.ap if state.current == seat else 0,
         "rupee": state.money[seat],
         "client": state.clients[seat],
         **{c: sum(1 for b in loads if b == c) for c in COLOURS},

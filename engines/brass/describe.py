@@ -26,3 +26,8 @@ def left(state: State, seat: int) -> tuple[str, Mapping[str, Any]] | None:
     if state.actions_left <= 0:
         return None
     return ("brass.builder.left", {"count": state.actions_left})
+
+
+def essentials(state: State, seat: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """The seat's hand by the names the board prints."""
+    return [("brass.builder.hand", {"cards": [display_name(c) for c in state.hands[seat]]})]

@@ -53,3 +53,13 @@ def left(state: State, seat: int) -> tuple[str, Mapping[str, Any]] | None:
         return None
     p = state.players[seat]
     return ("marco_polo.builder.left_free" if p.main_done else "marco_polo.builder.left_main", {})
+
+
+def essentials(state: State, seat: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """The seat's goal cards by their cities and points (what it needs to plan a journey)."""
+    out: list[tuple[str, Mapping[str, Any]]] = []
+    for gid in state.players[seat].goals:
+        goal = T.GOALS[gid]
+        cities = [place_name(c) for c in goal["cities"]]
+        out.append(("marco_polo.builder.goal", {"cities": cities, "vp": goal["vp"]}))
+    return out

@@ -18,6 +18,9 @@ The stand-in behaves as Discord does where it matters to players, not only recor
 * Message and component limits are enforced (400, code 50035): 2000 characters of content, 10
   embeds with a 4096-character description and 6000 characters in all, 5 rows, 5 buttons or one
   select per row, 25 options, 100-character custom ids, 80-character button labels, 10 files.
+  A Components V2 message (flag 1 << 15) holds at most 40 components, nested ones counted, and
+  4000 characters of text in its text displays, has no content or embeds, and keeps the flag:
+  an edit that would remove it is refused.
 """
 
 from __future__ import annotations
@@ -188,9 +191,61 @@ class _Interaction:
     original: str | None = None
 
 
-def limit_problems(msg: dict[str, Any], files: int) -> list[str]:
-    """What in a message body Discord would refuse (empty when it is fine)."""
+#: The message flag of Components V2 (``IS_COMPONENTS_V2``, 1 << 15).
+COMPONENTS_V2 = 1 << 15
+#: Components V2: components in one message, counting nested ones, and characters of text in all
+#: its text displays (Discord's documented limits for a V2 message).
+V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000
+#: Component types that are selects (string, user, role, mentionable, channel).
+SELECT_TYPES = (3, 5, 6, 7, 8)
+
+
+def _components(items: list[Any]) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones included (rows, containers, sections and their
+    accessories), in order."""
+    out: list[dict[str, Any]] = []
+    for c in items:
+        if not isinstance(c, dict):
+            continue
+        out.append(c)
+        out.extend(_components(c.get("components") or []))
+        if isinstance(c.get("accessory"), dict):
+            out.extend(_components([c["accessory"]]))
+    return out
+
+
+def _component_problems(c: dict[str, Any]) -> list[str]:
+    """What Discord refuses in one component, whatever holds it."""
+    out = []
+    if len(c.get("custom_id") or "") > 100:
+        out.append(f"custom id over 100 characters: {c.get('custom_id')}")
+    if c.get("type") == 2 and len(c.get("label") or "") > 80:
+        out.append(f"button label over 80 characters: {c.get('label')}")
+    if len(c.get("placeholder") or "") > 150:
+        out.append("placeholder over 150 characters")
+    options = c.get("options")
+    if options is not None:
+        if not 1 <= len(options) <= 25:
+            out.append(f"select with {len(options)} options")
+        for o in options:
+            if len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100:
+                out.append("option label or value over 100 characters")
+            if len(o.get("description") or "") > 100:
+                out.append("option description over 100 characters")
+    if c.get("type") == 1:
+        items = c.get("components") or []
+        selects = [i for i in items if i.get("type") in SELECT_TYPES]
+        if len(items) > 5 or (selects and len(items) > 1):
+            out.append("a row holds 5 buttons or one select")
+    return out
+
+
+def limit_problems(msg: dict[str, Any], files: int, *, v2: bool = False) -> list[str]:
+    """What in a message body Discord would refuse (empty when it is fine). ``v2``: the message
+    already carries the Components V2 flag (an edit of one)."""
     out: list[str] = []
+    v2 = v2 or bool((msg.get("flags") or 0) & COMPONENTS_V2)
     if len(msg.get("content") or "") > 2000:
         out.append("content over 2000 characters")
     embeds = msg.get("embeds") or []
@@ -209,27 +264,23 @@ def limit_problems(msg: dict[str, Any], files: int) -> list[str]:
     if files > 10:
         out.append("more than 10 files")
     rows = msg.get("components") or []
-    if len(rows) > 5:
-        out.append("more than 5 rows")
-    for row in rows:
-        items = row.get("components") or []
-        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
-        if len(items) > 5 or (selects and len(items) > 1):
-            out.append("a row holds 5 buttons or one select")
-        for c in items:
-            if len(c.get("custom_id") or "") > 100:
-                out.append(f"custom id over 100 characters: {c.get('custom_id')}")
-            if len(c.get("label") or "") > 80:
-                out.append(f"button label over 80 characters: {c.get('label')}")
-            if len(c.get("placeholder") or "") > 150:
-                out.append("placeholder over 150 characters")
-            options = c.get("options")
-            if options is not None:
-                if not 1 <= len(options) <= 25:
-                    out.append(f"select with {len(options)} options")
-                for o in options:
-                    if len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100:
-                        out.append("option label or value over 100 characters")
+    every = _components(rows)
+    if v2:
+        # A V2 message is its components: no content or embeds beside them.
+        if msg.get("content") or embeds:
+            out.append("a Components V2 message cannot have content or embeds")
+        if len(every) > V2_COMPONENTS_MAX:
+            out.append(f"{len(every)} components (at most {V2_COMPONENTS_MAX})")
+        text = sum(len(c.get("content") or "") for c in every if c.get("type") == 10)
+        if text > V2_TEXT_MAX:
+            out.append(f"{text} characters of text (at most {V2_TEXT_MAX})")
+    else:
+        if len(rows) > 5:
+            out.append("more than 5 rows")
+        if any(c.get("type") != 1 for c in rows):
+            out.append("only action rows at the top without the Components V2 flag")
+    for c in every:
+        out.extend(_component_problems(c))
     return out
 
 
@@ -337,8 +388,8 @@ class FakeDiscord:
             body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
         )
 
-    def _check_limits(self, sent: Sent) -> None:
-        problems = limit_problems(sent.message, len(sent.files))
+    def _check_limits(self, sent: Sent, *, v2: bool = False) -> None:
+        problems = limit_problems(sent.message, len(sent.files), v2=v2)
         if problems:
             raise Refused(400, 50035, "Invalid Form Body: " + "; ".join(problems))
 
@@ -409,12 +460,18 @@ class FakeDiscord:
         return data
 
     def _edit(self, sent: Sent, message_id: str, channel_id: str) -> dict[str, Any]:
-        """An edit of a stored message, in place: same id, never a notification."""
-        self._check_limits(sent)
+        """An edit of a stored message, in place: same id, never a notification. A Components V2
+        message stays one: an edit cannot take the flag away (Discord refuses it)."""
         data = self.messages.get(message_id)
         if data is None:
             raise Refused(404, 10008, "Unknown Message")
         msg = sent.message
+        was_v2 = bool(data["flags"] & COMPONENTS_V2)
+        if was_v2 and "flags" in msg and not (msg.get("flags") or 0) & COMPONENTS_V2:
+            raise Refused(400, 50035, "Invalid Form Body: the Components V2 flag cannot be removed")
+        self._check_limits(sent, v2=was_v2)
+        if (msg.get("flags") or 0) & COMPONENTS_V2:
+            data["flags"] |= COMPONENTS_V2
         sent.message_id, sent.kind = message_id, "edit"
         sent.visible_ephemeral = bool(data["flags"] & 64)
         for key in ("content", "embeds", "components"):
