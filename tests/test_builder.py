@@ -92,3 +92,25 @@ def test_a_path_that_no_longer_fits_is_refused() -> None:
     shown = screen(engine, state, seat, ())
     with pytest.raises(PathGone):
         screen(engine, state, seat, (len(shown.choices),))
+
+
+def test_the_brass_builder_names_what_each_card_in_hand_builds_now() -> None:
+    """Item 3: the first screen of a Brass turn lists the hand, and for each card the industries
+    its legal builds put down and in how many towns (nothing else: the engine's own list)."""
+    from bot.service.builder import essentials
+    from engines.brass import rules
+    from engines.brass.draft import display_name
+
+    engine = engines.get("brass")
+    state = engine.setup(2, engine.meta.validate_options({}), 3)
+    (seat,) = engine.to_act(state)
+    lines = essentials(engine, state, seat, "en", ["Ana", "Ben"])
+    assert lines[0].startswith("Your hand: ")
+    for card in dict.fromkeys(state.hands[seat]):
+        legal = [t.split() for t in rules.legal_texts(state, seat) if t.startswith("build ")]
+        towns = {w[2] for w in legal if f"card={card}" in w}
+        (line,) = [x for x in lines[1:] if x.startswith(display_name(card) + ":")]
+        if towns:
+            assert line.endswith(f"({len(towns)} town{'s' if len(towns) > 1 else ''})")
+        else:
+            assert line.endswith("builds nothing now")

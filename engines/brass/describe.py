@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engines.brass import rules as R
 from engines.brass.draft import display_name
 from engines.brass.state import State
 
@@ -29,5 +30,30 @@ def left(state: State, seat: int) -> tuple[str, Mapping[str, Any]] | None:
 
 
 def essentials(state: State, seat: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """The seat's hand by the names the board prints."""
-    return [("brass.builder.hand", {"cards": [display_name(c) for c in state.hands[seat]]})]
+    """The seat's hand by the names the board prints and, on its turn, what each card builds
+    now: its industries and in how many places."""
+    out: list[tuple[str, Mapping[str, Any]]] = [
+        ("brass.builder.hand", {"cards": [display_name(c) for c in state.hands[seat]]})
+    ]
+    if seat not in R.to_act(state):
+        return out
+    builds: dict[str, dict[tuple[str, str], None]] = {}
+    for text in R.legal_texts(state, seat):
+        verb, *rest = text.split()
+        card = next((t[5:] for t in rest if t.startswith("card=")), None)
+        if verb == "build" and card is not None and len(rest) >= 2:
+            builds.setdefault(card, {})[(rest[0], rest[1])] = None
+    for card in dict.fromkeys(state.hands[seat]):
+        places = list(builds.get(card, {}))
+        if not places:
+            out.append(("brass.builder.card_builds_nothing", {"card": display_name(card)}))
+            continue
+        industries = [display_name(i) for i in dict.fromkeys(i for i, _ in places)]
+        towns = len({t for _, t in places})
+        out.append(
+            (
+                "brass.builder.card_builds",
+                {"card": display_name(card), "industries": industries, "count": towns},
+            )
+        )
+    return out
