@@ -28,6 +28,12 @@ def name(
         return "space_" + token
     if token in T.LOCATIONS:
         return place_name(token)
+    if token in T.CONTRACTS:
+        contract = T.CONTRACTS[token]
+        return (
+            "marco_polo.builder.contract",
+            {"cost": dict(contract["cost"]), "reward": dict(contract["reward"])},
+        )
     if verb in _DICE_VERBS and len(token) <= 2 and token[-1:].isdigit():
         colour = {"w": "white", "b": "black"}.get(token[0], "own")
         return ("marco_polo.builder.die_" + colour, {"pips": int(token[-1])})
