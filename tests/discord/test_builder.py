@@ -166,3 +166,28 @@ def test_a_long_list_is_split_into_selects_and_pages_never_cut() -> None:
         kinds = {b.custom_id.rsplit(":", 1)[-1] for b in buttons if b.custom_id}
         assert ("n" in kinds) == (page == 0) and ("p" in kinds) == (page == 1)
     assert pages == 2 and seen == [str(i) for i in range(130)]
+
+
+async def test_a_turn_of_several_commands_goes_on_in_the_same_builder(
+    bot: TurnpostBot, fake: FakeDiscord, quick_boards: None
+) -> None:
+    """Bombay: after a move that leaves action points, Confirm answers by editing the builder
+    itself into the next command's first step, saying what was played and the AP left; the
+    table's board follows as a message of its own."""
+    player, _, opened = await open_builder(bot, fake, "bombay")
+    assert "3 AP left this turn" in opened.content
+    builder = fake.messages[opened.message_id or ""]
+    select = next(c for c in items(builder) if c["type"] == 3)
+    move = next(o for o in select["options"] if o["label"].startswith("Move · "))
+    assert move.get("description") == "costs 1 AP"
+    (step,) = await send(
+        bot, fake, click(player, builder, select["custom_id"], values=[move["value"]])
+    )
+    assert "\nConfirm to play: Move · " in step.content and "\nWhat will happen:" in step.content
+    confirm = next(c for c in step.custom_ids() if c.startswith("tp:bc:"))
+    sent = await send(bot, fake, click(player, fake.messages[step.message_id or ""], confirm))
+    assert sent[0].callback_type == 7 and sent[0].message_id == opened.message_id
+    assert sent[0].content.startswith("Played: Move · ")
+    assert "2 AP left this turn" in sent[0].content
+    assert any(c.startswith("tp:bs:") for c in sent[0].custom_ids())
+    assert [s for s in sent if s.path.startswith("/channels/") and s.files]  # the board
