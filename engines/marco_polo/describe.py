@@ -12,6 +12,9 @@ from engines.marco_polo.rewards import place_name
 from engines.marco_polo.state import State
 
 _DICE_VERBS = ("place", "coins3", "reroll", "adjust")
+#: A die's words by the letter its notation starts with (a digit alone: the player's own die).
+_DIE_KEYS = {"w": "marco_polo.builder.die_white", "b": "marco_polo.builder.die_black"}
+_DIRECTION_KEYS = {"up": "marco_polo.builder.up", "down": "marco_polo.builder.down"}
 
 
 def name(
@@ -22,8 +25,8 @@ def name(
     if before[-1].endswith("="):
         # A keyword's value (a column, a row, goods): the parameter's own words frame it.
         return place_name(token) if token in T.LOCATIONS else None
-    if verb == "adjust" and token in ("up", "down"):
-        return ("marco_polo.builder." + token, {})
+    if verb == "adjust" and token in _DIRECTION_KEYS:
+        return (_DIRECTION_KEYS[token], {})
     if verb == "place" and len(before) == 1:
         return "space_" + token
     if token in T.LOCATIONS:
@@ -35,8 +38,8 @@ def name(
             {"cost": dict(contract["cost"]), "reward": dict(contract["reward"])},
         )
     if verb in _DICE_VERBS and len(token) <= 2 and token[-1:].isdigit():
-        colour = {"w": "white", "b": "black"}.get(token[0], "own")
-        return ("marco_polo.builder.die_" + colour, {"pips": int(token[-1])})
+        key = _DIE_KEYS.get(token[0], "marco_polo.builder.die_own")
+        return (key, {"pips": int(token[-1])})
     return None
 
 
