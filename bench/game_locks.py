@@ -17,11 +17,9 @@ import argparse
 import asyncio
 import json
 import time
-import uuid
-
-import asyncpg
 
 from bot.storage import SeatRow, Storage
+from bot.storage.postgres import scratch_schema
 
 
 async def _game(db: Storage, channel: int) -> int:
@@ -59,38 +57,38 @@ async def _moves(db: Storage, game_id: int, moves: int, hold: float) -> None:
 
 
 async def run(url: str, moves: int, hold: float, connections: int) -> dict[str, object]:
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(url)
-    await admin.execute(f'CREATE SCHEMA "{schema}"')
-    target = f"{url}{'&' if '?' in url else '?'}search_path={schema}"
-    dbs = [await Storage.open(target) for _ in range(connections)]
-    try:
-        out: dict[str, object] = {"connections": connections, "moves_each": moves, "hold": hold}
-        own = [await _game(dbs[0], 100 + i) for i in range(connections)]
-        start = time.perf_counter()
-        await asyncio.gather(*(_moves(db, g, moves, hold) for db, g in zip(dbs, own, strict=True)))
-        wall = time.perf_counter() - start
-        out["games_apart"] = {
-            "seconds": round(wall, 3),
-            "moves_per_s": round(connections * moves / wall, 1),
-        }
-        shared = await _game(dbs[0], 999)
-        start = time.perf_counter()
-        await asyncio.gather(*(_moves(db, shared, moves, hold) for db in dbs))
-        wall = time.perf_counter() - start
-        out["one_game"] = {
-            "seconds": round(wall, 3),
-            "moves_per_s": round(connections * moves / wall, 1),
-        }
-        async with dbs[0].read():
-            version = await dbs[0].version(shared)
-        out["one_game_every_move_landed_once"] = version == connections * moves
-        return out
-    finally:
-        for db in dbs:
-            await db.close()
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+    async with scratch_schema(url, "bench") as target:
+        dbs = [await Storage.open(target) for _ in range(connections)]
+        try:
+            return await _measure(dbs, moves, hold)
+        finally:
+            for db in dbs:
+                await db.close()
+
+
+async def _measure(dbs: list[Storage], moves: int, hold: float) -> dict[str, object]:
+    connections = len(dbs)
+    out: dict[str, object] = {"connections": connections, "moves_each": moves, "hold": hold}
+    own = [await _game(dbs[0], 100 + i) for i in range(connections)]
+    start = time.perf_counter()
+    await asyncio.gather(*(_moves(db, g, moves, hold) for db, g in zip(dbs, own, strict=True)))
+    wall = time.perf_counter() - start
+    out["games_apart"] = {
+        "seconds": round(wall, 3),
+        "moves_per_s": round(connections * moves / wall, 1),
+    }
+    shared = await _game(dbs[0], 999)
+    start = time.perf_counter()
+    await asyncio.gather(*(_moves(db, shared, moves, hold) for db in dbs))
+    wall = time.perf_counter() - start
+    out["one_game"] = {
+        "seconds": round(wall, 3),
+        "moves_per_s": round(connections * moves / wall, 1),
+    }
+    async with dbs[0].read():
+        version = await dbs[0].version(shared)
+    out["one_game_every_move_landed_once"] = version == connections * moves
+    return out
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import secrets
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -48,6 +49,22 @@ def placeholders(sql: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+@asynccontextmanager
+async def scratch_schema(url: str, prefix: str = "scratch") -> AsyncIterator[str]:
+    """A schema of its own on the server at ``url`` for a benchmark's run: yields the URL that
+    opens it (``search_path``), and drops it with everything in it at the end."""
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+        finally:
+            await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    finally:
+        await admin.close()
 
 
 def _safe(url: str) -> str:
