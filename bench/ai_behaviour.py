@@ -3,9 +3,10 @@
 ``python bench/ai_behaviour.py GAME --players N --games K --seats normal,normal,...
 [--iterations I | --seconds S] [--seed S] [--jobs J] [--option NAME=VALUE]`` plays ``K`` games
 (seat kinds rotated round the table from game to game, as in ``turnpost arena``; ``v1`` is the
-frozen reference), measures each with ``bench/behaviour/<GAME>.py``'s ``metrics``, and prints one
-line per game, then a table of each metric's median and mean per seat kind, and last a JSON line
-with the same numbers plus the arena's wins and thinking times.
+frozen reference), measures each with ``engines/ai/behaviour/<GAME>.py``'s ``metrics``, and
+prints one line per game, then a table of each metric's median and mean per seat kind, and last a
+JSON line with the same numbers plus the arena's wins and thinking times. ``turnpost arena GAME
+... --report behaviour`` does the same where Turnpost is installed (and adds a table per seat).
 
 Run it niced and bounded on a shared machine (``nice -n 10``, ``--jobs 1`` or 2).
 """
@@ -20,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines  # noqa: E402
-from bench.behaviour import by_kind, metrics_for, recorded_game, table  # noqa: E402
-from engines.ai.arena import Task, played, seat_kinds, summary  # noqa: E402
+from engines.ai.arena import GameRecord, run  # noqa: E402
+from engines.ai.behaviour import table  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,34 +38,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = p.parse_args(argv)
 
-    engine = engines.get(args.game)
-    engine.meta.validate_players(args.players)
-    metrics_for(args.game)  # fail now, not after the first game, if the game has none
-    options = engine.meta.validate_options(dict(o.split("=", 1) for o in args.option))
-    kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-    tasks: list[Task] = [
-        (args.game, args.players, seat_kinds(kinds, args.players, g), args.seed + g)
-        + (args.seconds, args.iterations, options)
-        for g in range(args.games)
-    ]
-    games = []
-    for g, (record, numbers) in enumerate(played(recorded_game, tasks, args.jobs)):
-        games.append((record, numbers))
+    def each(g: int, record: GameRecord) -> None:
         seats = " ".join(f"{k}={s}" for k, s in zip(record.kinds, record.scores, strict=True))
         print(f"game {g + 1}: {seats} winners={list(record.winners)} moves={record.moves}")
         sys.stdout.flush()
-    per_kind = by_kind(games)
-    print("\n".join(table(per_kind)))
-    out = summary([record for record, _ in games])
-    out.update(
-        game=args.game,
-        players=args.players,
-        seed=args.seed,
+
+    out = run(
+        engines.get(args.game),
+        args.players,
+        args.games,
+        [k.strip() for k in args.seats.split(",") if k.strip()],
+        args.seed,
         seconds=args.seconds,
         iterations=args.iterations,
-        options=options,
-        behaviour=per_kind,
+        each=each,
+        jobs=args.jobs,
+        options=dict(o.split("=", 1) for o in args.option),
+        report="behaviour",
     )
+    print("\n".join(table(out["behaviour"])))
     print(json.dumps(out))
     return 0
 

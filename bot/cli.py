@@ -7,6 +7,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from bot.config import Config, StartupError
 from engines.catalog import CATALOG
@@ -247,7 +248,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         options=_parse_options(args.option),
         sprt=sprt,
+        report=args.report,
     )
+    if args.report == "behaviour":
+        print(behaviour_report(summary))
     if sprt is not None:
         test = summary["sprt"]
         print(
@@ -256,6 +260,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
         )
     print(json.dumps(summary))
     return 0
+
+
+def behaviour_report(summary: dict[str, Any]) -> str:
+    """The behaviour tables of an arena run (``--report behaviour``): each metric's median and
+    mean over the games, per seat kind and per seat at the table."""
+    from engines.ai.behaviour import table
+
+    lines = ["behaviour per seat kind (median and mean over every seat of the kind):"]
+    lines += table(summary["behaviour"])
+    lines += ["behaviour per seat (seat 1 moves first):"]
+    lines += table(summary["behaviour_by_seat"])
+    return "\n".join(lines)
 
 
 def cmd_health(args: argparse.Namespace) -> int:
@@ -352,6 +368,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop when a sequential probability ratio test decides, at 95 %% confidence, "
         "whether the first seat kind wins at most P0 or at least P1 of the games "
         "(e.g. 0.5,0.65; --games is then the most played)",
+    )
+    a.add_argument(
+        "--report",
+        choices=("behaviour",),
+        help="behaviour: also measure what the seats did in every game (per game's metrics, "
+        "#24.3) and print their medians and means per seat kind and per seat",
     )
     a.set_defaults(fn=cmd_arena)
 

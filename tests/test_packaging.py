@@ -119,6 +119,27 @@ def test_the_unpacked_wheel_plays_and_draws_outside_the_checkout(
     assert Path(data_dir) == site / "engines" / "data"
 
 
+def test_the_unpacked_wheel_reports_behaviour_without_the_bench_folder(
+    wheel: Path, tmp_path: Path
+) -> None:
+    """``turnpost arena ... --report behaviour`` (#24.3) reads each game's metrics from the
+    installed package: ``bench/`` is not part of the wheel."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    assert not (site / "bench").exists()
+    env = _clean_env() | {"PYTHONPATH": str(site)}
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "bot.cli", "arena", "bombay", "--games", "1"]
+        + ["--seats", "random", "--report", "behaviour"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "fortune_share" in done.stdout
+
+
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 RUNTIME: list[str] = PYPROJECT["project"]["dependencies"]
 TEST: list[str] = PYPROJECT["project"]["optional-dependencies"]["test"]

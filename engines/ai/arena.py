@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engines.ai import v1
+from engines.ai.behaviour import Step, by_kind, by_seat, metrics_for
 from engines.ai.seats import LEVELS, Choice, choose
 from engines.base import CHANCE, Engine, Event
 from engines.rng import Rng, seed_state
@@ -160,6 +161,33 @@ def _play_task(task: Task) -> GameRecord:
     )
 
 
+def recorded_game(task: Task) -> tuple[GameRecord, list[dict[str, float]]]:
+    """One arena game (``engines.ai.arena.Task``), its steps recorded and measured by the game's
+    ``metrics``. Runs in a worker process: only the record and the numbers come back."""
+    import engines
+
+    game, players, kinds, seed, seconds, iterations, options = task
+    engine = engines.get(game)
+    steps: list[Step] = []
+
+    def keep(seat: int | None, move: str, events: list[Any], before: Any, after: Any) -> None:
+        steps.append(Step(seat, move, events, before, after))
+
+    record = play_game(
+        engine,
+        players,
+        kinds,
+        seed,
+        seconds=seconds,
+        iterations=iterations,
+        options=options,
+        on_step=keep,
+    )
+    result = engine.result(steps[-1].after)
+    assert result is not None, "a finished game has a result"
+    return record, metrics_for(game)(engine, steps, result)
+
+
 def played(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1) -> Generator[R, None, None]:
     """``fn`` of each task, in order: ``jobs`` at a time in worker processes when more than one.
     Closing the iterator early cancels the tasks not started yet (a sequential test stopped)."""
@@ -268,6 +296,11 @@ def win_share(record: GameRecord, kind: str) -> float:
     return sum(1 for s in record.winners if record.kinds[s] == kind) / len(record.winners)
 
 
+#: What ``run`` can report besides wins and thinking time: ``behaviour``, the game's behaviour
+#: metrics per seat kind (``engines.ai.behaviour``, #24.3).
+REPORTS = ("behaviour",)
+
+
 def run(
     engine: Engine[Any, Any],
     players: int,
@@ -281,20 +314,32 @@ def run(
     jobs: int = 1,
     options: Mapping[str, str] | None = None,
     sprt: Sprt | None = None,
+    report: str | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (``jobs`` at a time, in worker processes when more than one) and
     summarise them; ``each`` sees every finished game, in order. With ``sprt``, stop as soon as
-    the test decides (the summary's ``sprt`` says what, after how many games)."""
+    the test decides (the summary's ``sprt`` says what, after how many games). With ``report``
+    ``"behaviour"``, every game is also measured by the game's behaviour metrics and the
+    summary's ``behaviour`` holds their medians and means per seat kind (``by_kind``),
+    ``behaviour_by_seat`` per seat at the table (``by_seat``)."""
     engine.meta.validate_players(players)
     chosen = engine.meta.validate_options(options or {})
+    if report is not None:
+        if report not in REPORTS:
+            raise ValueError(f"unknown report {report!r}; one of {', '.join(REPORTS)}")
+        metrics_for(engine.meta.id)  # fail now, not after the first game, if it has none
     tasks: list[Task] = [
         (engine.meta.id, players, seat_kinds(kinds, players, g), seed + g, seconds, iterations)
         + (chosen,)
         for g in range(games)
     ]
     records: list[GameRecord] = []
+    measured: list[tuple[GameRecord, list[dict[str, float]]]] = []
     wins = 0.0
-    games_played = played(_play_task, tasks, jobs)
+    if report is None:
+        games_played: Generator[GameRecord, None, None] = played(_play_task, tasks, jobs)
+    else:
+        games_played = _measured(played(recorded_game, tasks, jobs), measured)
     for g, record in enumerate(games_played):
         records.append(record)
         if each is not None:
@@ -307,9 +352,26 @@ def run(
     result = summary(records)
     if sprt is not None:
         result["sprt"] = sprt.report(wins, len(records))
+    if report is not None:
+        result["behaviour"] = by_kind(measured)
+        result["behaviour_by_seat"] = by_seat(measured)
     result.update(game=engine.meta.id, players=players, seed=seed, seconds=seconds)
     if options:
         result["options"] = chosen
     if iterations is not None:
         result["iterations"] = iterations
     return result
+
+
+def _measured(
+    games: Generator[tuple[GameRecord, list[dict[str, float]]], None, None],
+    into: list[tuple[GameRecord, list[dict[str, float]]]],
+) -> Generator[GameRecord, None, None]:
+    """The records of measured games, each game's numbers kept in ``into`` on the way; closing
+    it closes ``games`` (cancelling the games not started)."""
+    try:
+        for record, numbers in games:
+            into.append((record, numbers))
+            yield record
+    finally:
+        games.close()

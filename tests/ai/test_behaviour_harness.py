@@ -1,5 +1,6 @@
 """The behaviour benchmark's harness (#24.3): whole arena games recorded step by step and
-measured by the game's metrics (``bench/behaviour``, ``bench/ai_behaviour.py``)."""
+measured by the game's metrics (``engines/ai/behaviour``, ``turnpost arena ... --report behaviour``
+and ``bench/ai_behaviour.py``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 import engines
 from bench import ai_behaviour
-from bench.behaviour import Step, by_kind, metrics_for, recorded_game
-from engines.ai.arena import play_game
+from bot.cli import main
+from engines.ai.arena import Sprt, play_game, recorded_game, run
+from engines.ai.behaviour import Step, by_kind, metrics_for
 from engines.base import CHANCE
 
 
@@ -60,9 +62,9 @@ def test_metrics_are_summarised_per_seat_kind(monkeypatch: pytest.MonkeyPatch) -
             for seat in range(len(result.scores))
         ]
 
-    fake = types.ModuleType("bench.behaviour.imhotep")
+    fake = types.ModuleType("engines.ai.behaviour.imhotep")
     fake.metrics = metrics  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bench.behaviour.imhotep", fake)
+    monkeypatch.setitem(sys.modules, "engines.ai.behaviour.imhotep", fake)
     games = [
         recorded_game(("imhotep", 2, kinds, 3, 1.0, None, {}))
         for kinds in (("random", "easy"), ("easy", "random"))
@@ -84,3 +86,67 @@ def test_the_behaviour_command_ends_with_a_json_summary(
     assert summary["games"] == 2
     assert set(summary["behaviour"]) == {"easy", "random"}
     assert summary["behaviour"]["easy"]["turns"]["n"] == 2
+
+
+def test_the_arena_reports_behaviour_per_seat_kind_and_per_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``turnpost arena ... --report behaviour``: the game's metrics for every seat of every
+    game, summarised per seat kind and per seat at the table, as tables and in the JSON line;
+    the two summaries count the same seats."""
+    code = main(
+        ["arena", "bombay", "--players", "2", "--games", "3", "--seats", "easy,random"]
+        + ["--iterations", "5", "--report", "behaviour"]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    summary = json.loads(lines[-1])
+    kinds, seats = summary["behaviour"], summary["behaviour_by_seat"]
+    assert set(kinds) == {"easy", "random"}
+    assert set(seats) == {"seat 1", "seat 2"}
+    for metric in ("fortune_share", "ap_unused_share", "sold", "final_rupees"):
+        assert kinds["easy"][metric]["n"] == 3 and seats["seat 1"][metric]["n"] == 3
+        total_by_kind = sum(kinds[k][metric]["mean"] * kinds[k][metric]["n"] for k in kinds)
+        total_by_seat = sum(seats[s][metric]["mean"] * seats[s][metric]["n"] for s in seats)
+        assert total_by_kind == pytest.approx(total_by_seat, abs=0.01)
+    # The final score the metrics read is the arena's own.
+    scores = [
+        int(part.split("=")[1])
+        for line in lines
+        if line.startswith("game ")
+        for part in line.split()[2:4]
+    ]
+    assert sum(scores) == pytest.approx(
+        sum(kinds[k]["final_rupees"]["mean"] * 3 for k in kinds), abs=0.01
+    )
+    assert "behaviour per seat kind" in out and "behaviour per seat (" in out
+    table_row = next(line for line in lines if line.startswith("fortune_share "))
+    assert len(table_row.split()) == 1 + 2 * 2  # the metric, then median and mean per kind
+
+
+def test_a_stopped_line_reports_the_behaviour_of_the_games_played() -> None:
+    """With a sequential test that stops early, the behaviour counts only the games played."""
+    summary = run(
+        engines.get("bombay"),
+        2,
+        40,
+        ["easy", "random"],
+        seconds=1.0,
+        iterations=5,
+        sprt=Sprt("easy", 0.5, 0.8),
+        report="behaviour",
+    )
+    assert summary["games"] < 40
+    assert summary["behaviour"]["easy"]["turns"]["n"] == summary["games"]
+
+
+def test_an_unknown_report_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown report"):
+        run(engines.get("bombay"), 2, 1, ["random"], report="speed")
+
+
+def test_the_metrics_live_in_the_installed_package() -> None:
+    """``--report behaviour`` must work where Turnpost is installed, without ``bench/``."""
+    for game in ("bombay", "brass", "imhotep", "marco_polo"):
+        assert metrics_for(game).__module__ == f"engines.ai.behaviour.{game}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import engines
-from bench.behaviour import Step
-from bench.behaviour import bombay as bombay_metrics
-from bench.behaviour import imhotep as imhotep_metrics
+from engines.ai.behaviour import Step
+from engines.ai.behaviour import bombay as bombay_metrics
+from engines.ai.behaviour import imhotep as imhotep_metrics
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 

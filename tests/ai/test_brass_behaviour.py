@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engines
-from bench.behaviour import Step
-from bench.behaviour import brass as brass_metrics
+from engines.ai.behaviour import Step
+from engines.ai.behaviour import brass as brass_metrics
 from engines.brass import components as C
 from engines.brass.state import income_level
 from engines.randomplay import random_action

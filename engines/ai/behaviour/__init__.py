@@ -1,20 +1,25 @@
 """What computer seats do in whole games, from the events (issue #24.3).
 
-Each game has ``bench/behaviour/<game>.py`` with ``metrics(engine, steps, result)``: from the steps
-of one finished game, one dict of named numbers per seat (Bombay: fortune-only turns, action
-points unused, bales sold...; see #24.3 for every game's list). ``bench/ai_behaviour.py`` plays
-games between seat kinds and summarises the numbers per kind.
+Each game has ``engines/ai/behaviour/<game>.py`` with ``metrics(engine, steps, result)``: from the
+steps of one finished game, one dict of named numbers per seat (Bombay: fortune-only turns, action
+points unused, bales sold...; see #24.3 for every game's list). ``turnpost arena ... --report
+behaviour`` and ``bench/ai_behaviour.py`` play games between seat kinds
+(``engines.ai.arena.recorded_game``) and summarise the numbers per kind (``by_kind``, ``table``).
+The metrics live in the installed package, not under ``bench/``, so the command works wherever
+Turnpost is installed.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.ai.arena import GameRecord, Task, play_game
 from engines.base import Engine, Result
+
+if TYPE_CHECKING:
+    from engines.ai.arena import GameRecord
 
 
 @dataclass(frozen=True)
@@ -36,58 +41,47 @@ Metrics = Callable[[Engine[Any, Any], list[Step], Result], list[dict[str, float]
 
 
 def metrics_for(game_id: str) -> Metrics:
-    """The game's ``metrics`` (``bench/behaviour/<game_id>.py``); ``LookupError`` if none."""
+    """The game's ``metrics`` (``engines/ai/behaviour/<game_id>.py``); ``LookupError`` if
+    none."""
     try:
-        module = importlib.import_module(f"bench.behaviour.{game_id}")
+        module = importlib.import_module(f"{__name__}.{game_id}")
     except ModuleNotFoundError as exc:
-        if exc.name != f"bench.behaviour.{game_id}":
+        if exc.name != f"{__name__}.{game_id}":
             raise
         raise LookupError(f"{game_id} has no behaviour metrics yet") from exc
     found: Metrics = module.metrics
     return found
 
 
-def recorded_game(task: Task) -> tuple[GameRecord, list[dict[str, float]]]:
-    """One arena game (``engines.ai.arena.Task``), its steps recorded and measured by the game's
-    ``metrics``. Runs in a worker process: only the record and the numbers come back."""
-    import engines
-
-    game, players, kinds, seed, seconds, iterations, options = task
-    engine = engines.get(game)
-    steps: list[Step] = []
-
-    def keep(seat: int | None, move: str, events: list[Any], before: Any, after: Any) -> None:
-        steps.append(Step(seat, move, events, before, after))
-
-    record = play_game(
-        engine,
-        players,
-        kinds,
-        seed,
-        seconds=seconds,
-        iterations=iterations,
-        options=options,
-        on_step=keep,
-    )
-    result = engine.result(steps[-1].after)
-    assert result is not None, "a finished game has a result"
-    return record, metrics_for(game)(engine, steps, result)
-
-
 def by_kind(
-    games: list[tuple[GameRecord, list[dict[str, float]]]],
+    games: Sequence[tuple[GameRecord, list[dict[str, float]]]],
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Per seat kind and metric: the median, mean and count over every seat of that kind in
     every game (a metric a seat's dict lacks is not counted for it)."""
+    return _grouped(games, lambda record, seat: record.kinds[seat])
+
+
+def by_seat(
+    games: Sequence[tuple[GameRecord, list[dict[str, float]]]],
+) -> dict[str, dict[str, dict[str, float]]]:
+    """Per seat at the table (``seat 1`` moves first) and metric: the median, mean and count
+    over every game, whatever kind sat there (in self-play, what the seat order does)."""
+    return _grouped(games, lambda record, seat: f"seat {seat + 1}")
+
+
+def _grouped(
+    games: Sequence[tuple[GameRecord, list[dict[str, float]]]],
+    group: Callable[[GameRecord, int], str],
+) -> dict[str, dict[str, dict[str, float]]]:
     values: dict[str, dict[str, list[float]]] = {}
     for record, per_seat in games:
-        for kind, numbers in zip(record.kinds, per_seat, strict=True):
-            mine = values.setdefault(kind, {})
+        for seat, numbers in enumerate(per_seat):
+            mine = values.setdefault(group(record, seat), {})
             for name, value in numbers.items():
                 mine.setdefault(name, []).append(float(value))
     return {
-        kind: {name: _stats(found) for name, found in sorted(metrics.items())}
-        for kind, metrics in sorted(values.items())
+        key: {name: _stats(found) for name, found in sorted(metrics.items())}
+        for key, metrics in sorted(values.items())
     }
 
 
@@ -99,7 +93,8 @@ def _stats(found: list[float]) -> dict[str, float]:
 
 
 def table(summary: Mapping[str, Mapping[str, Mapping[str, float]]]) -> list[str]:
-    """``by_kind``'s numbers as text lines: one line per metric, median and mean per kind."""
+    """``by_kind``'s (or ``by_seat``'s) numbers as text lines: one line per metric, median and
+    mean per kind (or seat)."""
     kinds = list(summary)
     names = sorted({name for metrics in summary.values() for name in metrics})
     width = max((len(n) for n in names), default=6)

@@ -47,7 +47,7 @@ NAMES = (
 def metrics(
     engine: Engine[Any, Any], steps: Sequence[Any], result: Result
 ) -> list[dict[str, float]]:
-    """Per seat, the numbers above, from the events of ``steps`` (``bench.behaviour.Step``)."""
+    """Per seat, the numbers above, from the events of ``steps`` (``engines.ai.behaviour.Step``)."""
     players = len(result.scores)
     out = [dict.fromkeys(NAMES, 0.0) for _ in range(players)]
     spent = [0] * players  # AP spent in the seat's turn under way

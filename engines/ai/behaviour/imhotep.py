@@ -39,7 +39,7 @@ COUNTED = {
 def metrics(
     engine: Engine[Any, Any], steps: Sequence[Any], result: Result
 ) -> list[dict[str, float]]:
-    """Per seat, the numbers above, from the events of ``steps`` (``bench.behaviour.Step``)."""
+    """Per seat, the numbers above, from the events of ``steps`` (``engines.ai.behaviour.Step``)."""
     players = len(result.scores)
     names = [f"stones_{s}" for s in SITES] + [
         "stones_delivered",
