@@ -1,0 +1,91 @@
+"""Imhotep's computer player (#24.2): how it judges a position, and the shipper its search
+plays. A position is worth what is built (the final scoring as it stands) plus what is under
+way: stones on ships, on sleds and in quarries, the temple's tops, cards still working."""
+
+from __future__ import annotations
+
+from engines.imhotep import evaluation
+from engines.imhotep.ai import KNOWLEDGE, rule_of_thumb, shortlist
+from engines.imhotep.notation import parse
+from engines.imhotep.state import State
+from tests.imhotep.helpers import ENGINE, edit, game, ships
+
+
+def _even(players: int = 2) -> State:
+    """A round-1 position with the sleds and quarries alike and every ship empty."""
+    st = ships(game(players), "....", "...", "..", ".")
+    return edit(st, sled=[2] * players, quarry=[20] * players)
+
+
+def test_a_stone_is_worth_more_the_closer_it_is_to_a_site() -> None:
+    """Quarry < sled < ship: each action that brings a stone nearer a site raises its owner's
+    standing, so quarrying and loading are progress, not wasted turns."""
+    base = _even()
+    in_quarry = evaluation.scores(base)[0]
+    on_sled = evaluation.scores(edit(base, quarry={0: 19}, sled={0: 3}))[0]
+    on_ship = evaluation.scores(ships(edit(base, quarry={0: 19}), "0...", "...", "..", "."))[0]
+    assert in_quarry < on_sled < on_ship
+
+
+def test_I40_a_temple_top_counts_before_the_round_ends() -> None:
+    """A column topped now pays at the round's end (I40): the position already counts it."""
+    base = _even()
+    topped = edit(base, temple=[0])
+    assert evaluation.scores(topped)[0] > evaluation.scores(base)[0]
+    assert evaluation.scores(topped)[1] == evaluation.scores(base)[1]
+
+
+def test_in_the_last_round_a_sled_stone_without_a_place_on_a_ship_counts_nothing() -> None:
+    """Round 6: stones left only break a tie (I78); a stone no ship has room for is worth
+    nothing, one that still fits is worth a load."""
+    last = edit(_even(), round=6)
+    full = ships(last, "1111", "111", "11", "1")
+    more = edit(full, sled={0: 4})
+    assert evaluation.scores(more)[0] == evaluation.scores(full)[0]
+    room = ships(last, "111.", "111", "11", "1")
+    empty = evaluation.scores(edit(room, sled={0: 0}))[0]
+    assert evaluation.scores(edit(room, sled={0: 4}))[0] == empty + evaluation.ON_SLED
+
+
+def test_I36_a_stone_at_the_pyramid_is_worth_the_next_space() -> None:
+    st = _even()
+    worth = [evaluation.stone_worth(st, 0, "pyramid", k) for k in range(3)]
+    assert worth == [2.0, 1.0, 3.0]  # the fill order's first spaces (I36)
+
+
+def test_the_shipper_quarries_with_an_empty_sled_rather_than_sail_a_rivals_ship() -> None:
+    st = edit(ships(_even(), "111.", "...", "..", "."), sled={0: 0})
+    ranked = shortlist(ENGINE, st, 0, 12)
+    assert ranked[0] == "quarry"
+
+
+def test_the_shipper_sails_its_own_stones_to_the_pyramid_and_a_rivals_elsewhere() -> None:
+    """Its own ship to where its stones score most; a ship of a rival's stones not to the
+    pyramid, whose first spaces pay the rival 2, 1 and 3 (I36), but to the burial chamber,
+    where three scattered stones are worth less."""
+    own = ships(_even(), "000.", "...", "..", ".")
+    mine = {site: rule_of_thumb(own, 0, parse(f"sail 1 {site}")) for site in ("pyramid", "market")}
+    assert mine["pyramid"] > mine["market"]
+    theirs = ships(_even(), "111.", "...", "..", ".")
+    rival = {
+        site: rule_of_thumb(theirs, 0, parse(f"sail 1 {site}")) for site in ("pyramid", "burial")
+    }
+    assert rival["pyramid"] < rival["burial"]
+
+
+def test_a_shortlist_keeps_two_loads_per_ship_and_every_other_kind_of_command() -> None:
+    st = ships(_even(), "0...", "...", "..", ".")
+    listed = shortlist(ENGINE, st, 0, 20)
+    for ship in "1234":
+        assert sum(1 for t in listed if t.startswith(f"load {ship} ")) <= 2
+    assert "quarry" in listed
+    legal = {str(a) for a in ENGINE.legal_actions(st, 0)}
+    assert set(listed) <= legal
+
+
+def test_the_computer_values_only_the_seats_own_information() -> None:
+    """The knowledge's evaluation reads sleds, ships and sites, all public: two positions that
+    differ only in the order of the market deck are judged alike."""
+    st = _even()
+    shuffled = edit(st, market_deck=list(reversed(st.market_deck)))
+    assert KNOWLEDGE.scores(st) == KNOWLEDGE.scores(shuffled)
