@@ -34,7 +34,7 @@ from functools import cache
 from engines.brass import components as C
 from engines.brass.network import connected
 from engines.brass.scoring import final_result, link_points
-from engines.brass.state import OVER, State, Tile, income_level
+from engines.brass.state import ACT, LINK2, OVER, SELL, SHORTFALL, State, Tile, income_level
 
 #: VP a pound is worth while the seat has rounds to spend it (a build of £10–£20 brings 5–12 VP,
 #: its links and an income step).
@@ -48,17 +48,24 @@ LEVELS_PER_SPACE = 0.5
 #: Chance that an unflipped tile flips before it is scored, and in how many rounds its income
 #: starts, by what it still needs.
 P_SALE_READY = (0.85, 1)  # connected to a merchant that buys it, beer in reach: a Sell away
-P_SALE_CONNECTED = (0.7, 3)  # connected to a buyer, no beer in reach yet
+P_SALE_CONNECTED = (0.6, 3)  # connected to a buyer, no beer in reach yet: a brewery first
 P_SALE_NEAR = (0.6, 4)  # one free line from a place connected to a buyer
 P_SALE_FAR = (0.45, 6)
 P_COAL_MARKET = 0.6  # a mine connected to a merchant: builds nearby take its coal first
 P_COAL = 0.4
 P_IRON = 0.6  # anyone's build or develop takes iron from any works (B33)
 P_BEER = 0.35  # beer goes only to sales (and rail doubles), B34, R37
+#: ... but a brewery whose owner has goods waiting for beer is emptied by the owner's own sales
+#: (own beer may come from anywhere, B34): it flips with them.
+P_OWN_BEER = 0.7
 #: Rounds before a mine's, works' or brewery's cubes are used up, roughly.
 RESOURCE_DELAY = 3
 #: Share of the icons of unflipped tiles next to a link that is counted.
 UNFLIPPED_ICONS = 0.4
+#: Link icons a free building space of a town is expected to bring by the link's scoring, when
+#: the whole era is still to come (less as it passes): towns fill up, and a link into a town of
+#: many spaces (Birmingham's four) scores more than its tiles show today (B80.1, R14, R46).
+FUTURE_ICONS = 0.5
 #: VP owed per industry whose lowest mat tile cannot be built in the rail era (R23), in the rail
 #: era and (less: it may still be built before then) in the canal era.
 BLOCKED = {C.RAIL: 1.5, C.CANAL: 0.5}
@@ -70,7 +77,8 @@ def rounds_left(state: State) -> int:
         return 0
     if state.mode == C.FULL:
         per = C.rounds_per_era(state.players)
-        return per - state.round + 1 + (per if state.era == C.CANAL else 0)
+        # Round 0 is the rail era's deal (R19–R21): its income was paid after the canal era.
+        return per - max(1, state.round) + 1 + (per if state.era == C.CANAL else 0)
     return C.rounds_in_game(state.players) - state.round + 1
 
 
@@ -81,7 +89,20 @@ def era_rounds_left(state: State) -> int:
     per = (
         C.rounds_per_era(state.players) if state.mode == C.FULL else C.rounds_in_game(state.players)
     )
-    return max(0, per - state.round + 1)
+    return max(0, per - max(1, state.round) + 1)
+
+
+def turns_to_come(state: State, seat: int, era_only: bool = False) -> int:
+    """How many more turns ``seat`` plays: the rest of this round's (its turn under way or still
+    to come in the turn order, B15) and one per later round, in this era only or to the game's
+    end. A tile that needs its owner's Sell action (B59) flips only in one of them."""
+    if state.phase == OVER:
+        return 0
+    later = (era_rounds_left if era_only else rounds_left)(state) - 1
+    at = state.order.index(seat) if seat in state.order else -1
+    mid = at == state.pos and state.actions_left > 0 and state.phase in (ACT, SELL, LINK2)
+    this_round = 1 if (at > state.pos and state.phase != SHORTFALL) or mid else 0
+    return max(0, later) + this_round
 
 
 def scorings_left(state: State, tile: Tile) -> int:
@@ -96,29 +117,56 @@ def scorings_left(state: State, tile: Tile) -> int:
 
 
 def flip_chance(state: State, tile: Tile) -> tuple[float, int]:
-    """How likely ``tile`` (unflipped) is to flip before it is scored, and in how many rounds."""
+    """How likely ``tile`` (unflipped) is to flip before it is scored, and in how many rounds.
+
+    A cotton mill, manufacturer or pottery flips only by its owner's Sell action (B59), so only
+    in one of the owner's turns still to come, before the canal era's end for a level-1 tile
+    (R17), before the game's end for any other: one built after its owner's last turn never
+    flips. A mine, works or brewery flips as anyone uses its cubes, over the rounds left."""
     industry = tile.industry
+    lost_at_canal_end = tile.data.removed_at_end_of_canal_era and state.era == C.CANAL
     if industry in C.SELLABLE:
         buyers = _buyers(state, tile.location, industry)
         if buyers:
-            p, delay = P_SALE_READY if _beer_in_reach(state, tile, buyers) else P_SALE_CONNECTED
+            ready = _beer_in_reach(state, tile, buyers)
+            (p, delay), need = (P_SALE_READY, 1) if ready else (P_SALE_CONNECTED, 2)
         elif _buyer_one_line_away(state, tile.location, industry):
-            p, delay = P_SALE_NEAR
+            (p, delay), need = P_SALE_NEAR, 2
         else:
-            p, delay = P_SALE_FAR
+            (p, delay), need = P_SALE_FAR, 3
+        turns = turns_to_come(state, tile.owner, era_only=lost_at_canal_end)
+        return p * min(1.0, turns / need), delay
+    delay = RESOURCE_DELAY
+    if industry == "coal_mine":
+        near_market = any(connected(state, tile.location, m) for m in C.merchant_locations())
+        p = (P_COAL_MARKET if near_market else P_COAL) ** max(1.0, tile.cubes / 3)
+    elif industry == "iron_works":
+        p = P_IRON ** max(1.0, tile.cubes / 3)
     else:
-        delay = RESOURCE_DELAY
-        if industry == "coal_mine":
-            near_market = any(connected(state, tile.location, m) for m in C.merchant_locations())
-            p = (P_COAL_MARKET if near_market else P_COAL) ** max(1.0, tile.cubes / 3)
-        elif industry == "iron_works":
-            p = P_IRON ** max(1.0, tile.cubes / 3)
-        else:
-            p = P_BEER ** max(1.0, tile.cubes / 2)
-    if tile.data.removed_at_end_of_canal_era and state.era == C.CANAL:
-        # A level-1 tile not flipped by the canal era's end is gone (R17).
-        p *= min(1.0, era_rounds_left(state) / (delay + 1))
-    return p, delay
+        p = P_BEER ** max(1.0, tile.cubes / 2)
+        if _goods_waiting(state, tile.owner):
+            p = max(p, P_OWN_BEER)
+    # Others use the cubes over the rounds left: a level-1 tile not flipped by the canal era's
+    # end is gone (R17), any tile not flipped by the game's end scores nothing (R46).
+    left = era_rounds_left(state) if lost_at_canal_end else rounds_left(state)
+    return p * min(1.0, left / (delay + 1)), delay
+
+
+def _goods_waiting(state: State, seat: int) -> bool:
+    """Whether ``seat`` has an unflipped cotton mill, manufacturer or pottery that needs beer
+    and is connected to a merchant that buys it (its sale will take the seat's own beer)."""
+    key = ("ai_goods_waiting", seat)
+    got: bool | None = state.memo.get(key)
+    if got is None:
+        got = state.memo[key] = any(
+            t.owner == seat
+            and not t.flipped
+            and t.industry in C.SELLABLE
+            and t.data.beer_to_sell
+            and _buyers(state, t.location, t.industry)
+            for t in state.tiles
+        )
+    return got
 
 
 def _buyers(state: State, location: str, industry: str) -> list[str]:
@@ -174,11 +222,10 @@ def _beer_in_reach(state: State, tile: Tile, buyers: list[str]) -> bool:
 
 
 def pound(state: State, seat: int) -> float:
-    """What one more pound is worth now, in VP: it buys builds only through actions, so less in
-    the last rounds and nothing in the game's last round (no income follows it, R12, and money
-    scores nothing, R46): what is left then should be spent on anything that scores."""
-    left = rounds_left(state)
-    return POUND * min(1.0, (left - 1) / 3) if left > 1 else 0.0
+    """What one more pound is worth now, in VP: it buys builds and links only in the seat's
+    turns still to come, so it is worth less in its last two and nothing once its last turn of
+    the game is played (money scores nothing, R46): what is left then is spent on what scores."""
+    return POUND * min(1.0, turns_to_come(state, seat) / 3)
 
 
 def money_value(state: State, seat: int) -> float:
@@ -241,6 +288,9 @@ def projected(state: State) -> list[float]:
             tile.data.vp * scorings_left(state, tile)
             + POUND * LEVELS_PER_SPACE * income_rounds * tile.data.income_spaces
         )
+    # Free spaces fill as the era goes on (this round's turns still to come count too).
+    per = C.rounds_per_era(players) if full else C.rounds_in_game(players)
+    future = FUTURE_ICONS * max(0, era_rounds_left(state) - 0.5) / per
     for line, owner in state.links:
         if full:
             out[owner] += link_points(state, line)
@@ -248,11 +298,20 @@ def projected(state: State) -> list[float]:
             for tile in _tiles_at(state, end):
                 if not tile.flipped:
                     out[owner] += UNFLIPPED_ICONS * chances[tile] * tile.data.link_vp
+            out[owner] += future * _free_spaces(state, end)
     for s in range(players):
-        out[s] += income_value(state, s) - BLOCKED[state.era] * blocked(state, s)
+        # An industry blocked for the rail era costs a Develop action, worth less as the game's
+        # turns run out and nothing after the seat's last one.
+        debt = BLOCKED[state.era] * blocked(state, s) * min(1.0, turns_to_come(state, s) / 3)
+        out[s] += income_value(state, s) - debt
         if full:
             out[s] += money_value(state, s)
     return out
+
+
+def _free_spaces(state: State, location: str) -> int:
+    """Building spaces of ``location`` with no tile (0 for a merchant)."""
+    return len(C.locations()[location].slots) - len(_tiles_at(state, location))
 
 
 def _tiles_at(state: State, location: str) -> list[Tile]:

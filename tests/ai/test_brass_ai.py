@@ -100,17 +100,44 @@ def test_B59_B63_a_tile_ready_to_sell_is_worth_more_and_selling_it_more_still() 
     assert value(sold)[0] > value(linked)[0]
 
 
-def test_R46_money_is_worth_nothing_in_the_last_round() -> None:
+def test_R46_money_is_worth_nothing_once_the_seats_last_turn_is_played() -> None:
     """Money scores nothing at the end of the full game (R46) and no income follows the last
-    round (R12): the last round's money is worth nothing, so it is spent on what scores."""
+    round (R12): once a seat has played its last turn its money is worth nothing (so it spends
+    it on what scores), while a seat whose last turn is still to come can spend it."""
     from engines.brass import ai_value
 
     state = E.setup(2, E.meta.validate_options({}), 3)
-    last = evolve(state, era="rail", round=10)
-    richer = evolve(last, money=(last.money[0] + 20, last.money[1]))
-    assert ai_value.projected(richer)[0] == ai_value.projected(last)[0]
+    first, second = state.order
+    last = evolve(state, era="rail", round=10, pos=1, actions_left=2)  # ``first`` has played
+    plus = [0, 0]
+    plus[first] = plus[second] = 20
+    richer = evolve(last, money=tuple(m + d for m, d in zip(last.money, plus, strict=True)))
+    assert ai_value.projected(richer)[first] == ai_value.projected(last)[first]
+    assert ai_value.projected(richer)[second] > ai_value.projected(last)[second]
     early = evolve(state, money=(state.money[0] + 20, state.money[1]))
     assert ai_value.projected(early)[0] > ai_value.projected(state)[0]
+
+
+def test_a_mill_built_after_its_owners_last_turn_of_the_era_is_worth_nothing() -> None:
+    """A level-1 cotton mill flips only by its owner's Sell action (B59) and leaves the board
+    unflipped at the canal era's end (R17): once its owner has played the era's last turn, the
+    evaluation gives it nothing, while the same mill with a turn still to come is worth a sale."""
+    from engines.brass import ai_value
+
+    base = dict(
+        hands={0: ["leek"], 1: ["stone"]},
+        tiles=[("stoke_on_trent", 1, 0, "cotton_mill", 1), ("leek", 1, 0, "brewery", 1, False, 1)],
+        merchants=[("warrington", 0, "all_goods", True), ("warrington", 1, "all_goods", True)],
+        links=[("stoke_on_trent-warrington", 0)],
+        players=2,
+        mode="full",
+    )
+    state = position(**base)  # type: ignore[arg-type]
+    mill = next(t for t in state.tiles if t.industry == "cotton_mill")
+    last_round = evolve(state, round=10, order=(1, 0), pos=0, actions_left=2)
+    assert ai_value.flip_chance(last_round, mill)[0] > 0.5  # seat 0 plays after seat 1
+    played = evolve(state, round=10, order=(0, 1), pos=1, actions_left=2)
+    assert ai_value.flip_chance(played, mill)[0] == 0.0
 
 
 def test_turns_are_whole_turns_legal_in_order() -> None:
