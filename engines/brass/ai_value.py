@@ -69,6 +69,10 @@ FUTURE_ICONS = 0.5
 #: VP owed per industry whose lowest mat tile cannot be built in the rail era (R23), in the rail
 #: era and (less: it may still be built before then) in the canal era.
 BLOCKED = {C.RAIL: 1.5, C.CANAL: 0.5}
+#: Share of the next tiles' VP counted (``mat_quality``), in full while ``MAT_TURNS`` turns or
+#: more are left.
+MAT = 0.4
+MAT_TURNS = 6
 
 
 def rounds_left(state: State) -> int:
@@ -262,6 +266,30 @@ def _blocked(mat: tuple[tuple[int, ...], ...]) -> int:
     return out
 
 
+def mat_quality(state: State, seat: int) -> float:
+    """What the seat's next tiles are worth, in VP: the VP of the lowest tile of each industry
+    that may be built in this era (the rail era's, for a level-1 tile that is not), counted at
+    ``MAT`` while turns are left to build them. Building or developing (B55) a poor tile away
+    reaches a better one: an experienced player develops towards the Pottery III and V, the
+    Cotton Mill III and IV, and so on, before building them."""
+    if state.mode != C.FULL or state.phase == OVER:
+        return 0.0
+    turns = turns_to_come(state, seat)
+    return MAT * min(1.0, turns / MAT_TURNS) * _next_vp(state.mats[seat], state.era)
+
+
+@cache
+def _next_vp(mat: tuple[tuple[int, ...], ...], era: str) -> int:
+    out = 0
+    for k, industry in enumerate(C.INDUSTRIES):
+        for i, n in enumerate(mat[k]):
+            data = C.level(industry, i + 1)
+            if n and data.buildable_in(era):
+                out += data.vp
+                break
+    return out
+
+
 def projected(state: State) -> list[float]:
     """Each seat's projected final VP (see the module docstring)."""
     if state.phase == OVER:
@@ -303,7 +331,7 @@ def projected(state: State) -> list[float]:
         # An industry blocked for the rail era costs a Develop action, worth less as the game's
         # turns run out and nothing after the seat's last one.
         debt = BLOCKED[state.era] * blocked(state, s) * min(1.0, turns_to_come(state, s) / 3)
-        out[s] += income_value(state, s) - debt
+        out[s] += income_value(state, s) - debt + mat_quality(state, s)
         if full:
             out[s] += money_value(state, s)
     return out

@@ -14,8 +14,8 @@ from tests.brass.helpers import last_canal_turn, position
 E = engines.get("brass")
 
 
-def _loan(state: object, seat: int) -> object:
-    move = next(m for m in legal_texts(E, state, seat, Rng(1)) if m.startswith("loan "))
+def _played(state: object, seat: int, verb: str) -> object:
+    move = next(m for m in legal_texts(E, state, seat, Rng(1)) if m.startswith(verb + " "))
     after, _ = E.play(state, seat, move)
     return after
 
@@ -23,16 +23,20 @@ def _loan(state: object, seat: int) -> object:
 def test_b74_a_loan_costs_its_income_for_every_round_left() -> None:
     """B74, B54: a loan gives money now and takes income for the rest of the game. In the first
     round of a full game that is most of the game's income: the evaluation rates the loan below
-    the position without it; in the last round the money is worth more than the lost income."""
+    a pass (the same action spent, nothing gained); two rounds before the end the money is
+    worth more than the lost income."""
     state = E.setup(2, E.meta.validate_options({}), 3)
     seat = E.to_act(state)[0]
     assert rounds_left(state) == 20
-    early = KNOWLEDGE.scores(_loan(state, seat))[seat] - KNOWLEDGE.scores(state)[seat]
-    assert early < 0
+
+    def loan_over_pass(at: object) -> float:
+        loan, kept = _played(at, seat, "loan"), _played(at, seat, "pass")
+        return KNOWLEDGE.scores(loan)[seat] - KNOWLEDGE.scores(kept)[seat]
+
+    early = loan_over_pass(state)
     late_state = evolve(state, era="rail", round=9)
     assert rounds_left(late_state) == 2
-    late = KNOWLEDGE.scores(_loan(late_state, seat))[seat] - KNOWLEDGE.scores(late_state)[seat]
-    assert late > 0 > early
+    assert loan_over_pass(late_state) > 0 > early
 
 
 def test_money_counts_while_it_can_still_be_spent() -> None:
@@ -165,3 +169,27 @@ def test_policy_plays_a_legal_move() -> None:
         move = KNOWLEDGE.policy(E, state, seat, rng)
         assert move is not None and move in E.legal_texts(state, seat)
         state, _ = E.play(state, seat, move)
+
+
+def test_B59_a_seat_with_beer_and_a_connected_mill_sells_rather_than_takes_a_loan() -> None:
+    """A cotton mill joined to a merchant that buys it, with the seat's own brewery full (B34,
+    B59): the sale flips the mill and raises income at once (B63), so the computer's turn
+    sells it and takes no loan, even short of money where a loan (B67) is among its candidates."""
+    from engines.ai.search import search
+    from engines.brass.ai_moves import candidates
+
+    state = position(
+        4,
+        hands={0: ["leek", "stone", "coventry", "dudley"]},
+        tiles=[("stoke_on_trent", 1, 0, "cotton_mill", 1), ("leek", 1, 0, "brewery", 1, False, 1)],
+        merchants=[("warrington", 0, "all_goods", True), ("warrington", 1, "all_goods", True)],
+        links=[("stoke_on_trent-warrington", 0)],
+        money={0: 4},
+        round_no=3,
+        mode="full",
+    )
+    assert any(m.startswith("loan ") for m in candidates(state, 0))
+    for seed in (1, 2, 3):
+        turn = search(E, KNOWLEDGE, state, 0, Rng(seed), iterations=30)[0].turn
+        assert any(m.startswith("sell stoke_on_trent warrington") for m in turn), turn
+        assert not any(m.startswith("loan ") for m in turn), turn
