@@ -26,8 +26,10 @@ rounds_left = ai_value.rounds_left
 #: Asked for this many turns or fewer (the search's tree), ``turns`` ranks them by the quick
 #: score alone; more (the root, hints) come from a beam valued by the evaluation.
 QUICK_TURNS = 4
-#: Partial turns the beam keeps after the first action.
-ROOT_WIDTH = 6
+#: Partial turns the beam keeps after the first action (half as many after later commands): a
+#: first action that looks plain alone (a brewery, a loan, a link) is often the half of the best
+#: turn (the sale it allows, the build it funds), so the beam keeps many.
+ROOT_WIDTH = 16
 
 
 class BrassKnowledge:

@@ -1,7 +1,7 @@
 """What a Brass position is worth to each seat: the VP it will probably end the game with.
 
 The evaluation behind the computer players (``engines.brass.ai``), written down in
-docs/games/brass.md ("What the computer values"). Everything here reads public information only
+docs/games/brass.md ("How the computer judges a position"). Everything here reads public information only
 (tiles, links, merchants, money, income, mats: B23, D15), so it is the same for every sample of a
 search.
 
