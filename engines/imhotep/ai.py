@@ -40,6 +40,9 @@ class ImhotepKnowledge:
     rollout_depth = 8
     #: a few points are a clear lead
     scale = 5.0
+    #: ``turns`` lists single commands, each a whole turn or the start of one (I17): nothing to
+    #: cut where the turn passes
+    turns_cut = True
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """The unseen round cards and market cards dealt again (see the module docstring)."""

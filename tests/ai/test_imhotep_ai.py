@@ -4,10 +4,13 @@ way: stones on ships, on sleds and in quarries, the temple's tops, cards still w
 
 from __future__ import annotations
 
+from engines.ai.turns import cut_turn
 from engines.imhotep import evaluation
 from engines.imhotep.ai import KNOWLEDGE, rule_of_thumb, shortlist
 from engines.imhotep.notation import parse
 from engines.imhotep.state import State
+from engines.randomplay import random_action
+from engines.rng import Rng, seed_state
 from tests.imhotep.helpers import ENGINE, edit, game, ships
 
 
@@ -89,3 +92,21 @@ def test_the_computer_values_only_the_seats_own_information() -> None:
     st = _even()
     shuffled = edit(st, market_deck=list(reversed(st.market_deck)))
     assert KNOWLEDGE.scores(st) == KNOWLEDGE.scores(shuffled)
+
+
+def test_each_listed_turn_is_one_command_the_search_need_not_cut() -> None:
+    """``turns_cut``: every turn ``turns`` lists is a single legal command, so cutting it where
+    the turn passes (``engines.ai.turns.cut_turn``) leaves it as it is."""
+    state = game(3, seed=4)
+    rng = Rng(seed_state(4))
+    for _ in range(60):
+        who = ENGINE.to_act(state)
+        if not who:
+            break
+        seat = who[0]
+        for turn in KNOWLEDGE.turns(ENGINE, state, seat, rng, 4):
+            assert len(turn) == 1
+            assert cut_turn(ENGINE, state, seat, turn)[0] == turn
+        move = random_action(ENGINE, state, seat, rng)
+        assert move is not None
+        state, _ = ENGINE.play(state, seat, move)
