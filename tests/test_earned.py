@@ -112,7 +112,7 @@ def test_the_last_move_box_says_what_each_command_earned(lang: str) -> None:
     for game in games.shipped():
         engine = engines.get(game)
         shown = 0
-        for after, _, _, events in _moves(game, seeds=range(1)):
+        for after, _, _, events in _moves(game, games.players(game), range(1)):
             got = engine.earned(events)
             mark = with_earned(last_mark(engine.view(after, None)), got)
             view = with_recent(engine.view(after, None), [mark])
