@@ -188,8 +188,11 @@ def asked(view: BrassView, lang: str) -> str:
 
 def draw_panel(d: ImageDraw.ImageDraw, view: BrassView, lang: str, sheet: bool) -> None:
     """The numbers of the panel: each player's card, the markets, the score sheet."""
+    # VP are scored at an era's end: each card also says what it would have if the era ended
+    # now (#28.3), as the glance does.
+    ended = view.if_era_ended() if view.final is None else None
     for i, seat in enumerate(view.order):
-        _player_card(d, view, seat, card_box(i), lang)
+        _player_card(d, view, seat, card_box(i), lang, ended)
     y = _cards_bottom(len(view.order))
     x = PANEL_X + 14
     for k, (res, cube) in enumerate((("coal", COAL), ("iron", IRON))):
@@ -228,7 +231,12 @@ def draw_panel(d: ImageDraw.ImageDraw, view: BrassView, lang: str, sheet: bool) 
 
 
 def _player_card(
-    d: ImageDraw.ImageDraw, view: BrassView, seat: int, box: kit.Box, lang: str
+    d: ImageDraw.ImageDraw,
+    view: BrassView,
+    seat: int,
+    box: kit.Box,
+    lang: str,
+    ended: tuple[int, ...] | None,
 ) -> None:
     x0, y0, x1, _ = box
     acting = seat in view.to_act and not view.over
@@ -251,7 +259,12 @@ def _player_card(
         income=f"{view.income_level[seat]:+d}",
     )
     width = x1 - x0 - 24
-    kit.text(d, (x0 + 12, y0 + 44), money, 18, max_width=width)
+    room = width
+    if ended is not None:
+        now = W.say(f"card_if_ended.{view.mode}.{view.era}", lang, vp=ended[seat])
+        box_now = kit.text(d, (x1 - 12, y0 + 44), now, 18, fill=kit.MUTED, anchor="ra")
+        room = width - (box_now[2] - box_now[0]) - 16
+    kit.text(d, (x0 + 12, y0 + 44), money, 18, max_width=room)
     top = view.discard_top[seat]
     hand = W.say(
         "hand_line",

@@ -85,3 +85,32 @@ def test_the_glance_shows_the_score_as_if_the_era_ended_now_and_says_so(
     assert glance.note == label
     for seat, score in enumerate(glance.scores):
         assert score.startswith(f"{now[seat]}"), score
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ja"])
+@pytest.mark.parametrize(("mode", "moves"), [("full", 40), ("full", 100), ("intro", 40)])
+def test_each_player_card_says_its_vp_if_the_era_ended_now(
+    lang: str, mode: str, moves: int
+) -> None:
+    """The board's player cards show the same score as the glance beside the VP marker, until the
+    game is over (then the final scores alone)."""
+    from renderers import get as renderer_of
+    from renderers import kit
+    from renderers.brass import words as W
+
+    engine = engines.get("brass")
+    start = engine.setup(4, engine.meta.validate_options({"mode": mode}), 7)
+    state, _ = random_play(engine, start, Rng(7), moves)
+    view = engine.view(state, None)
+    with kit.recording() as log:
+        renderer_of("brass").render(view, lang=lang)
+    labels = [label for _, label, _ in log.texts]
+    now = view.if_era_ended()
+    key = f"card_if_ended.{view.mode}.{view.era}"
+    for seat in range(4):
+        assert labels.count(W.say(key, lang, vp=now[seat])) == now.count(now[seat]), seat
+    final = engine.view(random_play(engine, start, Rng(7))[0], None)
+    with kit.recording() as log:
+        renderer_of("brass").render(final, lang=lang)
+    prefix = W.say(key, lang, vp=0).replace("0", "")[:4]
+    assert not [label for _, label, _ in log.texts if label.startswith(prefix)]
