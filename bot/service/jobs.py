@@ -30,6 +30,9 @@ from bot.storage import JobRow
 #: SQLite as before), or ``worker`` in ``turnpost worker`` processes only.
 COMPUTER_MODES = ("inline", "worker")
 
+#: Seconds before a job whose run failed is tried again.
+RETRY_PAUSE = 10.0
+
 #: Seconds between two looks at a hint's job while its asker waits for a worker.
 HINT_POLL = 0.25
 #: Seconds an asker waits for a worker's hint before saying none came (Discord lets a deferred
@@ -75,15 +78,19 @@ class Jobs:
     async def run_job(self, job: JobRow, *, seconds: float = THINK_SECONDS) -> JobDone:
         """Do a claimed job: play the computer's move (one; the job stays, claimed, while the
         game owes another) or leave the hint's lines for its asker. A failure gives the job
-        back, to be tried again."""
+        back, to be tried again after ``RETRY_PAUSE``."""
         try:
             if job.kind == "hint":
                 await self._hint_job(job, seconds)
                 return JobDone(job)
             outcome = await self.computers.computer_turn(job.game_id, seconds=seconds)
         except Exception:
+            # Tried again after a pause, not at once: a job that fails every time (a damaged
+            # record, a bug) must not take a worker's every pass.
             async with self.session.write():
-                await self.db.release_job(job.id, self.session.owner)
+                await self.db.release_job(
+                    job.id, self.session.owner, until=self.session.clock() + RETRY_PAUSE
+                )
             raise
         now = self.session.clock()
         async with self.session.write():

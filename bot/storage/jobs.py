@@ -128,10 +128,13 @@ class JobQueries:
         )
         return False
 
-    async def release_job(self, job_id: int, owner: str) -> None:
-        """Give a claimed job back (its work failed, or must be done again)."""
+    async def release_job(self, job_id: int, owner: str, *, until: float = 0.0) -> None:
+        """Give a claimed job back (its work failed, or must be done again): free at once, or,
+        with ``until``, from then on (``owner`` may take it again then; others too, earlier,
+        should ``owner`` stop beating)."""
         await self.backend.run(
-            "UPDATE jobs SET claimed_until = 0 WHERE id = ? AND claimed_by = ?", (job_id, owner)
+            "UPDATE jobs SET claimed_until = ? WHERE id = ? AND claimed_by = ?",
+            (until, job_id, owner),
         )
 
     async def set_job_result(self, job_id: int, result: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.service import OWNER_STALE, Service, ServiceError
+from bot.service.jobs import RETRY_PAUSE
 from tests.bot.conftest import ANA, BEN, CHANNEL, GUILD, started_game
 from tests.bot.test_outbox import kill
 from tests.fakes import FakeClock
@@ -198,3 +199,23 @@ async def test_a_workers_computer_move_is_left_to_the_bots_to_announce_at_once(
     finally:
         await bot.close()
         await worker.close()
+
+
+async def test_a_job_that_fails_is_tried_again_after_a_pause_not_at_once(
+    service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await computer_due(service)
+    job = await service.claim_job()
+    assert job is not None
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in the search")
+
+    monkeypatch.setattr(service.computers, "computer_turn", broken)
+    with pytest.raises(RuntimeError):
+        await service.run_job(job, seconds=QUICK)
+    assert await service.claim_job() is None  # not at once: no pass spent on it again
+    clock.advance(RETRY_PAUSE)
+    await service.beat()
+    again = await service.claim_job()
+    assert again is not None and again.id == job.id
