@@ -120,19 +120,33 @@ class PostgresBackend:
     @asynccontextmanager
     async def write(self, *, exclusive: bool = False) -> AsyncIterator[None]:
         async with self.lock:
-            transaction = self.conn.transaction()
-            await transaction.start()
             self.writing = True
             try:
+                await self._to_end("BEGIN")
                 if exclusive:
                     await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield
+                await self._to_end("COMMIT")
             except BaseException:
-                self.writing = False
-                await transaction.rollback()
+                # Also when the task was cancelled (a pass stopped at shutdown): never leave
+                # the connection inside a transaction, holding its locks.
+                if self.conn.is_in_transaction():
+                    await self._to_end("ROLLBACK")
                 raise
-            self.writing = False
-            await transaction.commit()
+            finally:
+                self.writing = False
+
+    async def _to_end(self, sql: str) -> None:
+        """Run a transaction statement and wait for it to have run, even when the caller is
+        cancelled meanwhile; a cancellation is raised once it has. (asyncpg's own transaction
+        object, cancelled while it began, left the connection inside a transaction that every
+        later one nested into as a savepoint: nothing committed again.)"""
+        statement = asyncio.ensure_future(self.conn.execute(sql))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            await asyncio.wait({statement})
+            raise
 
     def row_lock(self, *, skip_locked: bool = False) -> str:
         """``FOR UPDATE`` (``SKIP LOCKED``: rows another transaction holds are left out) inside
@@ -179,8 +193,13 @@ class PostgresBackend:
             return
         try:
             if self.conn.is_in_transaction():
-                async with self.conn.transaction():
+                await self.conn.execute("SAVEPOINT turnpost_insert")
+                try:
                     yield
+                except BaseException:
+                    await self.conn.execute("ROLLBACK TO SAVEPOINT turnpost_insert")
+                    raise
+                await self.conn.execute("RELEASE SAVEPOINT turnpost_insert")
             else:
                 yield
         except asyncpg.IntegrityConstraintViolationError as exc:

@@ -146,3 +146,30 @@ async def test_a_migration_holds_the_whole_database(database: str) -> None:
     finally:
         for db in opened:
             await db.close()
+
+
+async def test_a_write_cancelled_at_any_step_leaves_no_transaction_behind(database: str) -> None:
+    """A pass stopped at shutdown cancels its write wherever it is (beginning, inside, while
+    committing): the next write must still commit, visibly to another connection. (A cancelled
+    begin used to leave a transaction open that every later write nested into.)"""
+    db = await Storage.open(database)
+    other = await Storage.open(database)
+    try:
+        for steps in range(12):  # cancelled after 0, 1, 2, ... turns of the event loop
+
+            async def write(value: str) -> None:
+                async with db.write():
+                    await db.put_bot_state("k", value)
+                    await db.put_bot_state("k2", value)
+
+            task = asyncio.create_task(write(f"cancelled {steps}"))
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await write(f"kept {steps}")
+            async with other.read():
+                assert await other.bot_state("k") == f"kept {steps}"
+    finally:
+        await db.close()
+        await other.close()
