@@ -145,12 +145,13 @@ class Jobs:
     async def hint_result(self, job_id: int) -> tuple[str, ...] | None:
         """A queued hint's lines once a worker left them (the job then goes), None while it
         thinks; ``service.stale`` when the game moved on meanwhile."""
-        async with self.session.write():
+        async with self.db.read():  # looked at several times a second: a read while waiting
             job = await self.db.job(job_id)
-            if job is None:
-                raise ServiceError("service.stale")
-            if job.result is None:
-                return None
+        if job is None:
+            raise ServiceError("service.stale")
+        if job.result is None:
+            return None
+        async with self.session.write():
             await self.db.delete_job(job_id)
         if "error" in job.result:
             raise ServiceError(str(job.result["error"]))
