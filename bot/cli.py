@@ -41,6 +41,10 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 
 def cmd_run(args: argparse.Namespace) -> int:
     config = Config.from_env()
+    if config.database_url:
+        # The database before the token: a host told only of the token would fix it and then
+        # meet the database's problem on the next start.
+        stop_if_unreachable(config.database_url)
     if not config.token:
         print(NO_TOKEN)
         if sys.stdin.isatty():
@@ -114,19 +118,42 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
 def cmd_console(args: argparse.Namespace) -> int:
     from bot.console import main as console_main
+    from bot.storage.backend import is_url
 
     config = Config.from_env()
-    db = getattr(args, "db", None) or config.db_path
+    db = getattr(args, "db", None) or config.database
     out = getattr(args, "out", None) or config.out_dir
     problem = folder_problem(Path(out))
     if problem is not None:
         raise StartupError(
             f"Board images cannot be written to {out}: {problem} (TURNPOST_OUT or --out)."
         )
-    stop_if_damaged(Path(db))
+    if is_url(db):
+        stop_if_unreachable(str(db))
+    else:
+        stop_if_damaged(Path(db))
+        db = Path(db)
     lang = getattr(args, "lang", None) or config.lang
     boards = not getattr(args, "no_boards", False)
-    return console_main(db_path=Path(db), out_dir=Path(out), lang=lang, boards=boards)
+    return console_main(db_path=db, out_dir=Path(out), lang=lang, boards=boards)
+
+
+def stop_if_unreachable(url: str) -> None:
+    """Refuse to start on a PostgreSQL database that cannot be reached or logged into, or whose
+    schema is newer than this code (one line; #25.6). Pending migrations are fine: the start
+    runs them."""
+    import asyncio
+
+    from bot.storage import SCHEMA_VERSION, SchemaTooNew
+    from bot.storage.postgres import probe
+
+    _server, version = asyncio.run(probe(url))
+    if version is not None and version > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            f"This database has schema version {version}, but this Turnpost only knows versions"
+            f" up to {SCHEMA_VERSION}. Upgrade Turnpost, or point TURNPOST_DATABASE_URL at"
+            " another database."
+        )
 
 
 def stop_if_damaged(db: Path) -> None:
@@ -275,13 +302,13 @@ def behaviour_report(summary: dict[str, Any]) -> str:
 
 
 def cmd_health(args: argparse.Namespace) -> int:
-    from bot.health import check
+    from bot.health import status
 
-    problem = check(Config.from_env())
+    problem, found = status(Config.from_env())
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    print("ok")
+    print(f"ok ({found})" if found else "ok")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
@@ -57,6 +58,28 @@ def _int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SystemExit(f"Setting {name} must be a whole number, not {raw!r}") from None
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` (TURNPOST_DATABASE_URL) cannot name a PostgreSQL database, or None. Checked
+    before anything connects, so a typo is one clear line, never a SQLite file of that name."""
+    scheme, sep, _ = url.partition("://")
+    if not sep or scheme not in ("postgresql", "postgres"):
+        return (
+            "Setting TURNPOST_DATABASE_URL must start with postgresql:// (e.g."
+            " postgresql://user:password@host:5432/turnpost), not "
+            f"{url.split('@')[-1][:40]!r}."
+        )
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - reading it checks it (a number from 0 to 65535)
+    except ValueError:
+        port = parts.netloc.rpartition("@")[2].rpartition(":")[2]
+        return (
+            f"Setting TURNPOST_DATABASE_URL has the port {port!r}; a port is a number from 1 to"
+            " 65535 (PostgreSQL's is 5432)."
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -111,6 +134,10 @@ class Config:
         computers neither inline nor in a worker."""
         from engines.catalog import CATALOG
 
+        if self.database_url:
+            bad_url = url_problem(self.database_url)
+            if bad_url is not None:
+                raise StartupError(bad_url)
         if self.computers not in ("inline", "worker"):
             raise SystemExit(
                 f"Setting TURNPOST_COMPUTERS={self.computers}: say inline (computer seats think"

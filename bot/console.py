@@ -505,7 +505,7 @@ class Console:
 
 
 async def run_console(
-    db_path: Path,
+    db_path: str | Path,
     out_dir: Path,
     stdin: IO[str],
     stdout: IO[str],
@@ -538,7 +538,7 @@ async def run_console(
     return 0
 
 
-def main(db_path: Path, out_dir: Path, *, lang: str = "en", boards: bool = True) -> int:
+def main(db_path: str | Path, out_dir: Path, *, lang: str = "en", boards: bool = True) -> int:
     """Entry point of ``turnpost console``."""
     return asyncio.run(
         run_console(db_path, out_dir, sys.stdin, sys.stdout, lang=lang, boards=boards)

@@ -1,14 +1,16 @@
 """The container health check (``turnpost health``): the database is a sound SQLite file of a schema
-this code knows, and, while the bot runs, its heartbeat file is fresh."""
+this code knows, or a PostgreSQL server that answers with a database of this code's schema
+version (#25.6), and, while the bot runs, its heartbeat file is fresh."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from pathlib import Path
 
 from bot.config import Config
-from bot.storage import database_problem
+from bot.storage import SCHEMA_VERSION, StorageError, database_problem
 
 #: The running bot touches this file (beside the database) every minute.
 HEARTBEAT_NAME = "turnpost.heartbeat"
@@ -27,12 +29,52 @@ def touch_heartbeat(config: Config) -> None:
     os.utime(path)
 
 
-def check(config: Config) -> str | None:
-    """``None`` when healthy, else what is wrong."""
-    problem = database_problem(config.db_path)
+def server_status(url: str) -> tuple[str | None, str]:
+    """(what is wrong or None, what was found) of the PostgreSQL database ``url`` names: the
+    server answers, and its schema version is this code's (not newer, no migration pending).
+    Read-only: nothing is created or migrated."""
+    from bot.storage.postgres import probe
+
+    try:
+        server, version = asyncio.run(probe(url))
+    except StorageError as exc:
+        return str(exc), ""
+    found = f"PostgreSQL {server}, schema version {version or 0}"
+    if version is None:
+        return (
+            f"database has no Turnpost schema yet (PostgreSQL {server}); `turnpost run` creates it",
+            found,
+        )
+    if version > SCHEMA_VERSION:
+        return (
+            f"database has schema version {version}, newer than this Turnpost knows"
+            f" ({SCHEMA_VERSION}); upgrade Turnpost",
+            found,
+        )
+    if version < SCHEMA_VERSION:
+        return (
+            f"database has schema version {version}, {SCHEMA_VERSION - version} migration(s)"
+            f" pending (this Turnpost knows {SCHEMA_VERSION}); `turnpost run` applies them",
+            found,
+        )
+    return None, found
+
+
+def status(config: Config) -> tuple[str | None, str]:
+    """(what is wrong or None, what was found: empty for SQLite)."""
+    found = ""
+    if config.database_url:
+        problem, found = server_status(config.database_url)
+    else:
+        problem = database_problem(config.db_path)
     if problem is not None:
-        return problem
+        return problem, found
     beat = heartbeat_path(config)
     if beat.exists() and time.time() - beat.stat().st_mtime > STALE_AFTER_S:
-        return f"no heartbeat for {int(time.time() - beat.stat().st_mtime)} s"
-    return None
+        return f"no heartbeat for {int(time.time() - beat.stat().st_mtime)} s", found
+    return None, found
+
+
+def check(config: Config) -> str | None:
+    """``None`` when healthy, else what is wrong."""
+    return status(config)[0]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+import socket
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -76,6 +77,70 @@ def _safe(url: str) -> str:
     return f"{parts.scheme}://{user}{host}{port}{parts.path}"
 
 
+def _where(url: str) -> str:
+    """``host:port`` of the server ``url`` names (the defaults asyncpg connects to otherwise)."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
+
+
+def connect_problem(url: str, exc: BaseException, timeout: float) -> str:
+    """The one line to stop with when connecting to ``url`` failed with ``exc``: what went
+    wrong in the words a host can act on, naming the server but never the password."""
+    parts = urlsplit(url)
+    where = _where(url)
+    database = parts.path.lstrip("/") or parts.username or "postgres"
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return (
+            f"The PostgreSQL server at {where} has no database {database!r}; create it"
+            f" (createdb {database}) or fix TURNPOST_DATABASE_URL."
+        )
+    if isinstance(exc, asyncpg.InvalidPasswordError):
+        return (
+            f"The PostgreSQL server at {where} refused the password of user"
+            f" {parts.username or 'postgres'!r}; fix TURNPOST_DATABASE_URL."
+        )
+    if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):
+        return (
+            f"The PostgreSQL server at {where} refused the login: {exc}; fix TURNPOST_DATABASE_URL."
+        )
+    if isinstance(exc, socket.gaierror):
+        return f"The PostgreSQL host {parts.hostname!r} cannot be found ({exc.strerror}); fix TURNPOST_DATABASE_URL."
+    if isinstance(exc, ConnectionRefusedError):
+        return (
+            f"Nothing answers at {where} (connection refused): is PostgreSQL running there?"
+            " Start it, or fix TURNPOST_DATABASE_URL."
+        )
+    if isinstance(exc, TimeoutError):
+        return f"The PostgreSQL server at {where} did not answer within {timeout:g} s."
+    return f"The database {_safe(url)} cannot be opened: {exc}."
+
+
+async def connect(url: str, *, timeout: float = 10.0) -> asyncpg.Connection:
+    """A connection to ``url``; raises :class:`StorageError` with one clear line when the server
+    cannot be reached, the login is refused or the database does not exist."""
+    try:
+        return await asyncpg.connect(url, timeout=timeout)
+    except (TimeoutError, OSError, asyncpg.PostgresError, ValueError, OverflowError) as exc:
+        raise StorageError(connect_problem(url, exc, timeout)) from None
+
+
+async def probe(url: str, *, timeout: float = 10.0) -> tuple[str, int | None]:
+    """The server's version and the schema version of the database ``url`` names (None when
+    no Turnpost schema is there yet), read without changing anything (``turnpost health``, and
+    ``turnpost run`` before it needs a token). Raises :class:`StorageError` (one line)."""
+    conn = await connect(url, timeout=timeout)
+    try:
+        server = str(await conn.fetchval("SHOW server_version"))
+        if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+            return server, None
+        value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
+        return server, int(value or 0)
+    except asyncpg.PostgresError as exc:
+        raise StorageError(f"The database {_safe(url)} cannot be read: {exc}.") from None
+    finally:
+        await conn.close()
+
+
 class PostgresBackend:
     """A PostgreSQL database. Open with ``await PostgresBackend.open(url)``."""
 
@@ -96,10 +161,7 @@ class PostgresBackend:
     async def open(cls, url: str, *, timeout: float = 10.0) -> PostgresBackend:
         """Connect (and make sure the schema-version table exists). Raises
         :class:`StorageError`, one line, when the server cannot be used."""
-        try:
-            conn = await asyncpg.connect(url, timeout=timeout)
-        except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as exc:
-            raise StorageError(f"The database {_safe(url)} cannot be opened: {exc}.") from None
+        conn = await connect(url, timeout=timeout)
         try:
             # Under the migrations' lock: two processes starting at once would otherwise race
             # inside CREATE TABLE IF NOT EXISTS (a duplicate-key error from the catalog).
