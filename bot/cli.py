@@ -1,8 +1,10 @@
-"""The ``turnpost`` command line: run, worker, console, selfplay, render, bench, arena, health."""
+"""The ``turnpost`` command line: run, worker, console, selfplay, render, bench, arena, ratings,
+health."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import tempfile
@@ -301,6 +303,35 @@ def behaviour_report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """``turnpost ratings [--rebuild]``: every stored rating as JSON lines (one per game, server
+    and player; guild 0 is all servers), after recomputing them all from the stored results in
+    the order they were taken in when ``--rebuild`` is given; the last line is a JSON summary."""
+    import asyncio
+
+    from bot.service import Service
+    from bot.storage import StorageError
+
+    async def go() -> int:
+        config = Config.from_env()
+        service = await Service.open(config.database, announces=False)
+        try:
+            games = await service.rebuild_ratings() if args.rebuild else None
+            async with service.db.read():
+                rows = await service.db.all_ratings()
+        finally:
+            await service.close()
+        for r in rows:
+            print(json.dumps(dataclasses.asdict(r)))
+        print(json.dumps({"rebuilt_games": games, "ratings": len(rows)}))
+        return 0
+
+    try:
+        return asyncio.run(go())
+    except StorageError as exc:
+        raise StartupError(str(exc)) from None
+
+
 def cmd_health(args: argparse.Namespace) -> int:
     from bot.health import status
 
@@ -403,6 +434,14 @@ def build_parser() -> argparse.ArgumentParser:
         "#24.3) and print their medians and means per seat kind and per seat",
     )
     a.set_defaults(fn=cmd_arena)
+
+    rt = sub.add_parser("ratings", help="every rating as JSON lines (#27.1)")
+    rt.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="first recompute every rating from the stored results, in finishing order",
+    )
+    rt.set_defaults(fn=cmd_ratings)
 
     sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)
     return p

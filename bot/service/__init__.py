@@ -25,7 +25,9 @@ is a plain class in a module of its own, built with only what it needs, and read
   only module that reads the catalog; needs only the language);
 - ``schedule``: :class:`Scheduler` (session, words): reminder settings, personal preferences, the
   reminder schedule that every commit updates;
-- ``play``: :class:`Playing` (session, words, scheduler): an action committed, the board and hand
+- ``ratings``: :class:`Ratings` (session): a finished game's openskill ratings, per game, server
+  and across servers, written once in the finishing commit; the rebuild from stored results;
+- ``play``: :class:`Playing` (session, words, scheduler, ratings): an action committed, the board and hand
   now, completion; ``commit``/``outcome`` are how the parts below change a game;
 - ``announce``: :class:`Announcements` (session, words, play): the announcements each commit owes
   the table (the outbox), settled, given back or claimed late, and this process's beat;

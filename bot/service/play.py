@@ -12,6 +12,7 @@ from typing import Any
 from bot import drawing
 from bot.recap import turn_window
 from bot.service.narrate import Narrator
+from bot.service.ratings import Ratings
 from bot.service.results import (
     BoardDraw,
     BoardImage,
@@ -82,11 +83,19 @@ class Playing:
     the change into a :class:`MoveOutcome` with :meth:`outcome`; each commit owes the table an
     announcement (its outbox row), which ``announce.Announcements`` settles."""
 
-    def __init__(self, session: Session, words: Narrator, schedule: Scheduler) -> None:
+    def __init__(
+        self,
+        session: Session,
+        words: Narrator,
+        schedule: Scheduler,
+        ratings: Ratings | None = None,
+    ) -> None:
         self.session = session
         self.db = session.db
         self.words = words
         self.schedule = schedule
+        # A game that finishes is rated in its finishing commit's own transaction (#27.1).
+        self.ratings = ratings if ratings is not None else Ratings(session)
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
         """The channel's game (or game ``game_id``): the live one, else the latest."""
@@ -236,6 +245,8 @@ class Playing:
         else:
             await self.db.delete_reminders(row.id)
             await self.db.clear_votes(row.id)
+            finished = dataclasses.replace(row, status=status, result=result_json)
+            await self.ratings.rate(finished, seats, now)
         before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
         # In this same transaction: the change is owed an announcement until an adapter says it
         # posted it (``announced``). Claimed by us now, since we are about to post it ourselves;

@@ -24,6 +24,7 @@ from bot.service.jobs import Jobs
 from bot.service.lobby import Lobbies
 from bot.service.narrate import Narrator
 from bot.service.play import Playing
+from bot.service.ratings import Ratings
 from bot.service.schedule import Scheduler
 from bot.service.session import Clock, Session
 from bot.storage import SettingsRow, Storage
@@ -51,12 +52,13 @@ class Service:
         computers: str = "inline",
     ) -> None:
         # The parts, each given only what it needs; imports (and calls) run one way:
-        # session/words ← schedule ← play ← announcements, lobby, governance ← computers;
+        # session/words ← schedule, ratings ← play ← announcements, lobby, governance ← computers;
         # archive beside.
         self.session = Session(db, clock=clock, lang=lang, defaults=defaults)
         self.words = Narrator(lang)
         self.schedule = Scheduler(self.session, self.words)
-        self.play = Playing(self.session, self.words, self.schedule)
+        self.ratings = Ratings(self.session)
+        self.play = Playing(self.session, self.words, self.schedule, self.ratings)
         self.announcements = Announcements(self.session, self.words, self.play)
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
@@ -115,6 +117,9 @@ class Service:
         self.export = self.archive.export
         self.record = self.archive.record
         self.verify = self.archive.verify
+        # ratings
+        self.rebuild_ratings = self.ratings.rebuild
+        self.standings = self.ratings.standings
         # computers
         self.add_computer = self.computers.add_computer
         self.remove_computer = self.computers.remove_computer

@@ -6,7 +6,8 @@ One module per concern, each writing its queries once against the backend interf
 - ``store``: the façade :class:`Storage` (open, transactions) offering every concern's queries;
 - ``games`` (games and seats), ``actions`` (the log), ``settings`` (a table's and a player's
   settings, the bot's own values), ``schedules`` (reminders), ``votes``, ``outbox`` (with the
-  processes' beats), ``jobs`` (computer moves and hints, claimed under leases);
+  processes' beats), ``jobs`` (computer moves and hints, claimed under leases), ``ratings`` (rated games
+  and each player's rating);
 - ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
   file's checks; ``errors``: what a start stops with.
 
@@ -26,6 +27,7 @@ from bot.storage.files import (
 )
 from bot.storage.jobs import JobRow
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.ratings import RatingRow
 from bot.storage.rows import (
     LIVE,
     ActionRow,
@@ -52,6 +54,7 @@ __all__ = [
     "GameRow",
     "JobRow",
     "OutboxRow",
+    "RatingRow",
     "ReminderRow",
     "SQLiteBackend",
     "SchemaTooNew",

@@ -185,6 +185,28 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE reminders ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';
     ALTER TABLE reminders ADD COLUMN claimed_until REAL NOT NULL DEFAULT 0;
     """,
+    # 12: ratings (#27.1). ``rated_games`` holds one row per finished game the ratings have
+    # taken in, numbered in the order they took it in (``seq``): its key makes a second rating of
+    # a game impossible, and ``turnpost ratings --rebuild`` replays in that order. ``ratings``
+    # holds each player's Plackett-Luce rating per game and server (``guild_id`` 0: across all
+    # servers); ``player`` is "user:<id>", or "computer:<level>" (one player per level).
+    """
+    CREATE TABLE rated_games (
+        seq       INTEGER PRIMARY KEY,
+        game_id   INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+        rated_at  REAL    NOT NULL
+    );
+    CREATE TABLE ratings (
+        engine    TEXT    NOT NULL,
+        guild_id  INTEGER NOT NULL,
+        player    TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        games     INTEGER NOT NULL DEFAULT 0,
+        wins      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (engine, guild_id, player)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

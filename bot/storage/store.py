@@ -26,6 +26,7 @@ from bot.storage.games import GameQueries
 from bot.storage.jobs import JobQueries
 from bot.storage.migrations import migrate
 from bot.storage.outbox import OutboxQueries
+from bot.storage.ratings import RatingQueries
 from bot.storage.schedules import ScheduleQueries
 from bot.storage.settings import SettingsQueries
 from bot.storage.sqlite import SQLiteBackend
@@ -40,6 +41,7 @@ class Storage(
     VoteQueries,
     OutboxQueries,
     JobQueries,
+    RatingQueries,
 ):
     """The database. Open with ``await Storage.open(path)``."""
 
