@@ -4,8 +4,9 @@ never pinged or reminded, never acting twice, handed to a person; hints on one's
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -87,6 +88,22 @@ async def test_a_strong_computer_is_seated_like_any_other_and_thinks_in_the_pool
     assert (await svc.computer_for(CHANNEL, "strong")).name == "Computer 2 (strong)"
 
 
+class SameMoment(ThreadPoolExecutor):
+    """A one-thread executor whose every task first waits at ``barrier``: two services given
+    one barrier start thinking only when both have read the position."""
+
+    def __init__(self, barrier: threading.Barrier) -> None:
+        super().__init__(max_workers=1)
+        self.barrier = barrier
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        def after_barrier() -> Any:
+            self.barrier.wait()
+            return fn(*args, **kwargs)
+
+        return super().submit(after_barrier)
+
+
 async def test_a_computer_never_acts_twice_for_one_turn(
     threads: Service, open_service: Callable[..., Any]
 ) -> None:
@@ -101,7 +118,12 @@ async def test_a_computer_never_acts_twice_for_one_turn(
             legal = await svc.legal(CHANNEL, ANA) or []
             await svc.act(CHANNEL, ANA, legal[0], render=False)
     other = await open_service()
-    other.executor = ThreadPoolExecutor(max_workers=1)
+    # Both think about the same position: neither search starts until both have read the game
+    # (a Bombay turn is several commands, so a process that read the game only after the other
+    # had played would rightly play the turn's next command, which is not what this checks).
+    both_read = threading.Barrier(2, timeout=60)
+    svc.executor = SameMoment(both_read)
+    other.executor = SameMoment(both_read)
     try:
         game_id = (await svc.game(CHANNEL)).game_id
         before = (await svc.game(CHANNEL)).version
