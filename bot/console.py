@@ -226,6 +226,7 @@ class Console:
         players: int | None = None
         seed: int | None = None
         hints = True
+        lang: str | None = None
         for pair in pairs:
             name, _, value = pair.partition("=")
             if name == "players" and value.isdigit():
@@ -234,10 +235,20 @@ class Console:
                 seed = int(value)
             elif name == "hints" and value in ("on", "off"):
                 hints = value == "on"
+            elif name == "lang":
+                lang = value  # the table's own language (#28.1); the service checks it
             else:
                 options[name] = value
         info = await self.service.create_lobby(
-            GUILD_ID, CHANNEL_ID, self._user(), game, players, options, seed=seed, hints=hints
+            GUILD_ID,
+            CHANNEL_ID,
+            self._user(),
+            game,
+            players,
+            options,
+            seed=seed,
+            hints=hints,
+            lang=lang,
         )
         self.say("lobby_open", title=info.title, game_id=info.game_id)
 

@@ -102,6 +102,11 @@ CONSOLE_WORDS = {
     "hint",
     "hints",
     "off",
+    # a table's own language (#28.1): `new GAME lang=ja`
+    "lang",
+    "en",
+    "es",
+    "ja",
     "quit",
     "players",
     "seed",

@@ -134,7 +134,8 @@ class Table:
         loses its buttons. While the same player goes on with their turn, the turn's board
         message is edited in place instead (an edit notifies nobody, and nobody needs it).
         """
-        lang = lang or self.replies.lang
+        # Everyone reads this message: the table's language, never the mover's (#28.1).
+        lang = outcome.lang or lang or self.replies.lang
         async with self._lock(outcome.game_id):
             live = await self.live_board(outcome.game_id)
             continuing = (
@@ -181,6 +182,7 @@ class Table:
         finished = info.status != "active"
         async with self._lock(info.game_id):
             board = await self.service.board(channel_id, game_id=info.game_id)
+            lang = board.lang or lang
             kw = turn_message(
                 game_id=info.game_id,
                 version=board.version,

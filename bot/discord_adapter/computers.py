@@ -104,14 +104,16 @@ async def computer_command(
         )
         await handlers.tell(interaction, outcome, user, ack=t("computer_given", lang))
         return
-    await handlers.reply(interaction, lobby_text(info, lang), ephemeral=False)
+    await handlers.reply(interaction, lobby_text(info, info.lang), ephemeral=False)
 
 
 async def hint_command(handlers: Handlers, interaction: Interaction) -> None:
     """``/game hint``: the AI's three best whole turns for the caller's own turn, privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     lines = await handlers.service.hint(
-        handlers.channel_id(interaction), handlers.user(interaction)
+        handlers.channel_id(interaction),
+        handlers.user(interaction),
+        lang=handlers.lang_for(interaction),
     )
     await interaction.followup.send(
         "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()

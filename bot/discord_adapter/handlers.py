@@ -117,12 +117,17 @@ class Handlers(Replies):
         options: str | None,
         thread: bool,
         hints: bool = True,
+        *,
+        language: str | None = None,
     ) -> None:
         """Open a lobby (optionally in a new thread) with Join and Start buttons; ``hints=False``
-        for a competitive table where nobody may ask for a hint."""
+        for a competitive table where nobody may ask for a hint. The table speaks ``language``
+        (#28.1), by default its creator's: their Discord locale where the catalog speaks it,
+        else the deployment's language."""
         if not await self.check_bot_permissions(interaction, thread=thread):
             return
-        lang = self.lang_for(interaction)
+        # The lobby message is public: in the table's language (validated by the service).
+        lang = language or self.lang_for(interaction)
         parsed = parse_options(options or "")
         user = self.user(interaction)
         guild_id = interaction.guild_id or 0
@@ -135,7 +140,9 @@ class Handlers(Replies):
                 players,
                 parsed,
                 hints=hints,
+                lang=lang,
             )
+            lang = info.lang
             await self.reply(
                 interaction,
                 lobby_text(info, lang),
@@ -158,7 +165,7 @@ class Handlers(Replies):
             type=discord.ChannelType.public_thread,
         )
         info = await self.service.create_lobby(
-            guild_id, created.id, user, meta.id, players, parsed, hints=hints
+            guild_id, created.id, user, meta.id, players, parsed, hints=hints, lang=lang
         )
         await created.send(
             lobby_text(info, lang),
@@ -189,6 +196,7 @@ class Handlers(Replies):
         if game_id is not None:
             await self._check_same_game(channel_id, game_id)
         info = await change(channel_id, self.user(interaction))
+        lang = info.lang  # the lobby message is public: the table's language (#28.1)
         if info.status == "aborted":
             await self.reply(interaction, t("lobby_closed", lang), ephemeral=False)
             return
@@ -232,8 +240,9 @@ class Handlers(Replies):
         lang = self.lang_for(interaction)
         info = await self.service.game(channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # The board message is public: in the table's language (#28.1).
         await self.post_board(
-            channel_id, info, lang=lang, filesize_limit=interaction.filesize_limit
+            channel_id, info, lang=info.lang, filesize_limit=interaction.filesize_limit
         )
         await self.reply(interaction, t("board_posted", lang))
 
@@ -242,9 +251,11 @@ class Handlers(Replies):
         user = self.user(interaction)
         channel_id = self.channel_id(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        private = await self.service.private_view(channel_id, user, game_id=game_id)
+        # Shown to the clicker alone: in their language, whatever the table speaks (#28.2).
+        lang = self.lang_for(interaction)
+        private = await self.service.private_view(channel_id, user, game_id=game_id, lang=lang)
         kw: dict[str, Any] = {"ephemeral": True}
-        text = "\n".join(private.lines) or t("nothing_hidden", self.lang_for(interaction))
+        text = "\n".join(private.lines) or t("nothing_hidden", lang)
         if private.png is not None:
             png = fit_png(private.png, interaction.filesize_limit)
             if png is not None:
@@ -257,7 +268,10 @@ class Handlers(Replies):
         """A page of the game log (newest last), with the caller's own secrets."""
         lang = self.lang_for(interaction)
         got = await self.service.log(
-            self.channel_id(interaction), page if page else -1, viewer=interaction.user.id
+            self.channel_id(interaction),
+            page if page else -1,
+            viewer=interaction.user.id,
+            lang=lang,
         )
         head = t("log_page", lang, page=got.page, pages=got.pages)
         body = "\n".join(got.lines) or t("log_empty", lang)
@@ -311,9 +325,7 @@ class Handlers(Replies):
         that message asks the players who have not voted yet, notifying exactly them."""
         text = clip("\n".join(vote.lines), CONTENT_MAX)
         await interaction.response.edit_message(content=text, view=None)
-        await interaction.followup.send(
-            **vote_message(vote, self.lang_for(interaction)),
-        )
+        await interaction.followup.send(**vote_message(vote, vote.lang))
 
     async def help(self, interaction: Interaction, game: str | None) -> None:
         """The games, or one game's actions with their help and examples."""

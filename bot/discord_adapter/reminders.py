@@ -90,13 +90,14 @@ class ReminderLoop:
         # Sent again by another process (this one killed before marking it sent), Discord hands
         # back this message instead of a second reminder.
         once = nonce("remind", due.game_id, due.kind, due.due_at, *due.user_ids)
+        lang = info.lang  # a public message: the table's language (#28.1)
         if due.kind == "deadline":
             view = discord.ui.View(timeout=None)
             for uid in due.user_ids[:12]:  # two buttons each; a view holds 25 items
-                for item in deadline_view(due.game_id, uid, info.version, self.lang).children:
+                for item in deadline_view(due.game_id, uid, info.version, lang).children:
                     view.add_item(item)
             await channel.send(
-                t("deadline", self.lang, mentions=mentions, title=info.title),
+                t("deadline", lang, mentions=mentions, title=info.title),
                 view=view,
                 allowed_mentions=allowed,
                 nonce=once,
@@ -107,7 +108,7 @@ class ReminderLoop:
                 due.channel_id, due.user_ids, game_id=due.game_id
             )
             await channel.send(
-                "\n".join([t("reminder", self.lang, mentions=mentions, title=info.title), *recap]),
+                "\n".join([t("reminder", lang, mentions=mentions, title=info.title), *recap]),
                 allowed_mentions=allowed,
                 nonce=once,
             )

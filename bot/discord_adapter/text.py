@@ -14,6 +14,9 @@ from discord import app_commands
 
 from engines.catalog import CATALOG, DEFAULT_LANG
 
+#: The languages a table may speak (#28.1): those the catalog has (English first).
+TABLE_LANGUAGES = tuple(CATALOG.languages())
+
 
 def lang_of(locale: discord.Locale | str | None) -> str:
     """The catalog language for a Discord locale ("en-US" → "en", "es-ES" → "es", "ja" → "ja")."""
@@ -39,6 +42,15 @@ def ls(key: str, default: str | None = None, **params: Any) -> app_commands.loca
     full = key if "." in key and not key.startswith("cmd") else f"discord.{key}"
     english = default if default is not None else CATALOG.text(full, params)
     return app_commands.locale_str(english, key=full, params=params)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The choices of a table's language (``/game new language:``), each named in the reader's
+    language."""
+    return [
+        app_commands.Choice(name=ls(f"discord.language_name.{code}", code), value=code)
+        for code in TABLE_LANGUAGES
+    ]
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -27,7 +27,7 @@ from bot.discord_adapter.limits import (
     choices,
     discord_name,
 )
-from bot.discord_adapter.text import ls
+from bot.discord_adapter.text import language_choices, ls
 from bot.service.session import LEVELS as COMPUTER_LEVELS
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class GameGroup(app_commands.Group):
         options=ls("cmd.new.options"),
         thread=ls("cmd.new.thread"),
         hints=ls("cmd.new.hints"),
+        language=ls("cmd.new.language"),
     )
     @app_commands.rename(
         game=_opt("game.new", "game"),
@@ -78,7 +79,9 @@ class GameGroup(app_commands.Group):
         options=_opt("game.new", "options"),
         thread=_opt("game.new", "thread"),
         hints=_opt("game.new", "hints"),
+        language=_opt("game.new", "language"),
     )
+    @app_commands.choices(language=language_choices())
     async def new(
         self,
         interaction: Interaction,
@@ -87,11 +90,14 @@ class GameGroup(app_commands.Group):
         options: str | None = None,
         thread: bool = False,
         hints: bool = True,
+        language: str | None = None,
     ) -> None:
         await self.handlers.run(
             interaction,
             "game new",
-            lambda: self.handlers.new(interaction, game, players, options, thread, hints),
+            lambda: self.handlers.new(
+                interaction, game, players, options, thread, hints, language=language
+            ),
         )
 
     @new.autocomplete("game")

@@ -126,7 +126,7 @@ class Announcements:
                 else []
             )
         )
-        late = self.words.t("service.late", {})
+        late = self.words.of(row).t("service.late", {})
         to_act = tuple(row.to_act)
         since = await self.play.since_turn(game_id, to_act) if row.status == "active" else []
         recent = await self.play.recent_marks(game_id, to_act)

@@ -68,13 +68,16 @@ class Archive:
         *,
         game_id: int | None = None,
         per_page: int = 20,
+        lang: str = "",
     ) -> LogPage:
         """A page of the log; ``viewer`` (a user id) also sees events only their seat may see and
-        the parameters of their own secret actions. ``page`` -1 is the last page."""
+        the parameters of their own secret actions. ``page`` -1 is the last page. In ``lang``
+        (the reader's) when given, else the table's language."""
         async with self.db.read():
             g = await self.session.load(channel_id, game_id, live=False, state=False)
             row, seats, engine, names = g.row, g.seats, g.engine, g.names
             actions = await self.db.actions(row.id)
+            words = self.words.of(row) if not lang else self.words.at(lang)
         viewer_seat = seat_of(seats, viewer) if viewer is not None else None
         per_page = max(1, per_page)
         pages = max(1, -(-len(actions) // per_page))
@@ -82,19 +85,19 @@ class Archive:
         chunk = actions[(page - 1) * per_page : page * per_page]
         lines: list[str] = []
         if not actions:
-            lines.append(self.words.t("service.log_empty", {}))
+            lines.append(words.t("service.log_empty", {}))
         for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
             public = a.seat != viewer_seat
             events = events_of(a)
-            said = self.words.event_lines(events, names, viewer_seat, engine)
+            said = words.event_lines(events, names, viewer_seat, engine)
             if a.seat == CHANCE:
                 key = "service.log_chance"
-                shown = self.words.chance_text(engine, a.action)
+                shown = words.chance_text(engine, a.action)
             else:
                 key = "service.log_auto" if a.auto else "service.log_line"
-                shown = self.words.action_text(engine, a.action, public=public)
+                shown = words.action_text(engine, a.action, public=public)
             lines.append(
-                self.words.t(
+                words.t(
                     key,
                     {
                         "number": number,

@@ -32,7 +32,7 @@ from bot.service.session import (
     is_computer,
     seat_of,
 )
-from bot.storage import SeatRow
+from bot.storage import GameRow, SeatRow
 from engines.ai.knowledge import knowledge_for
 from engines.ai.search import Ranked
 from engines.ai.seats import STRONG_SEARCHES, STRONG_TIME, merge_parts, plans, think, think_part
@@ -97,9 +97,11 @@ class Computers:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
 
-    def _computer_name(self, level: str, number: int) -> str:
-        level_word = self.words.t(f"service.computer_level.{level}", {})
-        return self.words.t("service.computer_name", {"number": number, "level": level_word})
+    def _computer_name(self, row: GameRow, level: str, number: int) -> str:
+        """A computer's display name, in its table's language (it is shown to everyone)."""
+        words = self.words.of(row)
+        level_word = words.t(f"service.computer_level.{level}", {})
+        return words.t("service.computer_name", {"number": number, "level": level_word})
 
     async def add_computer(self, channel_id: int, user: User, level: str = "normal") -> GameInfo:
         """Seat a computer at ``level`` in the channel's lobby (its creator only)."""
@@ -115,7 +117,7 @@ class Computers:
             except LookupError as exc:
                 raise ServiceError("service.computer_unavailable") from exc
             number = _free_number(seats)
-            computer = User(computer_id(level, number), self._computer_name(level, number))
+            computer = User(computer_id(level, number), self._computer_name(row, level, number))
             await self.lobby.seat(row, seats, computer, now)
             row = await self.session.row(channel_id, row.id, live=True)
             seats = await self.session.seats_of(row)
@@ -149,7 +151,7 @@ class Computers:
         except LookupError as exc:
             raise ServiceError("service.computer_unavailable") from exc
         number = _free_number(seats)
-        return User(computer_id(level, number), self._computer_name(level, number))
+        return User(computer_id(level, number), self._computer_name(row, level, number))
 
     def _creator_only(self, creator_id: int, seats: tuple[SeatRow, ...], user: User) -> None:
         if user.id != creator_id:
@@ -252,14 +254,14 @@ class Computers:
         return out
 
     async def hint_inline(
-        self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS
+        self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS, lang: str = ""
     ) -> tuple[str, ...]:
         """Thought in this process (``Service.hint`` asks a worker instead when computers run
         in workers): for ``user``'s own turn: the three whole turns the search likes best (#24.6), each
         every command of it, legal in order, with its expected score margin and (between 5 % and
         95 %) its chance to win, computed from ``user``'s information only (send privately)."""
         g, seat = await self.hint_position(channel_id, user)
-        return await self.hint_lines(g, seat, user.id, seconds=seconds)
+        return await self.hint_lines(g, seat, user.id, seconds=seconds, lang=lang)
 
     async def hint_position(self, channel_id: int, user: User) -> tuple[LoadedGame, int]:
         """The game and the seat a hint for ``user`` is about; refuses (hints off, not their
@@ -277,9 +279,16 @@ class Computers:
         return g, seat
 
     async def hint_lines(
-        self, g: LoadedGame, seat: int, user_id: int, *, seconds: float = THINK_SECONDS
+        self,
+        g: LoadedGame,
+        seat: int,
+        user_id: int,
+        *,
+        seconds: float = THINK_SECONDS,
+        lang: str = "",
     ) -> tuple[str, ...]:
-        """The hint's lines for ``seat`` of ``g`` (thought in the pool)."""
+        """The hint's lines for ``seat`` of ``g`` (thought in the pool), in ``lang`` (the
+        asker's) when given, else the table's language."""
         ranked = await self._search(
             g.row.engine,
             g.engine.dumps(g.state),
@@ -289,19 +298,21 @@ class Computers:
             seconds,
         )
         names = [s.name for s in g.seats]
-        lines = [self.words.t("service.hint_head", {})]
+        # Shown to the asker alone: in their language when given, else the table's.
+        words = self.words.at(lang) if lang else self.words.of(g.row)
+        lines = [words.t("service.hint_head", {})]
         for rank, plan in enumerate(plans(ranked), 1):
-            turn = " → ".join(self.words.action_text(g.engine, m, public=False) for m in plan.turn)
+            turn = " → ".join(words.action_text(g.engine, m, public=False) for m in plan.turn)
             params: dict[str, object] = {
                 "rank": rank,
                 "turn": turn,
                 "margin": f"{plan.margin:+.1f}",
             }
             if plan.chance is None:
-                lines.append(self.words.t("service.hint_plan", params, names))
+                lines.append(words.t("service.hint_plan", params, names))
             else:
                 params["chance"] = round(100 * plan.chance)
-                lines.append(self.words.t("service.hint_plan_chance", params, names))
+                lines.append(words.t("service.hint_plan_chance", params, names))
         return tuple(lines)
 
     async def computer_seat_to_person(
@@ -323,7 +334,7 @@ class Computers:
                 SeatRow(s.seat, person.id, person.name) if s.seat == seat else s for s in g.seats
             )
             await self.db.set_seats(g.row.id, seats)
-            line = self.words.t("service.replaced", {"new": person.name, "old": old.name})
+            line = self.words.of(g.row).t("service.replaced", {"new": person.name, "old": old.name})
             old_to_act = [s for s in g.row.to_act if s != seat]
             change = await self.play.commit(
                 g.row, g.engine, seats, g.state, [], now, head=(line,), old_to_act=old_to_act

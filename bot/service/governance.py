@@ -122,16 +122,17 @@ class Governance:
                 channel_id, live=True, expected_version=expected_version, state=False
             )
             row, seats, engine = g.row, g.seats, g.engine
+            words = self.words.of(row)
             try:
                 last = await self._undoable(row, seats, user.id)
             except ServiceError as err:
-                raise self.words.named(err, seats) from None
+                raise words.named(err, seats) from None
             await self.db.mark_undone(row.id, last.move)
             # The log is the truth: the state before the move is a replay without it.
             state = replay_log(engine, row, len(seats), await self.db.actions(row.id))
             names = g.names
-            shown = self.words.action_text(engine, last.action, public=True)
-            head = (self.words.t("service.undone", {"player": last.seat, "action": shown}, names),)
+            shown = words.action_text(engine, last.action, public=True)
+            head = (words.t("service.undone", {"player": last.seat, "action": shown}, names),)
             # The undoer gets back the turn they just had: nobody is newly mentioned.
             old = engine.to_act(state)
             change = await self.play.commit(
@@ -146,7 +147,8 @@ class Governance:
         async with self.session.write():
             row = await self.session.row(channel_id, None, live=True, damaged_ok=True)
             seats = await self.session.seats_of(row)
-            title = game_title(row.engine, self.words.lang)
+            words = self.words.of(row)
+            title = game_title(row.engine, words.lang)
             waiting: tuple[int, ...] = ()
             if holds_creator_powers(row, seats, user.id) or can_manage:
                 votes, needed, done = 1, 1, True
@@ -162,10 +164,12 @@ class Governance:
                 waiting = not_voted(cast, seats) if not done else ()
             if done:
                 await self._end_aborted(row, now)
-                line = self.words.t("service.aborted", {"game": title})
+                line = words.t("service.aborted", {"game": title})
             else:
-                line = self.words.t("service.vote_abort", {"votes": votes, "needed": needed})
-        return VoteOutcome(row.id, "abort", done, votes, needed, (line,), waiting=waiting)
+                line = words.t("service.vote_abort", {"votes": votes, "needed": needed})
+        return VoteOutcome(
+            row.id, "abort", done, votes, needed, (line,), waiting=waiting, lang=words.lang
+        )
 
     async def vote_seat(
         self,
@@ -185,6 +189,7 @@ class Governance:
         async with self.session.write():
             g = await self.session.load(channel_id, live=True, state=False)
             row, seats, names = g.row, g.seats, g.names
+            words = self.words.of(row)
             if row.status != "active":
                 raise ServiceError("service.not_started")
             mine = seat_of(seats, voter.id)
@@ -217,17 +222,19 @@ class Governance:
             done = votes >= needed
             if not done:
                 what = (
-                    self.words.t(
+                    words.t(
                         "service.what_replace", {"player": target, "name": replacement.name}, names
                     )
                     if replacement
-                    else self.words.t("service.what_remove", {"player": target}, names)
+                    else words.t("service.what_remove", {"player": target}, names)
                 )
-                line = self.words.t(
+                line = words.t(
                     "service.vote_seat", {"votes": votes, "needed": needed, "what": what}
                 )
                 waiting = not_voted(cast, seats, exclude=target)
-                return VoteOutcome(row.id, kind, False, votes, needed, (line,), waiting=waiting)
+                return VoteOutcome(
+                    row.id, kind, False, votes, needed, (line,), waiting=waiting, lang=words.lang
+                )
             new_seats, line = await self._change_seat(row, seats, kind, target, replacement)
             lines = [line]
             replaced = {target} if replacement is not None else set()
@@ -238,12 +245,14 @@ class Governance:
                     await self.db.set_seats(row.id, new_seats)
                     await self._end_aborted(row, now)
                     lines.append(
-                        self.words.t(
+                        words.t(
                             "service.aborted_by_votes",
-                            {"game": game_title(row.engine, self.words.lang)},
+                            {"game": game_title(row.engine, words.lang)},
                         )
                     )
-                    return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines))
+                    return VoteOutcome(
+                        row.id, kind, True, votes, needed, tuple(lines), lang=words.lang
+                    )
                 carried = await self._seat_vote_carried(row, new_seats)
                 if carried is None:
                     break
@@ -266,7 +275,9 @@ class Governance:
                 row, engine, new_seats, state, [], now, head=tuple(lines), old_to_act=old_to_act
             )
         outcome = await self.play.outcome(move, render=render)
-        return VoteOutcome(row.id, kind, True, votes, needed, tuple(lines), outcome)
+        return VoteOutcome(
+            row.id, kind, True, votes, needed, tuple(lines), outcome, lang=words.lang
+        )
 
     async def _change_seat(
         self,
@@ -279,12 +290,13 @@ class Governance:
         """A carried seat vote: the seats after it and the line announcing it. Its votes are
         spent and the old holder's reminders dropped; the caller stores the seats."""
         old = seats[target]
+        words = self.words.of(row)
         if replacement is not None:
             new_seat = SeatRow(target, replacement.id, replacement.name, False)
-            line = self.words.t("service.replaced", {"new": replacement.name, "old": old.name})
+            line = words.t("service.replaced", {"new": replacement.name, "old": old.name})
         else:
             new_seat = SeatRow(target, old.user_id, old.name, True)
-            line = self.words.t("service.removed", {"name": old.name})
+            line = words.t("service.removed", {"name": old.name})
         await self.db.clear_votes(row.id, kind, target)
         await self.db.delete_reminders(row.id, [old.user_id])
         return tuple(new_seat if s.seat == target else s for s in seats), line
@@ -336,6 +348,7 @@ class Governance:
                 raise ServiceError("service.no_such_game", game_id=game_id)
             g = await self.session.load(row.channel_id, game_id, live=True)
             row, seats, engine, state = g.row, g.seats, g.engine, g.state
+            words = self.words.of(row)
             seat = self.play.deciding_seat(engine, state, seats, user_id)
             text = engine.timeout_action(state, seat)
             if text is None:
@@ -345,7 +358,7 @@ class Governance:
             except IllegalAction:
                 return None  # an engine offering an illegal timeout move: treat as none
             move = await self.db.next_move(row.id)
-            head = (self.words.t("service.timed_out", {"player": seat}, g.names),)
+            head = (words.t("service.timed_out", {"player": seat}, g.names),)
             play = Play(move, seat, text, tuple(events), True)
             change = await self.play.commit(row, engine, seats, new, [play], now, head=head)
         return await self.play.outcome(change, render=render)

@@ -126,20 +126,25 @@ class Jobs:
         if g is None:  # the game moved on while the hint waited: it would be about the past
             result: dict[str, object] = {"error": "service.stale"}
         else:
-            lines = await self.computers.hint_lines(g, seat, user_id, seconds=seconds)
+            lang = str(job.payload.get("lang", ""))
+            lines = await self.computers.hint_lines(g, seat, user_id, seconds=seconds, lang=lang)
             result = {"lines": list(lines)}
         async with self.session.write():
             await self.db.set_job_result(job.id, result)
 
-    async def request_hint(self, channel_id: int, user: User) -> int:
-        """Queue a hint for ``user``'s turn for a worker; returns the job's id. Refuses at once
-        (hints off, not their turn) like :meth:`hint`."""
+    async def request_hint(self, channel_id: int, user: User, *, lang: str = "") -> int:
+        """Queue a hint for ``user``'s turn for a worker (its lines in ``lang``, the asker's);
+        returns the job's id. Refuses at once (hints off, not their turn) like :meth:`hint`."""
         g, seat = await self.computers.hint_position(channel_id, user)
         now = self.session.clock()
         async with self.session.write():
             await self.db.drop_hints_before(now - 15 * 60)  # askers long gone
             return await self.db.add_job(
-                "hint", g.row.id, g.row.version, {"user_id": user.id, "seat": seat}, now
+                "hint",
+                g.row.id,
+                g.row.version,
+                {"user_id": user.id, "seat": seat, "lang": lang},
+                now,
             )
 
     async def hint_result(self, job_id: int) -> tuple[str, ...] | None:
@@ -158,14 +163,14 @@ class Jobs:
         return tuple(str(line) for line in job.result["lines"])
 
     async def hint(
-        self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS
+        self, channel_id: int, user: User, *, seconds: float = THINK_SECONDS, lang: str = ""
     ) -> tuple[str, ...]:
         """``user``'s hint (:meth:`Computers.hint_inline`): thought here when computers run inline,
         else by a worker while this process (which holds the player's interaction) waits for
         its lines; ``service.hint_no_worker`` when none answers within ``HINT_WAIT``."""
         if self.mode == "inline":
-            return await self.computers.hint_inline(channel_id, user, seconds=seconds)
-        job_id = await self.request_hint(channel_id, user)
+            return await self.computers.hint_inline(channel_id, user, seconds=seconds, lang=lang)
+        job_id = await self.request_hint(channel_id, user, lang=lang)
         for _ in range(int(HINT_WAIT / HINT_POLL)):
             lines = await self.hint_result(job_id)
             if lines is not None:

@@ -25,6 +25,7 @@ from bot.storage import (
     SeatRow,
 )
 from engines.base import IllegalAction
+from engines.catalog import CATALOG
 from engines.rng import Rng, seed_state
 
 
@@ -49,15 +50,23 @@ class Lobbies:
         *,
         seed: int | None = None,
         hints: bool = True,
+        lang: str | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel; the creator takes the first seat.
 
         Raises ServiceError for an unknown game, bad option/player count, or a channel that
         already has a lobby or active game (``service.channel_busy``). ``seed`` fixes the game's
         randomness (tests, replays); by default it is drawn at random. ``hints=False`` makes a
-        competitive table: nobody may ask for a hint.
+        competitive table: nobody may ask for a hint. ``lang`` is the table's language
+        (#28.1: its boards, glances and public lines; None: the deployment's), one the catalog
+        speaks (``service.bad_language`` otherwise).
         """
         engine = engine_of(game)
+        table_lang = self.words.lang if lang is None else lang.strip().lower()
+        if table_lang not in CATALOG.languages():
+            raise ServiceError(
+                "service.bad_language", lang=table_lang, choices=", ".join(CATALOG.languages())
+            )
         try:
             if players is not None:
                 engine.meta.validate_players(players)
@@ -77,6 +86,7 @@ class Lobbies:
                     creator_id=creator.id,
                     players=players,
                     now=now,
+                    lang=table_lang,
                 )
             except Conflict:
                 # The partial unique index is the guard; this only picks the message.
@@ -157,6 +167,7 @@ class Lobbies:
         now = self.session.clock()
         async with self.session.write():
             row = await self.lobby_of(channel_id)
+            words = self.words.of(row)
             seats = list(await self.session.seats_of(row))
             if user.id != row.creator_id:
                 creator = next((s.name for s in seats if s.user_id == row.creator_id), "?")
@@ -166,7 +177,7 @@ class Lobbies:
             if len(seats) < meta.min_players or (row.players and len(seats) != row.players):
                 raise ServiceError(
                     "service.too_few",
-                    game=game_title(meta.id, self.words.lang),
+                    game=game_title(meta.id, words.lang),
                     needed=row.players or meta.min_players,
                     seated=len(seats),
                 )
@@ -183,28 +194,24 @@ class Lobbies:
             except IllegalAction as exc:
                 raise ServiceError.from_illegal(exc) from exc
             await self.db.set_seats(row.id, seated)
-            title = game_title(meta.id, self.words.lang)
+            title = game_title(meta.id, words.lang)
             turns = engine.turn_order(state, len(seated))
             # A seat order given to ``start`` is kept, but some games draw who goes first
             # (Brass its whole order, B13; Marco Polo the start player): say so (#28.4).
             drawn = order is not None and turns != list(range(len(seated)))
             head = (
-                self.words.t("service.started", {"game": title}),
+                words.t("service.started", {"game": title}),
                 # The order turns are actually taken in, never merely the seat order.
                 *(
-                    self.words.t("service.seat_line", {"number": i + 1, "name": seated[s].name})
+                    words.t("service.seat_line", {"number": i + 1, "name": seated[s].name})
                     for i, s in enumerate(turns)
                 ),
                 *(
-                    [
-                        self.words.t(
-                            "service.first_drawn", {"game": title, "name": seated[turns[0]].name}
-                        )
-                    ]
+                    [words.t("service.first_drawn", {"game": title, "name": seated[turns[0]].name})]
                     if drawn
                     else []
                 ),
-                *self.words.event_lines(engine.setup_events(state), [s.name for s in seated], None),
+                *words.event_lines(engine.setup_events(state), [s.name for s in seated], None),
             )
             change = await self.play.commit(row, engine, seated, state, [], now, head=head)
         return await self.play.outcome(change, render=render)

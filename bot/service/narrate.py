@@ -55,6 +55,20 @@ class Narrator:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+        self._tables: dict[str, Narrator] = {lang: self}
+
+    def at(self, lang: str) -> Narrator:
+        """The narrator of another language ("" for this one, the deployment's default)."""
+        lang = lang or self.lang
+        found = self._tables.get(lang)
+        if found is None:
+            found = self._tables[lang] = Narrator(lang)
+            found._tables = self._tables
+        return found
+
+    def of(self, row: GameRow) -> Narrator:
+        """The narrator of ``row``'s table: its own language (#28.1), else the default."""
+        return self.at(row.lang)
 
     def text(self, key: str, **params: Any) -> str:
         """A catalog message in the service's language."""
@@ -64,6 +78,9 @@ class Narrator:
         return CATALOG.text(key, params, lang=self.lang, names=names)
 
     def info(self, row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+        """The game as the adapters see it, its words in its table's language."""
+        if row.lang and row.lang != self.lang:
+            return self.at(row.lang).info(row, seats)
         by_seat = {s.seat: s.user_id for s in seats}
         return GameInfo(
             game_id=row.id,
@@ -81,6 +98,7 @@ class Narrator:
             round_info=round_text(row.round_info, self.lang),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            lang=self.lang,
         )
 
     def action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
@@ -236,6 +254,8 @@ class Narrator:
         return self.t(label_key, {}) if CATALOG.has(label_key) else key.replace("_", " ")
 
     def status_line(self, row: GameRow) -> str:
+        if row.lang and row.lang != self.lang:
+            return self.at(row.lang).status_line(row)
         return self.t(
             f"service.status_{row.status}",
             {

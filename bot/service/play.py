@@ -102,7 +102,8 @@ class Playing:
         async with self.db.read():
             row = await self.session.row(channel_id, game_id, live=False)
             seats = await self.session.seats_of(row)
-        return self.words.info(row, seats)
+            words = self.words.of(row)
+        return words.info(row, seats)
 
     async def act(
         self,
@@ -328,6 +329,7 @@ class Playing:
 
     async def outcome(self, change: Change, *, render: bool) -> MoveOutcome:
         row, seats = change.row, change.seats
+        words = self.words.of(row)
         engine = engine_of(row.engine)
         names = [s.name for s in seats]
         by_seat = {s.seat: s.user_id for s in seats}
@@ -337,22 +339,22 @@ class Playing:
             # A draw (a chance row) is told by its public events, under the move that led to it.
             if p.seat != CHANCE:
                 key = "service.auto_move" if p.auto else "service.move"
-                text = self.words.action_text(engine, p.action, public=True)
-                lines.append(self.words.t(key, {"player": p.seat, "action": text}, names))
-            lines.extend(self.words.event_lines(p.events, names, None, engine))
+                text = words.action_text(engine, p.action, public=True)
+                lines.append(words.t(key, {"player": p.seat, "action": text}, names))
+            lines.extend(words.event_lines(p.events, names, None, engine))
             for seat in sorted({s for e in p.events if e.visible_to for s in e.visible_to}):
                 if seat in by_seat:
                     hidden = [e for e in p.events if e.visible_to and seat in e.visible_to]
                     private.setdefault(by_seat[seat], []).extend(
-                        self.words.t(e.key, e.params, names) for e in hidden
+                        words.t(e.key, e.params, names) for e in hidden
                     )
-        sheet = self.words.sheet(row.engine, change.result, seats) if change.result else None
+        sheet = words.sheet(row.engine, change.result, seats) if change.result else None
         # The score sheet travels in ``score_sheet`` only: every adapter prints it once from
         # there (it was also in ``lines``, so players saw the block twice).
         if sheet is None and change.to_act:
-            lines.append(self.words.now_line(engine, change.state, change.to_act, names))
+            lines.append(words.now_line(engine, change.state, change.to_act, names))
         # Bound now: the drawing is of this change's state, whenever it happens.
-        board = BoardDraw(row.engine, change.state, tuple(names), change.recent, self.words.lang)
+        board = BoardDraw(row.engine, change.state, tuple(names), change.recent, words.lang)
         png, glance = await board.render() if render else (None, None)
         live = {s.user_id for s in seats if not s.removed}
         # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
@@ -363,7 +365,7 @@ class Playing:
         # players pinged missed more than that (other turns, earlier commands of this turn).
         shown = {p.move for p in change.plays}
         missed = any(a.move not in shown for a in change.since_turn)
-        recap = self.words.recap(engine, change.since_turn, names) if mention and missed else ()
+        recap = words.recap(engine, change.since_turn, names) if mention and missed else ()
         # The move the change is about: the last one a seat made (a draw after it is not).
         last = next((p for p in reversed(change.plays) if p.seat != CHANCE), None)
         return MoveOutcome(
@@ -385,6 +387,7 @@ class Playing:
             channel_id=row.channel_id,
             board=board,
             shown=tuple(u for u, said in private.items() if said and u in live),
+            lang=words.lang,
         )
 
     async def since_last_turn(
@@ -398,7 +401,8 @@ class Playing:
             g = await self.session.load(channel_id, game_id, live=False, state=False)
             mine = [s.seat for s in g.seats if s.user_id in wanted]
             rows = await self.since_turn(g.row.id, mine) if mine else []
-        return self.words.recap(g.engine, rows, g.names)
+            words = self.words.of(g.row)
+        return words.recap(g.engine, rows, g.names)
 
     async def board(self, channel_id: int, *, game_id: int | None = None) -> BoardImage:
         """The public board PNG and a status caption."""
@@ -407,37 +411,37 @@ class Playing:
             row, seats, engine, state, names = g.row, g.seats, g.engine, g.state, g.names
             turn = await self.db.last_turn_rows(row.id)
             recent = await self.recent_marks(row.id, row.to_act)
-        lines = [self.words.status_line(row)]
+            words = self.words.of(row)
+        lines = [words.status_line(row)]
         if turn:
             last, draws = turn[0], turn[1:]
             lines.append(
-                self.words.t(
+                words.t(
                     "service.last_move",
                     {
                         "player": last.seat,
-                        "action": self.words.action_text(engine, last.action, public=True),
+                        "action": words.action_text(engine, last.action, public=True),
                     },
                     names,
                 )
             )
             # The draws that move led to, by what they showed everyone (their public events).
-            said = [
-                line for d in draws for line in self.words.event_lines(events_of(d), names, None)
-            ]
+            said = [line for d in draws for line in words.event_lines(events_of(d), names, None)]
             if said:
-                lines.append(self.words.t("service.last_chance", {"events": " ".join(said)}, names))
-        sheet = self.words.sheet(row.engine, row.result, seats) if row.result else None
+                lines.append(words.t("service.last_chance", {"events": " ".join(said)}, names))
+        sheet = words.sheet(row.engine, row.result, seats) if row.result else None
         if sheet is None and row.status == "active":
-            lines.append(self.words.now_line(engine, state, row.to_act, names))
+            lines.append(words.now_line(engine, state, row.to_act, names))
         png, glance = await asyncio.to_thread(
-            drawing.draw_public, row.engine, state, names, recent, self.words.lang
+            drawing.draw_public, row.engine, state, names, recent, words.lang
         )
-        return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance)
+        return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance, words.lang)
 
     async def private_view(
-        self, channel_id: int, user: User, *, game_id: int | None = None
+        self, channel_id: int, user: User, *, game_id: int | None = None, lang: str = ""
     ) -> PrivateView:
-        """``user``'s hidden information as a PNG (if the game draws one) and text lines."""
+        """``user``'s hidden information as a PNG (if the game draws one) and text lines, in
+        ``lang`` (the reader's: it is shown to them alone), else the table's language."""
         async with self.db.read():
             g = await self.session.load(channel_id, game_id, live=False, state=False)
             row, engine, names = g.row, g.engine, g.names
@@ -446,22 +450,23 @@ class Playing:
                 raise ServiceError("service.not_seated")
             state = await self.session.state_of(row, engine)
             actions = await self.db.actions(row.id)
+            words = self.words.at(lang) if lang else self.words.of(row)
         hidden = private_fields(engine.view(state, seat))
-        recent = self.words.shown_since_own_move(actions, seat, names)
-        lines = [self.words.t("service.private_title", {"player": seat}, names)]
+        recent = words.shown_since_own_move(actions, seat, names)
+        lines = [words.t("service.private_title", {"player": seat}, names)]
         if not hidden and not recent:
-            lines.append(self.words.t("service.private_none", {}))
+            lines.append(words.t("service.private_none", {}))
         if recent:
-            lines.append(self.words.t("service.private_recent", {}))
+            lines.append(words.t("service.private_recent", {}))
             lines.extend(recent)
         for key, value in hidden:
             if key == "seat":
                 continue  # the title already names the player; a zero-based number says nothing
-            label = self.words.private_label(row.engine, key)
+            label = words.private_label(row.engine, key)
             # The catalog joins lists (and shows an empty one as a dash).
-            lines.append(self.words.t("service.private_line", {"label": label, "value": value}))
+            lines.append(words.t("service.private_line", {"label": label, "value": value}))
         png = await asyncio.to_thread(
-            drawing.draw_private, row.engine, state, seat, names, self.words.lang
+            drawing.draw_private, row.engine, state, seat, names, words.lang
         )
         return PrivateView(row.id, row.version, seat, png, tuple(lines))
 

@@ -83,6 +83,8 @@ class GameInfo:
     round_info: str
     created_at: float
     updated_at: float
+    #: The table's language (#28.1): what everyone at it reads publicly is in it.
+    lang: str = "en"
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds, or None."""
@@ -183,6 +185,9 @@ class MoveOutcome:
     #: Seated players, not voted out, who were shown something privately by this change (the
     #: adapter tells the others among them to look at their hand; never what they saw).
     shown: tuple[int, ...] = ()
+    #: The table's language (#28.1): ``lines``, ``recap`` and the board are in it, and so must
+    #: be everything else the public turn message says.
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -196,6 +201,8 @@ class BoardImage:
     score_sheet: ScoreSheet | None = None
     #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
     glance_png: bytes | None = None
+    #: The table's language, which ``lines`` and the images speak.
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -244,6 +251,8 @@ class VoteOutcome:
     move: MoveOutcome | None = None
     #: While the vote is open: the players with a say who have not voted yet (to be asked).
     waiting: tuple[int, ...] = ()
+    #: The table's language, which ``lines`` speak (the public message is all in it).
+    lang: str = "en"
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,26 @@ class GameQueries:
         creator_id: int,
         players: int | None,
         now: float,
+        lang: str = "",
     ) -> int:
-        """A new lobby; raises :class:`Conflict` if the channel already has a live game."""
+        """A new lobby (``lang``: the table's language, "" for the deployment's); raises
+        :class:`Conflict` if the channel already has a live game."""
         return await self.backend.insert(
             "INSERT INTO games (guild_id, channel_id, engine, options, seed, status, creator_id,"
-            " players, version, created_at, updated_at) VALUES (?,?,?,?,?,'lobby',?,?,0,?,?)",
-            (guild_id, channel_id, engine, dumps(options), seed, creator_id, players, now, now),
+            " players, version, created_at, updated_at, lang)"
+            " VALUES (?,?,?,?,?,'lobby',?,?,0,?,?,?)",
+            (
+                guild_id,
+                channel_id,
+                engine,
+                dumps(options),
+                seed,
+                creator_id,
+                players,
+                now,
+                now,
+                lang,
+            ),
         )
 
     async def live_game(self, channel_id: int) -> GameRow | None:

@@ -207,6 +207,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (engine, guild_id, player)
     );
     """,
+    # 13: each table speaks its own language (#28.1): boards, glances, public turn messages and
+    # lines in it, whoever reads them. '' (every game stored before) means the deployment's
+    # TURNPOST_LANG, which was the only language those tables had.
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -185,4 +185,8 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (engine, guild_id, player)
     );
     """,
+    # 13: each table's own language ('' = the deployment's).
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT '';
+    """,
 )

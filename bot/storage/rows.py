@@ -34,6 +34,9 @@ class GameRow:
     snapshot: str | None = None
     #: Columns that could not be read (damaged JSON or shape): the game's record is damaged.
     damaged: tuple[str, ...] = ()
+    #: The table's language ("" = the deployment's default, as for every game stored before
+    #: tables had one).
+    lang: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ class ReminderRow:
 
 GAME_COLS = (
     "id, guild_id, channel_id, engine, options, seed, status, creator_id, players, version, "
-    "created_at, updated_at, to_act, round_info, result"
+    "created_at, updated_at, to_act, round_info, result, lang"
 )
 
 
@@ -197,6 +200,7 @@ def game_row(row: Sequence[Any], snapshot: str | None = None) -> GameRow:
         result=result,
         snapshot=snapshot,
         damaged=tuple(damaged),
+        lang=row[15] if len(row) > 15 and isinstance(row[15], str) else "",
     )
 
 

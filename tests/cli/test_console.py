@@ -97,3 +97,17 @@ async def test_console_settings_speak_japanese(tmp_path: Path) -> None:
     out = io.StringIO()
     assert await run_console(tmp_path / "t.db", tmp_path / "boards", typed, out, lang="ja") == 0
     assert "卓の通知停止 0-8、タイムゾーン Asia/Tokyo" in out.getvalue()
+
+
+async def test_console_new_with_lang_opens_a_table_in_that_language(tmp_path: Path) -> None:
+    """#28.1: ``new GAME lang=ja`` opens a Japanese table from an English console: the table's
+    lines are Japanese, the console's own words stay English; an unknown language is refused."""
+    typed = io.StringIO(
+        "as ann\nnew imhotep lang=fr\nnew imhotep players=2 lang=ja\nbob: join\nstart ann bob\n"
+    )
+    out = io.StringIO()
+    assert await run_console(tmp_path / "t.db", tmp_path / "b", typed, out, boards=False) == 0
+    text = out.getvalue()
+    assert 'There is no table language "fr". Languages: en, es, ja.' in text
+    assert "イムホテップ 開始！手番順：" in text
+    assert "次：ann" in text
