@@ -16,7 +16,10 @@ module finds the legal move they meant, the same way for every engine, through t
 
 When several legal moves fit equally well the player is asked which (``core.ambiguous``, listing
 them); when none does, the engine's own reason is given (same key) together with the closest legal moves
-(the ``did_you_mean`` parameter, said by ``core.did_you_mean``). Only the deciding seat's legal moves are ever listed, so nothing another
+(the ``did_you_mean`` parameter, said by ``core.did_you_mean``), found by the whole text and,
+word by word, by the nearest name of each of a move's tokens in any language, so a one-letter typo
+of a printed name (「コールブルッデール」) still finds its move (#26.4; measured by
+``bench/typos.py``). Only the deciding seat's legal moves are ever listed, so nothing another
 seat hides can leak. The result is always the engine's canonical action: what the log stores.
 """
 
@@ -325,11 +328,49 @@ def closest(
         if all(w.isdigit() or w in vocab for w in words):
             return []
 
-    def score(text: str) -> float:
+    namespace = engine.meta.id
+    typed_words = [tok.partition("=")[2] or tok for tok in typed.split()[1:]]
+
+    def whole(text: str) -> float:
         return difflib.SequenceMatcher(None, typed, text[: len(typed) + 12]).ratio()
 
-    ranked = sorted(pool, key=lambda t: (-score(t), t))
-    return [t for t in ranked[:n] if score(t) >= 0.5]
+    def by_name(text: str) -> float:
+        """How well the typed words name the move's words, each by its closest name (its
+        canonical token or a printed or localised name of it): a misspelt name in any
+        language still finds its move (#26.4)."""
+        if not typed_words:
+            return 0.0
+        words = [tok.partition("=")[2] or tok for tok in text.split()[1:]]
+        if not words:
+            return 0.0
+        total = 0.0
+        for w in typed_words:
+            total += max(_likeness(namespace, w, word) for word in words)
+        return total / len(typed_words)
+
+    alike = {t: whole(t) for t in pool}
+    scores = {t: max(alike[t], by_name(t)) for t in pool}
+    # Equal by names (the same dice in another order): the closer text first.
+    ranked = sorted(pool, key=lambda t: (-scores[t], -alike[t], t))
+    return [t for t in ranked[:n] if scores[t] >= 0.5]
+
+
+@cache
+def _likeness(namespace: str, typed: str, token: str) -> float:
+    """How alike a typed word and a canonical token are (0..1), by the closest of the token's
+    names; a number is alike only to itself (``1`` is no typo of ``2``)."""
+    t = squash(typed)
+    if not t:
+        return 0.0
+    if t.isdigit() or token.isdigit():
+        return 1.0 if t == squash(token) else 0.0
+    best = 0.0
+    for name in aliases(namespace, token):
+        s = squash(name)
+        if s == t:
+            return 1.0
+        best = max(best, difflib.SequenceMatcher(None, t, s).ratio())
+    return best
 
 
 def resolve(engine: Engine[Any, Any], state: Any, seat: int, toks: list[str]) -> list[str]:

@@ -186,6 +186,37 @@ def test_brass_a_typo_is_answered_with_the_closest_legal_moves() -> None:
     assert "Did you mean" in str(exc.value) and text in str(exc.value)
 
 
+def one_letter_typos(word: str) -> list[str]:
+    """Every way to drop, swap or double one letter of ``word`` (its own spelling left out)."""
+    out = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    out |= {word[: i + 1] + word[i] + word[i + 1 :] for i in range(len(word))}
+    return sorted(out - {word})
+
+
+@pytest.mark.parametrize(
+    ("game", "token", "lang"),
+    [("brass", "coalbrookdale", "ja"), ("bombay", "hyderabad", "ja"), ("brass", "pottery", "es")],
+)
+def test_a_misspelt_printed_name_is_answered_with_the_move_it_names(
+    game: str, token: str, lang: str
+) -> None:
+    """#26.4: a one-letter typo of the name a Japanese or Spanish edition prints (here every
+    one of them) is read as the move or refused naming it among the closest legal moves, as a
+    typo of the notation is."""
+    state, seat, legal, text = find(game, lambda t: token in t.split() or f"={token}" in t)
+    printed = localised_name(game, token, lang)
+    assert printed and printed != token
+    for typo in one_letter_typos(printed):
+        typed = text.replace(token, typo)
+        try:
+            assert read(game, state, seat, typed) == text, typed
+        except IllegalAction as exc:
+            near = exc.params.get(SUGGESTIONS) or exc.params.get("moves") or []
+            assert text in near, (typed, near)
+            assert set(near) <= set(legal)
+
+
 def test_brass_a_choice_left_out_is_asked_listing_only_legal_moves() -> None:
     state, seat, legal, _ = find("brass", lambda t: t.startswith("pass card="))
     passes = [t for t in legal if t.startswith("pass ")]
