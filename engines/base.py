@@ -365,6 +365,12 @@ class Engine(ABC, Generic[S, A]):
         message that starts the game; ``state`` is the one ``setup`` returned."""
         return []
 
+    def token_name(self, token: str, lang: str = "en") -> str | None:
+        """A token of the notation by its name in ``lang`` when the catalog's value names cannot
+        say it (a card named by what it shows: a Marco Polo goal by its two cities), else
+        ``None``: ``engines.wording.name`` asks here first."""
+        return None
+
     def help_lines(self, lang: str = "en") -> list[str]:
         """Extra lines for ``help <game>`` beyond verbs and options (e.g. what each character
         does), in ``lang``, through the message catalog."""

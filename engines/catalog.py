@@ -44,6 +44,13 @@ DEFAULT_LANG = "en"
 #: A parameter any message may carry: the closest legal moves, said after the message.
 SUGGESTIONS = "did_you_mean"
 _SUGGESTIONS_KEY = "core.did_you_mean"
+#: A parameter any refusal may carry: what the parameter it names accepts now (#28.2).
+ACCEPTED = "accepted"
+_ACCEPTED_KEY = "core.accepted"
+#: Messages whose ``moves`` are moves to type: quoted, as the catalog quotes notation.
+_NOTATION_LISTS = frozenset({_SUGGESTIONS_KEY, "core.ambiguous"})
+#: Separators an id's words may be written with: ``cotton_mill`` names "cotton mill".
+_ID_SEPARATORS = str.maketrans("", "", " _-")
 _FORMATTER = string.Formatter()
 
 
@@ -139,6 +146,32 @@ class Catalog:
         prefix = f"{namespace}.value."
         return {k[len(prefix) :]: v for k, v in self.messages(lang).items() if k.startswith(prefix)}
 
+    @cache  # noqa: B019 - as above
+    def _squashed_value_names(self, namespace: str, lang: str) -> dict[str, str]:
+        """``_value_names`` by their words without case or separators, so an id of the notation
+        (``cotton_mill``, ``stoke_on_trent``) finds the name its word has (#28.2)."""
+        return {
+            word.lower().translate(_ID_SEPARATORS): name
+            for word, name in self._value_names(namespace, lang).items()
+        }
+
+    def _value(self, namespace: str, value: str, lang: str) -> str:
+        """A word an engine passes, by its name in ``lang``: exactly, else (outside English, whose
+        ids are the notation itself) an id by its squashed word; unchanged when unnamed."""
+        named = self._value_names(namespace, lang).get(value)
+        if named is not None:
+            return named
+        if lang == DEFAULT_LANG or not value.isascii() or value != value.lower():
+            return value
+        squashed = self._squashed_value_names(namespace, lang)
+        found = squashed.get(value.translate(_ID_SEPARATORS))
+        if found is None and "-" in value:
+            # A link between two places (``birmingham-coventry``): both by their names.
+            ends = [squashed.get(end.translate(_ID_SEPARATORS)) for end in value.split("-")]
+            if all(ends):
+                return "–".join(str(end) for end in ends)
+        return value if found is None else found
+
     def languages(self) -> list[str]:
         """Every language the catalog has files for (English first)."""
         found = (
@@ -198,17 +231,28 @@ class Catalog:
         # Words an engine passes as values (a colour, a card, an industry) are translated through
         # "<namespace>.value.<word>" when the language has such a key; ids stay as they are.
         namespace = key.split(".", 1)[0]
-        values = self._value_names(namespace, lang)
+        own = self.messages(lang) if lang != DEFAULT_LANG else {}
         for name, value in params.items():
             if isinstance(value, Mapping) and set(value) == {"key", "params"}:
                 # A message inside a message ("First {what}."), formatted in the same language.
                 value = self.text(str(value["key"]), value["params"], lang=lang, names=names)
             elif isinstance(value, Mapping):
                 value = self.bundle(namespace, value, lang)
-            elif isinstance(value, str) and value in values:
-                value = values[value]
+            elif name == "param" and isinstance(value, str) and f"{namespace}.param.{value}" in own:
+                # A parameter's name ("industry"), as the language calls it (「産業」).
+                value = own[f"{namespace}.param.{value}"]
+            elif isinstance(value, str):
+                value = self._value(namespace, value, lang)
+            elif name == "params" and isinstance(value, list | tuple):
+                # Parameters' names, each as the language calls it.
+                value = [own.get(f"{namespace}.param.{v}", v) for v in value]
+            elif isinstance(value, list | tuple) and key in _NOTATION_LISTS and name == "moves":
+                # Moves to type, as typed (`build brewery leek`), never translated.
+                value = [v if str(v).startswith("…") else f"`{v}`" for v in value]
             elif isinstance(value, list | tuple):
-                value = [values.get(v, v) if isinstance(v, str) else v for v in value]
+                value = [
+                    self._value(namespace, v, lang) if isinstance(v, str) else v for v in value
+                ]
             if names is not None and _is_seat_param(name) and isinstance(value, int):
                 if 0 <= value < len(names):
                     value = names[value]
@@ -241,6 +285,11 @@ class Catalog:
             text = template.format(**shown)
         except (KeyError, IndexError, ValueError):
             text = f"{template} ({shown})"
+        accepted = params.get(ACCEPTED)
+        if accepted and ACCEPTED not in self.fields(key, lang) and key != _ACCEPTED_KEY:
+            # What the named parameter accepts now, by the names the reader may type.
+            said = self.text(_ACCEPTED_KEY, {"choices": shown[ACCEPTED]}, lang=lang)
+            text = f"{text} {said}"
         near = params.get(SUGGESTIONS)
         if near and SUGGESTIONS not in self.fields(key, lang) and key != _SUGGESTIONS_KEY:
             # Any refusal may carry the closest legal moves; they are said after its reason.

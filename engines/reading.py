@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any
 
 from engines.base import END, Engine, IllegalAction, normalise, tokens
-from engines.catalog import CATALOG, SUGGESTIONS
+from engines.catalog import ACCEPTED, CATALOG, SUGGESTIONS
 
 #: Characters that only separate words inside a name: ``stoke_on_trent``, ``Stoke-on-Trent``,
 #: ``paved path``, ``ストーク・オン・トレント`` all squash to the same letters.
@@ -425,7 +425,36 @@ def read(engine: Engine[Any, Any], state: Any, seat: int, text: str) -> Any:
     near = closest(engine, state, seat, typed, misnamed_only=strict is not None)
     if near:
         raise IllegalAction(refusal.key, **{**refusal.params, SUGGESTIONS: near})
+    accepted = _accepted(engine, state, seat, toks, refusal)
+    if accepted:
+        raise IllegalAction(refusal.key, **{**refusal.params, ACCEPTED: accepted})
     raise refusal
+
+
+def _accepted(
+    engine: Engine[Any, Any], state: Any, seat: int, toks: list[str], refusal: IllegalAction
+) -> list[str]:
+    """For a refusal that names a parameter (``param``) of the typed verb: what that parameter
+    takes in the seat's legal moves now (#28.2: "build 紡績工場" is answered with the industries
+    it may build), so the reader learns the names to type. Only the deciding seat's legal moves
+    are read, so nothing hidden is listed."""
+    param = refusal.params.get("param")
+    verb = engine.meta.verb(toks[0]) if toks else None
+    if not isinstance(param, str) or verb is None:
+        return []
+    spec = next((p for p in verb.params if p.name == param), None)
+    if spec is None:
+        return []
+    positional = [p.name for p in verb.params if not p.keyword]
+    found: set[str] = set()
+    for text in legal_texts(engine, state, seat, under=verb.name, limit=300):
+        bare = [t for t in text.split()[1:] if "=" not in t]
+        keyed = dict(t.partition("=")[::2] for t in text.split()[1:] if "=" in t)
+        if param in keyed:
+            found.add(keyed[param])
+        elif param in positional and positional.index(param) < len(bare):
+            found.add(bare[positional.index(param)])
+    return _shown(sorted(found))
 
 
 def _unlisted_choice(engine: Engine[Any, Any], state: Any, seat: int, toks: list[str]) -> Any:

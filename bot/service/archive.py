@@ -117,7 +117,8 @@ class Archive:
         async with self.db.read():
             row = await self.session.row(channel_id, game_id, live=False)
             seats = await self.session.seats_of(row)
-        return self.words.sheet(row.engine, row.result, seats) if row.result else None
+            words = self.words.of(row)
+        return words.sheet(row.engine, row.result, seats) if row.result else None
 
     async def export(
         self, channel_id: int | None = None, *, game_id: int | None = None
@@ -155,7 +156,7 @@ class Archive:
                     "action": (
                         self.words.chance_text(engine, a.action)
                         if a.seat == CHANCE
-                        else self.words.action_text(engine, a.action, public=True)
+                        else self.words.action_text(engine, a.action, public=True, words=False)
                     ),
                     "events": self.words.event_lines(events_of(a), names, None, engine),
                     "at": a.at,

@@ -22,6 +22,7 @@ from bot.storage import (
     GameRow,
     SeatRow,
 )
+from engines import wording
 from engines.base import CHANCE, Engine, Event, IllegalAction
 from engines.catalog import CATALOG
 
@@ -101,11 +102,16 @@ class Narrator:
             lang=self.lang,
         )
 
-    def action_text(self, engine: Engine[Any, Any], action: str, *, public: bool) -> str:
+    def action_text(
+        self, engine: Engine[Any, Any], action: str, *, public: bool, words: bool = True
+    ) -> str:
+        """A logged action as a line shows it: a secret verb alone to the public; at a table
+        that does not speak English, in words with the notation beside it (#28.2: 「カードを
+        取る 参道（`take paved_path`）」). ``words=False``: the notation alone (an export)."""
         verb = engine.meta.verb(action.split()[0]) if action.split() else None
         if public and verb is not None and verb.secret:
-            return verb.name
-        return action
+            action = verb.name
+        return wording.said(engine.meta.id, action, self.lang) if words else action
 
     def chance_text(self, engine: Engine[Any, Any], action: str) -> str:
         """A chance row's action as everyone may see it: whole for a draw the whole table sees
@@ -247,6 +253,15 @@ class Narrator:
         if CATALOG.has(key, self.lang):
             return self.t(key, {})
         return fact.replace("_", " ")
+
+    def value_names(self, game: str, value: Any) -> Any:
+        """A private field's value with its words (a card, a town, a goal) by their names in
+        this language (``engines.wording.name``); numbers and other values as they are."""
+        if isinstance(value, str):
+            return wording.name(game, value, self.lang)
+        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+            return wording.names(game, value, self.lang)
+        return value
 
     def private_label(self, game: str, key: str) -> str:
         """The label of a private-view field (``<game>.private.<key>``)."""

@@ -463,7 +463,9 @@ class Playing:
             if key == "seat":
                 continue  # the title already names the player; a zero-based number says nothing
             label = words.private_label(row.engine, key)
-            # The catalog joins lists (and shows an empty one as a dash).
+            # Cards, towns and goals by their names in the reader's language (#28.2); the
+            # catalog joins lists (and shows an empty one as a dash).
+            value = words.value_names(row.engine, value)
             lines.append(words.t("service.private_line", {"label": label, "value": value}))
         png = await asyncio.to_thread(
             drawing.draw_private, row.engine, state, seat, names, words.lang

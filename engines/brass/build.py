@@ -178,7 +178,7 @@ def build_plan(
             return got
     if industry not in C.INDUSTRIES:
         raise refuse(
-            "brass.unknown_industry", industry=industry[:30], industries=", ".join(C.INDUSTRIES)
+            "brass.unknown_industry", industry=industry[:30], industries=list(C.INDUSTRIES)
         )
     loc = C.locations().get(location)
     if loc is None or loc.kind == "merchant":

@@ -303,9 +303,7 @@ def develop_levels(state: State, seat: int, industries: list[str]) -> list[int]:
     out = []
     for ind in industries:
         if ind not in C.INDUSTRIES:
-            raise refuse(
-                "brass.unknown_industry", industry=ind[:30], industries=", ".join(C.INDUSTRIES)
-            )
+            raise refuse("brass.unknown_industry", industry=ind[:30], industries=list(C.INDUSTRIES))
         counts = mats[C.INDUSTRIES.index(ind)]
         lvl = next((i + 1 for i, n in enumerate(counts) if n), 0)
         if not lvl:

@@ -183,7 +183,7 @@ def parse(text: str) -> Action:
         raise IllegalAction(
             "brass.missing_param",
             verb=verb.name,
-            params=", ".join(missing),
+            params=missing,
             example=verb.examples[0],
         )
     return make(verb.name, *args, **kw)

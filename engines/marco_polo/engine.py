@@ -18,6 +18,7 @@ from engines.marco_polo.rules import RULES, complete, to_act
 from engines.marco_polo.scoring import result as final_result
 from engines.marco_polo.state import State
 from engines.marco_polo.view import MarcoPoloView, make_view
+from engines.reading import localised_name
 
 META = EngineMeta(
     id="marco_polo",
@@ -91,6 +92,15 @@ class MarcoPolo(Engine[State, Action]):
             # What each character on offer does (M51-M58): the draft is never blind.
             *(Event("marco_polo.character_line", _character_params(c)) for c in offer),
         ]
+
+    def token_name(self, token: str, lang: str = "en") -> str | None:
+        """A goal card by its two cities (``g06`` → "Karakorum–Adana"; M65), which is how the
+        printed card shows it."""
+        goal = T.GOALS.get(token)
+        if goal is None:
+            return None
+        a, b = (localised_name(T.GAME, c, lang) or c.title() for c in goal["cities"])
+        return CATALOG.text("marco_polo.goal_name", {"a": a, "b": b}, lang=lang)
 
     def help_lines(self, lang: str = "en") -> list[str]:
         """Every character and what it does (M51-M58), as the draft offers them."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from engines import wording
 from engines.imhotep.scoring import CATEGORIES
 from engines.imhotep.view import ImhotepView
 from renderers import kit
@@ -86,7 +87,8 @@ def _prompt(view: ImhotepView, room: float) -> str:
     if dec is None:
         return say(view, "to_play", seat=seat)
     what = say(view, f"decision.{dec.kind}")
-    commands = [f"{dec.verb} {o}" for o in dec.options]
+    # At a table that does not speak English, each card by its printed name (#28.2).
+    commands = [wording.choice("imhotep", dec.verb, o, lang_of(view)) for o in dec.options]
     line = say(view, "decides", seat=seat, what=what)
     for i in range(len(commands), 0, -1):
         shown = ", ".join(commands[:i]) + (", …" if i < len(commands) else "")
@@ -321,7 +323,7 @@ def render_glance(
         asked = say(view, "game_over")
     elif view.decision is not None:
         dec = view.decision
-        opts = list(dec.options[:6])
+        opts = [wording.choice("imhotep", "", o, lang_of(view)) for o in dec.options[:6]]
         what = say(view, f"decision.{dec.kind}")
         asked = say(view, "glance_asked", what=what, options=", ".join(opts)) if opts else what
     else:

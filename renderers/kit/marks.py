@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+import engines
+from engines import wording
 from engines.catalog import CATALOG, join_list
 from engines.kit import M, Mark, View
 from renderers.kit.style import EARLIER, EARLIER_WIDTH, HIGHLIGHT
@@ -89,15 +91,23 @@ def earned_text(view: View[Any, Any], earned: Sequence[tuple[int, str, int]], la
     return join_list(parts, lang)
 
 
+def in_words(view: View[Any, Any], lang: str, text: str) -> str:
+    """A move as a board says it by default: in words in the table's language (#28.2:
+    「カードを取る 参道」, never the raw ``take paved_path``; as typed in English). The game is
+    the package of the view's class (``engines.<game>.view``)."""
+    game = type(view).__module__.split(".")[1]
+    return wording.move(game, text, lang) if game in engines.ids() else text
+
+
 def turn_said(
     view: View[Any, Any], lang: str, word: Callable[[str], str] | None = None
 ) -> list[str]:
-    """The last turn's commands as a board says them: each said by ``word`` (as typed when
-    none), followed by what it paid out in brackets (#28.3: "sell yellow (+4 rupees)",
+    """The last turn's commands as a board says them: each said by ``word`` (in words in the
+    table's language when none, :func:`in_words`), followed by what it paid out in brackets (#28.3: "sell yellow (+4 rupees)",
     "fulfil c08 (+8 VP)")."""
     out = []
     for text, got in turn_earned(view):
-        said = word(text) if word else text
+        said = word(text) if word else in_words(view, lang, text)
         if got:
             parts = earned_text(view, got, lang)
             said = say("core.board.earned", lang, said=said, parts=parts)
