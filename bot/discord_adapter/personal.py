@@ -143,7 +143,7 @@ class Personal:
     async def mine(self, interaction: Interaction) -> None:
         """The caller's games everywhere, their turn first, with jump links."""
         lang = self.replies.lang_for(interaction)
-        games = await self.service.my_games(interaction.user.id)
+        games = await self.service.my_games(interaction.user.id, lang=lang)
         if not games:
             await self.replies.reply(interaction, t("no_games", lang))
             return

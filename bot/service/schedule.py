@@ -224,9 +224,10 @@ class Scheduler:
             new.time_zone,
         )
 
-    async def my_games(self, user_id: int) -> list[MyGame]:
+    async def my_games(self, user_id: int, *, lang: str = "") -> list[MyGame]:
         """Every lobby/active game the user sits in, across channels: their turn first, then the
-        most recently updated."""
+        most recently updated; in ``lang`` (the reader's) when given."""
+        words = self.words.at(lang) if lang else self.words
         async with self.db.read():
             rows = await self.db.games_of_user(user_id)
         out = [
@@ -235,13 +236,13 @@ class Scheduler:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 game=row.engine,
-                title=game_title(row.engine, self.words.lang),
+                title=game_title(row.engine, words.lang),
                 status=row.status,
                 my_turn=row.status == "active" and seat in row.to_act and not row.damaged,
                 round_info=(
-                    self.words.text("service.damaged_short")
+                    words.text("service.damaged_short")
                     if row.damaged
-                    else round_text(row.round_info, self.words.lang)
+                    else round_text(row.round_info, words.lang)
                 ),
                 updated_at=row.updated_at,
             )

@@ -93,6 +93,10 @@ async def test_an_english_player_at_a_japanese_table_is_pinged_in_japanese_and_a
     assert button_labels(post) and all(label.isascii() is False for label in button_labels(post))
     # ...and what Ben alone reads is in English.
     assert any(text.startswith("Played: ") for text in private_replies(sent))
+    # /game mine lists the game in each reader's own language.
+    (ben_mine,) = await say(bot, fake, BEN, "game mine")
+    (ana_mine,) = await say(bot, fake, ANA, "game mine")
+    assert "Imhotep" in ben_mine.content and "イムホテップ" in ana_mine.content
 
 
 async def test_a_japanese_player_at_an_english_table_reads_the_table_in_english_and_her_hand_in_japanese(
