@@ -124,7 +124,8 @@ def test_the_last_move_box_says_what_each_command_earned(lang: str) -> None:
                 shown += 1
             else:
                 who = kit.player_name(view, view.last.seat or 0)
-                plain = " · ".join(kit.turn_texts(view.last))
+                # In words in the table's language (#28.2), as typed in English.
+                plain = " · ".join(kit.in_words(view, lang, t) for t in kit.turn_texts(view.last))
                 if games.fact(game, "LAST_MOVE_IN_WORDS", False):
                     continue  # it says its moves in words (Brass: renderers.brass.words)
                 assert line == kit.say("core.board.last", lang, name=who, said=plain), line

@@ -64,6 +64,7 @@ from renderers.kit.legibility import PHONE_MIN_TEXT, PHONE_WIDTH, min_size, too_
 from renderers.kit.marks import (
     earlier_marks,
     earned_text,
+    in_words,
     last_line,
     move_marks,
     turn_earned,
@@ -180,6 +181,7 @@ __all__ = [
     "text_width",
     "too_small",
     "turn_earned",
+    "in_words",
     "turn_said",
     "turn_texts",
     "with_names",
