@@ -38,6 +38,7 @@ from bot.storage import (
     SeatRow,
     dumps,
 )
+from bot.storage.errors import ConnectionLost
 from engines.base import CHANCE, Engine, Event, IllegalAction
 from engines.kit import last_mark, private_fields, with_earned
 from engines.randomplay import random_action
@@ -46,6 +47,10 @@ from engines.rng import Rng, seed_state
 #: Actions are short notation; anything longer is a paste gone wrong, refused before parsing.
 MAX_ACTION_CHARS = 300
 
+
+#: Times a move is run again whole after the database connection broke before its commit
+#: (a restarted server; the reconnect itself waits for the server, ``postgres.RECONNECT_FOR_S``).
+RETRIES = 2
 
 #: Automatic moves for removed seats in one go; far beyond any real run of them.
 MAX_AUTO_MOVES = 1000
@@ -106,6 +111,35 @@ class Playing:
         return words.info(row, seats)
 
     async def act(
+        self,
+        channel_id: int,
+        user: User,
+        text: str,
+        *,
+        game_id: int | None = None,
+        expected_version: int | None = None,
+        render: bool = True,
+    ) -> MoveOutcome:
+        """``_act_once``, run whole once more on a new connection when the database
+        connection broke before the move's COMMIT was sent (PostgreSQL restarted: the server
+        rolled it back, so nothing of it was written; #25.6). A connection that broke during the
+        COMMIT (``CommitUncertain``) is never retried: the move might then be played twice."""
+        for attempt in range(RETRIES + 1):
+            try:
+                return await self._act_once(
+                    channel_id,
+                    user,
+                    text,
+                    game_id=game_id,
+                    expected_version=expected_version,
+                    render=render,
+                )
+            except ConnectionLost:
+                if attempt == RETRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _act_once(
         self,
         channel_id: int,
         user: User,

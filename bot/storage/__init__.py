@@ -15,7 +15,13 @@ Nothing outside this package writes SQL.
 """
 
 from bot.storage.backend import Backend, Conflict
-from bot.storage.errors import DatabaseDamaged, SchemaTooNew, StorageError
+from bot.storage.errors import (
+    CommitUncertain,
+    ConnectionLost,
+    DatabaseDamaged,
+    SchemaTooNew,
+    StorageError,
+)
 from bot.storage.files import (
     MIN_DATABASE_BYTES,
     damage_problem,
@@ -49,7 +55,9 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRow",
     "Backend",
+    "CommitUncertain",
     "Conflict",
+    "ConnectionLost",
     "DatabaseDamaged",
     "GameRow",
     "JobRow",

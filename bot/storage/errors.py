@@ -25,3 +25,13 @@ class DatabaseDamaged(StorageError):
             f"The database {path} is damaged ({detail}); run `turnpost health` for the details "
             "and restore the file from a backup."
         )
+
+
+class ConnectionLost(Exception):  # noqa: N818 - says what happened, like Conflict
+    """The database connection broke before the transaction's COMMIT was sent: the server rolled
+    it back, so nothing of it was written and running it again whole is safe (#25.6)."""
+
+
+class CommitUncertain(Exception):  # noqa: N818
+    """The database connection broke while the transaction's COMMIT was under way: it may or may
+    not have been written. Never run again blindly; the next read says which (#25.6)."""

@@ -20,6 +20,7 @@ import asyncio
 import re
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -28,10 +29,31 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.storage.backend import Conflict
-from bot.storage.errors import StorageError
+from bot.storage.errors import CommitUncertain, ConnectionLost, StorageError
 
 #: The advisory lock an exclusive write (a migration) takes (any constant; "turnpost" in ASCII).
 WRITE_LOCK = 0x7475726E706F7374
+
+#: How long a process tries to reconnect to a server that went away (a restart) before a
+#: statement fails with :class:`ConnectionLost`, and the longest pause between two tries.
+RECONNECT_FOR_S = 60.0
+RECONNECT_PAUSE_MAX_S = 2.0
+#: A connection idle this long is asked whether it still stands (``SELECT 1``) before a read or
+#: a write uses it: a restart takes longer than this, so a connection idle across one is found
+#: broken before a statement that cannot be run again fails; back-to-back uses pay nothing.
+PING_AFTER_IDLE_S = 0.5
+
+#: What a broken connection raises: the server shut it (a restart, ``pg_terminate_backend``), is
+#: starting up, or the socket died.
+_LOST = (
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.PostgresConnectionError,
+    # The server's goodbye arrived while the connection was idle: asyncpg's protocol is left in
+    # a state no statement can leave ("another operation is in progress").
+    asyncpg.InternalClientError,
+)
 
 _STATUS_COUNT = re.compile(r"(\d+)$")
 
@@ -149,9 +171,13 @@ class PostgresBackend:
     #: Two games' write transactions commit side by side (each locks only its games' rows).
     parallel_writes = True
 
-    def __init__(self, conn: asyncpg.Connection, path: str) -> None:
+    def __init__(self, conn: asyncpg.Connection, path: str, url: str = "") -> None:
         self.conn = conn
         self.path = path
+        #: The URL (with its password) to connect again with when the connection broke.
+        self.url = url
+        #: When the connection was last used (``time.monotonic``).
+        self.used = time.monotonic()
         self.lock = asyncio.Lock()
         self.closed = False
         #: Inside a write transaction: reads of a game's row lock it (:meth:`row_lock`).
@@ -173,23 +199,73 @@ class PostgresBackend:
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, _safe(url))
+        return cls(conn, _safe(url), url)
 
     async def close(self) -> None:
         self.closed = True
         await self.conn.close()
 
+    def _lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` says the connection broke (rather than a statement failing); the
+        connection is then let go, so the next use connects again."""
+        lost = isinstance(exc, _LOST) or self.conn.is_closed()
+        if lost and not self.conn.is_closed():
+            self.conn.terminate()
+        return lost
+
+    async def _alive(self) -> None:
+        """Connect again when the connection broke (the server restarted): a process carries
+        on by itself once the server is back, trying for ``RECONNECT_FOR_S``."""
+        if self.closed:
+            return
+        if not self.conn.is_closed() and time.monotonic() - self.used >= PING_AFTER_IDLE_S:
+            try:
+                await self.conn.execute("SELECT 1")
+            except (*_LOST, asyncpg.InterfaceError, OSError):
+                self.conn.terminate()
+        self.used = time.monotonic()
+        if not self.conn.is_closed():
+            return
+        deadline = time.monotonic() + RECONNECT_FOR_S
+        pause = 0.05
+        while True:
+            try:
+                self.conn = await asyncpg.connect(self.url, timeout=RECONNECT_PAUSE_MAX_S * 5)
+                return
+            except (OSError, asyncpg.PostgresError) as exc:
+                if time.monotonic() + pause > deadline:
+                    raise ConnectionLost(
+                        f"The database {self.path} cannot be reached again: {exc}"
+                    ) from exc
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, RECONNECT_PAUSE_MAX_S)
+
     @asynccontextmanager
     async def write(self, *, exclusive: bool = False) -> AsyncIterator[None]:
+        """A write transaction (``backend.py``). A connection that broke before COMMIT raises
+        :class:`ConnectionLost` (the server rolled the transaction back: safe to run whole
+        again, ``Playing.act`` does); one that broke during COMMIT raises
+        :class:`CommitUncertain` (never retried blindly). The next use connects again."""
         async with self.lock:
+            await self._alive()
             self.writing = True
+            committing = False
             try:
                 await self._to_end("BEGIN")
                 if exclusive:
                     await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield
+                committing = True
                 await self._to_end("COMMIT")
-            except BaseException:
+            except BaseException as exc:
+                if self._lost(exc):
+                    if committing:
+                        raise CommitUncertain(
+                            f"The connection to {self.path} broke during a commit: {exc}"
+                        ) from exc
+                    raise ConnectionLost(
+                        f"The connection to {self.path} broke; nothing was written: {exc}"
+                    ) from exc
                 # Also when the task was cancelled (a pass stopped at shutdown): never leave
                 # the connection inside a transaction, holding its locks.
                 if self.conn.is_in_transaction():
@@ -197,6 +273,7 @@ class PostgresBackend:
                 raise
             finally:
                 self.writing = False
+                self.used = time.monotonic()
 
     async def _to_end(self, sql: str) -> None:
         """Run a transaction statement and wait for it to have run, even when the caller is
@@ -220,7 +297,15 @@ class PostgresBackend:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[None]:
         async with self.lock:
-            yield
+            await self._alive()
+            try:
+                yield
+            except BaseException as exc:
+                if self._lost(exc):
+                    raise ConnectionLost(f"The connection to {self.path} broke: {exc}") from exc
+                raise
+            finally:
+                self.used = time.monotonic()
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Sequence[Any] | None:
         row = await self.conn.fetchrow(placeholders(sql), *params)
