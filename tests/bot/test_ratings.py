@@ -4,13 +4,15 @@ by each finished game, from its final result only, and rebuilt from stored resul
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from bot.service import Service, User
 from bot.service.ratings import GLOBAL, placings, rerate
 from bot.service.session import computer_id
-from bot.storage import RatingRow, SeatRow
+from bot.storage import RatingRow, SeatRow, Storage
 from tests.bot.conftest import ANA, BEN, CAL, DEE, GUILD
+from tests.bot.test_game_locks import _waiting_for_a_lock as waiting_for_a_lock
 
 OTHER_GUILD = 20
 
@@ -173,3 +175,43 @@ async def test_two_services_finishing_games_at_once_rate_each_once(
         assert await every_rating(service) == played
     finally:
         await other.close()
+
+
+async def test_two_games_sharing_a_player_take_turns_on_their_rating(database: str) -> None:
+    """The second game to finish waits for the first's rating and builds on it (PostgreSQL
+    locks the rating's row; SQLite holds the whole file), so no update is lost."""
+    first, second, watcher = [await Storage.open(database) for _ in range(3)]
+    key = (GLOBAL, "user:1")
+    try:
+        async with first.write():  # the player is rated already
+            await first.hold_ratings("tally", [key], mu=25.0, sigma=8.0)
+        held, go = asyncio.Event(), asyncio.Event()
+
+        async def finishing_first() -> None:
+            async with first.write():
+                mine = (await first.hold_ratings("tally", [key], mu=25.0, sigma=8.0))[key]
+                held.set()
+                await go.wait()
+                await first.put_ratings([replace(mine, mu=30.0, games=1)])
+
+        async def finishing_second() -> RatingRow:
+            async with second.write():
+                mine = (await second.hold_ratings("tally", [key], mu=25.0, sigma=8.0))[key]
+                await second.put_ratings([replace(mine, mu=mine.mu + 1, games=mine.games + 1)])
+                return mine
+
+        holder = asyncio.create_task(finishing_first())
+        await held.wait()
+        follower = asyncio.create_task(finishing_second())
+        if first.backend.parallel_writes:
+            await waiting_for_a_lock(watcher, second)
+            assert not follower.done()
+        go.set()
+        await holder
+        assert (await follower).mu == 30.0
+        async with watcher.read():
+            (rating,) = await watcher.all_ratings()
+        assert (rating.mu, rating.games) == (31.0, 2)
+    finally:
+        for db in (first, second, watcher):
+            await db.close()
