@@ -332,6 +332,24 @@ def cmd_ratings(args: argparse.Namespace) -> int:
         raise StartupError(str(exc)) from None
 
 
+def cmd_migrate(args: argparse.Namespace) -> int:
+    """``turnpost migrate FROM TO``: copy a database (SQLite file or PostgreSQL URL) into an
+    empty one and check every game replays to the same state (bot/migrate.py)."""
+    import asyncio
+
+    from bot.config import url_problem
+    from bot.migrate import migrate, summary
+
+    for target in (args.source, args.destination):
+        problem = url_problem(target) if "://" in target else None
+        if problem is not None:
+            raise StartupError(problem.replace("Setting TURNPOST_DATABASE_URL", "The URL"))
+    report = asyncio.run(migrate(args.source, args.destination))
+    for line in summary(report):
+        print(line)
+    return 1 if report.mismatched else 0
+
+
 def cmd_health(args: argparse.Namespace) -> int:
     from bot.health import status
 
@@ -444,6 +462,13 @@ def build_parser() -> argparse.ArgumentParser:
     rt.set_defaults(fn=cmd_ratings)
 
     sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)
+
+    m = sub.add_parser(
+        "migrate", help="copy a database into an empty one (SQLite <-> PostgreSQL) and verify it"
+    )
+    m.add_argument("source", metavar="FROM", help="a SQLite file or a postgresql:// URL")
+    m.add_argument("destination", metavar="TO", help="an empty database: file or URL")
+    m.set_defaults(fn=cmd_migrate)
     return p
 
 

@@ -9,7 +9,8 @@ One module per concern, each writing its queries once against the backend interf
   processes' beats), ``jobs`` (computer moves and hints, claimed under leases), ``ratings`` (rated games
   and each player's rating);
 - ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
-  file's checks; ``errors``: what a start stops with.
+  file's checks; ``errors``: what a start stops with; ``copying``: one database copied into
+  another (``turnpost migrate``).
 
 Nothing outside this package writes SQL.
 """
