@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
@@ -53,4 +55,10 @@ class Periodic(commands.Cog):
             self.task.start()
 
     async def cog_unload(self) -> None:
+        # Wait for a pass cut short to unwind: the bot closes the service right after unloading
+        # its cogs, and a pass still inside a transaction would race that close.
         self.task.cancel()
+        running = self.task.get_task()
+        if running is not None and not running.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
