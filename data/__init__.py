@@ -1,7 +1,8 @@
 """Turnpost's static data, and the one way to read it (the only I/O engines do).
 
-This package holds the boards, cards and rule-id lists of each game (``<game>/``), the message
-catalog (``locales/<lang>/<namespace>.json``) and the fonts with their licences (``fonts/``). It is
+This package holds each game's boards, cards, rule-id list and messages (``<game>/``, its
+catalog in ``<game>/locales/<lang>.json``), the platform's messages
+(``locales/<lang>/<namespace>.json``) and the fonts with their licences (``fonts/``). It is
 the checkout's top-level ``data/`` folder, installed as ``engines/data`` (``setup.py``); either
 way it is the package ``engines.data``, found through ``importlib.resources``, so a plain
 ``pip install .`` works outside a checkout. Every reader goes through :data:`DATA_DIR` (:func:`data_path`,

@@ -45,8 +45,9 @@ JSON = Any  # a JSON-compatible value (dict/list/str/int/float/bool/None)
 class IllegalAction(Exception):
     """An action that may not be taken, with a reason a player can read.
 
-    ``key`` names a message in the catalog (``data/locales/<lang>/<namespace>.json``, namespace =
-    the part before the first dot) and ``params`` fill it in, so the reason can be shown in any
+    ``key`` names a message in the catalog (a game's ``data/<game>/locales/<lang>.json``, the
+    platform's ``data/locales/<lang>/<namespace>.json``; namespace = the part before the first
+    dot) and ``params`` fill it in, so the reason can be shown in any
     language: ``IllegalAction("bombay.cannot_afford", money=1, cost=2)``. ``str(exc)`` is English.
 
     Building one is cheap (the sentence is formatted only when ``str`` asks for it), so rules may

@@ -1,8 +1,11 @@
 """The message catalog: every user-facing string by key, one JSON file per language and namespace.
 
-Files live in ``data/locales/<lang>/<namespace>.json``; a key's namespace is the part before its
-first dot (``bombay.sold`` is in ``bombay.json``). Templates use ``str.format`` fields. English is
-complete; other languages fall back to English key by key.
+A key's namespace is the part before its first dot. A game's messages live with the game's data,
+``data/<game>/locales/<lang>.json`` (``bombay.sold`` is in ``data/bombay/locales/en.json``), so a
+game added touches no shared file for its words; the platform's own namespaces (``core``,
+``service``, ``discord``, ``console``) live in ``data/locales/<lang>/<namespace>.json``.
+Templates use ``str.format`` fields. English is complete; other languages fall back to English
+key by key.
 
 Parameters named ``seat``/``player`` or ending in ``_seat`` hold seat numbers: when a list of
 player names is given they are shown as names; so are the seat numbers in a list named ``seats``
@@ -38,7 +41,7 @@ from typing import Any
 from babel import Locale
 from babel.lists import format_list
 
-from engines.data import data_path
+from engines.data import DATA_DIR, data_path
 
 DEFAULT_LANG = "en"
 #: A parameter any message may carry: the closest legal moves, said after the message.
@@ -105,28 +108,38 @@ class _Listed:
 
 
 class Catalog:
-    """Looks up and formats messages; loads each language's files once."""
+    """Looks up and formats messages; loads each language's files once.
 
-    def __init__(self, root: Path) -> None:
+    ``root`` holds the shared namespaces (``<root>/<lang>/<namespace>.json``); ``games``, when
+    given, the games' folders, each with its own ``locales/<lang>.json``."""
+
+    def __init__(self, root: Path, games: Path | None = None) -> None:
         self.root = root
+        self.games = games
+
+    def files(self, lang: str) -> list[tuple[str, Path]]:
+        """Every catalog file of ``lang`` with its namespace: the shared ones,
+        ``<root>/<lang>/<namespace>.json``, then each game's, ``<games>/<game>/locales/<lang>.json``
+        (its namespace is the game's folder)."""
+        folder = self.root / lang
+        shared = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        own = sorted(self.games.glob(f"*/locales/{lang}.json")) if self.games is not None else []
+        return [(p.stem, p) for p in shared] + [(p.parent.parent.name, p) for p in own]
 
     @cache  # noqa: B019 - one catalog per process; the cache lives as long as it does
     def _load(self, lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
         messages: dict[str, str] = {}
         plurals: dict[str, dict[str, str]] = {}
-        folder = self.root / lang
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.json")):
-                ns = path.stem
-                for key, template in json.loads(path.read_text(encoding="utf-8")).items():
-                    full = key if key.startswith(ns + ".") else f"{ns}.{key}"
-                    if isinstance(template, dict):
-                        plurals[full] = {str(k): str(v) for k, v in template.items()}
-                        # Everything that reads one template (has, fields, the adapter) sees the
-                        # "other" form, the one every language has.
-                        messages[full] = plurals[full]["other"]
-                    else:
-                        messages[full] = template
+        for ns, path in self.files(lang):
+            for key, template in json.loads(path.read_text(encoding="utf-8")).items():
+                full = key if key.startswith(ns + ".") else f"{ns}.{key}"
+                if isinstance(template, dict):
+                    plurals[full] = {str(k): str(v) for k, v in template.items()}
+                    # Everything that reads one template (has, fields, the adapter) sees the
+                    # "other" form, the one every language has.
+                    messages[full] = plurals[full]["other"]
+                else:
+                    messages[full] = template
         return messages, plurals
 
     def messages(self, lang: str) -> dict[str, str]:
@@ -173,11 +186,11 @@ class Catalog:
         return value if found is None else found
 
     def languages(self) -> list[str]:
-        """Every language the catalog has files for (English first)."""
-        found = (
-            sorted(p.name for p in self.root.iterdir() if p.is_dir()) if self.root.is_dir() else []
-        )
-        return [DEFAULT_LANG, *(lang for lang in found if lang != DEFAULT_LANG)]
+        """Every language the catalog has files for, shared or a game's (English first)."""
+        found = {p.name for p in self.root.iterdir() if p.is_dir()} if self.root.is_dir() else set()
+        if self.games is not None:
+            found |= {p.stem for p in self.games.glob("*/locales/*.json")}
+        return [DEFAULT_LANG, *sorted(lang for lang in found if lang != DEFAULT_LANG)]
 
     def has(self, key: str, lang: str = DEFAULT_LANG) -> bool:
         """Whether ``key`` has a template in ``lang`` (or in English)."""
@@ -304,4 +317,4 @@ class Catalog:
         return {f for t in templates for _, f, _, _ in _FORMATTER.parse(t) if f}
 
 
-CATALOG = Catalog(data_path("locales"))
+CATALOG = Catalog(data_path("locales"), games=DATA_DIR)

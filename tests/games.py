@@ -5,7 +5,7 @@ runs for every game of ``engines.GAMES`` and asks this module what it needs:
 
 - how many players to seat: :func:`players` (the engine's ``min_players``..``max_players``);
 - which languages it is played in: :func:`languages` (the catalogs it ships,
-  ``data/locales/<lang>/<id>.json``; English always);
+  ``data/<id>/locales/<lang>.json``; English always);
 - anything else a game says in its own tests package, ``tests/<id>/__init__.py``, each name
   optional (:func:`fact`), each read by the shared test named:
 
@@ -75,7 +75,7 @@ def languages(game: str) -> tuple[str, ...]:
     return tuple(
         lang
         for lang in TABLE_LANGUAGES
-        if lang == "en" or data_path("locales", lang, f"{game}.json").is_file()
+        if lang == "en" or data_path(game, "locales", f"{lang}.json").is_file()
     )
 
 

@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 from engines.catalog import CATALOG, Catalog
-from engines.data import data_path
+from engines.data import DATA_DIR, data_path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A message key written as a string literal anywhere in the code: "<namespace>.<name>".
-NAMESPACES = sorted(p.stem for p in data_path("locales", "en").glob("*.json"))
+NAMESPACES = sorted(ns for ns, _ in CATALOG.files("en"))
 KEY_USE = re.compile(r"\"((?:" + "|".join(NAMESPACES) + r")\.[a-z0-9_.]*[a-z0-9_])\"")
 
 
@@ -35,7 +35,12 @@ _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
 def test_catalog_files_are_valid_and_keys_live_in_their_namespace_file() -> None:
-    for path in data_path("locales").rglob("*.json"):
+    files = [(ns, path) for lang in CATALOG.languages() for ns, path in CATALOG.files(lang)]
+    # Every JSON file under the shared folder or a game's locales/ folder is one of them.
+    on_disk = {*data_path("locales").rglob("*.json"), *DATA_DIR.glob("*/locales/*.json")}
+    assert {path for _, path in files} == on_disk
+    assert {"core", "bombay"} <= {ns for ns, _ in files}
+    for ns, path in files:
         data = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(data, dict) and data, path
         for key, template in data.items():
@@ -47,7 +52,7 @@ def test_catalog_files_are_valid_and_keys_live_in_their_namespace_file() -> None
                 assert all(isinstance(f, str) and f.strip() for f in forms), (path, key)
             else:
                 assert isinstance(template, str) and template.strip(), (path, key)
-            assert key.split(".", 1)[0] == path.stem, f"{key} belongs in its own namespace file"
+            assert key.split(".", 1)[0] == ns, f"{path}: {key} belongs in its own namespace file"
 
 
 def test_seat_parameters_are_shown_as_player_names() -> None:
@@ -165,3 +170,21 @@ def test_a_bundle_says_each_count_with_its_word_and_joins_them(tmp_path: Path) -
     got = {"seat": 0, "what": {"camel": 1, "coin": 3, "silk": 0}}
     assert cat.text("demo.got", got, names=["Ana"]) == "Ana got 1 camel and 3 coins"
     assert cat.text("demo.got", got, lang="ja", names=["Ana"]) == "Anaがラクダ1頭、コイン3枚を得た"
+
+
+def test_a_game_s_messages_live_in_its_own_data_folder(tmp_path: Path) -> None:
+    """``<games>/<game>/locales/<lang>.json`` holds a game's namespace (#23.1: a game added
+    touches no shared catalog file), beside the shared ``<root>/<lang>/<namespace>.json``."""
+    (tmp_path / "locales" / "en").mkdir(parents=True)
+    (tmp_path / "locales" / "en" / "core.json").write_text('{"core.hi": "Hi"}')
+    (tmp_path / "demo" / "locales").mkdir(parents=True)
+    (tmp_path / "demo" / "locales" / "en.json").write_text('{"demo.won": "{seat} won"}')
+    (tmp_path / "demo" / "locales" / "ja.json").write_text(
+        '{"demo.won": "{seat}の勝ち"}', encoding="utf-8"
+    )
+    cat = Catalog(tmp_path / "locales", games=tmp_path)
+    assert cat.languages() == ["en", "ja"]
+    assert cat.text("demo.won", {"seat": 0}, names=["Ana"]) == "Ana won"
+    assert cat.text("demo.won", {"seat": 0}, lang="ja", names=["Ana"]) == "Anaの勝ち"
+    assert cat.text("core.hi", lang="ja") == "Hi"  # the shared namespace, English fallback
+    assert [ns for ns, _ in cat.files("en")] == ["core", "demo"]

@@ -1,4 +1,4 @@
-"""Translations of the games' messages (data/locales/<lang>/<game>.json): every translated key is an
+"""Translations of the games' messages (data/<game>/locales/<lang>.json): every translated key is an
 English message with the same placeholders, or one of the names the Discord adapter localises
 (``<game>.title``, ``<game>.verb.<verb>``, ``<game>.verb_name.<verb>``, ``<game>.param.<name>``,
 ``<game>.param.<verb>.<name>``) for a verb or parameter the engine really has, or the name of a
@@ -20,7 +20,7 @@ FILES = sorted(
     p
     for lang in ("ja", "es")
     for g in GAMES
-    if (p := DATA_DIR / "locales" / lang / f"{g}.json").exists()
+    if (p := DATA_DIR / g / "locales" / f"{lang}.json").exists()
 )
 
 
@@ -42,10 +42,10 @@ def command_names(game: str) -> set[str]:
     return keys
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.stem}/{p.parent.parent.name}" for p in FILES])
 def test_game_translation_matches_english(path: Path) -> None:
-    game = path.stem
-    english = json.loads((DATA_DIR / "locales" / "en" / f"{game}.json").read_text("utf-8"))
+    game = path.parent.parent.name
+    english = json.loads((DATA_DIR / game / "locales" / "en.json").read_text("utf-8"))
     translated = json.loads(path.read_text("utf-8"))
     names = command_names(game)
     for key, template in translated.items():

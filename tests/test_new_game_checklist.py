@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -78,8 +82,8 @@ PIECES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
     ("the rule ids of those rules", "data/<id>/rule_ids.txt", _data("<id>", "rule_ids.txt")),
     (
         "the English words: every event, refusal, verb, option, score",
-        "data/locales/en/<id>.json",
-        _data("locales", "en", "<id>.json"),
+        "data/<id>/locales/en.json",
+        _data("<id>", "locales", "en.json"),
     ),
     (
         "the board: render, render_glance, render_private (renderers.Renderer)",
@@ -161,3 +165,44 @@ def test_the_scaffold_lays_out_every_piece_it_can_write() -> None:
         path = where.replace("<id>", "nim")
         pattern = re.escape(path).replace(r"test_\*", r"test_\w+")
         assert any(re.fullmatch(pattern, p) for p in written), f"the scaffold writes no {path}"
+
+
+#: What a copy of the checkout leaves behind: history, caches, builds.
+_NOT_COPIED = shutil.ignore_patterns(
+    ".git", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "build", "*.egg-info"
+)
+
+
+def test_the_scaffolded_game_passes_every_shared_test(tmp_path: Path) -> None:
+    """``python -m tools.new_game`` in a copy of the checkout lays out a game that passes every
+    shared test at once (the contract, the boards, the words, the traces, this checklist) and
+    its own: a change to a shared test that the stub does not meet fails here, not in the next
+    game's first hour (#23.1; once a shared-test change broke the stub with no test failing)."""
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT, copy, ignore=_NOT_COPIED)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TURNPOST_DATA")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    laid = subprocess.run(
+        [sys.executable, "-m", "tools.new_game", "stub_game", "Stub Game", "--players", "2-3"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert laid.returncode == 0, laid.stdout + laid.stderr
+    # Every test of the copy whose id names the game: the shared tests parametrised by game
+    # (engines.GAMES now lists it) and its own under tests/stub_game/.
+    tested = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts="]
+        + ["-q", "-m", "not slow", "-k", "stub_game", "-W", "ignore::DeprecationWarning"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    tail = "\n".join(tested.stdout.splitlines()[-30:])
+    assert tested.returncode == 0, tail + tested.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", tested.stdout)
+    # The shared tests number about seventy per game; a handful would mean the game was not
+    # registered or the selection found only its own tests.
+    assert passed is not None and int(passed.group(1)) >= 60, tail

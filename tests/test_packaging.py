@@ -32,6 +32,9 @@ for text in ("move e3", "end"):
     state, events = game.play(state, 0, text)
 png = renderers.get("bombay").render(game.view(state, None), names=["アナ", "Ben", "Cid"])  # the Japanese font too
 assert png.startswith(b"\\x89PNG"), "not a PNG"
+from engines.catalog import CATALOG  # a game's words come from its own data folder, installed
+said = CATALOG.text(events[0].key, events[0].params, lang="ja")
+assert events[0].key in CATALOG.messages("ja") and not said.startswith("bombay."), said
 print(engines.__file__)
 print(DATA_DIR)
 """
@@ -79,6 +82,7 @@ def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
         f"not in the wheel (add a pattern to package-data in pyproject.toml): {missing}"
     )
     assert "engines/data/locales/en/core.json" in names
+    assert "engines/data/bombay/locales/ja.json" in names  # a game's words, in its own folder
     assert "engines/data/fonts/DejaVuSans.ttf" in names
     assert not [n for n in names if n.startswith("tests/")], "the tests are not part of the package"
     assert not [n for n in names if n.startswith("data/")], "the data installs as engines/data only"

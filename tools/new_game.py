@@ -538,7 +538,7 @@ def files(values: dict[str, str]) -> dict[str, str]:
         f"renderers/{game}/__init__.py": RENDERER,
         f"renderers/{game}/layout.py": LAYOUT,
         f"data/{game}/rule_ids.txt": RULE_IDS,
-        f"data/locales/en/{game}.json": CATALOG,
+        f"data/{game}/locales/en.json": CATALOG,
         f"docs/rules/{game}.md": RULES,
         f"docs/games/{game}.md": HOW_TO,
         f"tests/{game}/__init__.py": TESTS_INIT,

@@ -1,6 +1,6 @@
 """Every word the Brass board draws, from the catalog in the table's language (#13.2).
 
-Board texts live under ``brass.board.*`` in ``data/locales/<lang>/brass.json``. The map's
+Board texts live under ``brass.board.*`` in ``data/brass/locales/<lang>.json``. The map's
 town and merchant plates keep the names printed on the board; everywhere else (player cards, the
 last move, the hand) places, industries, cards and resources are said as the chat says them, by
 the catalog's ``brass.value.*`` names where the language has them.
