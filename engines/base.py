@@ -355,6 +355,11 @@ class Engine(ABC, Generic[S, A]):
     meta: EngineMeta
     #: Bumped whenever the dumped state's shape changes; stored in every dump as ``"format"``.
     format_version: int = 1
+    #: Whether everyone may know which verbs a seat has open now (its legal moves' first words).
+    #: Only then does the public "Now:" line name the one verb a seat is left with; where a hidden
+    #: hand decides it (no card can be played, so only "discard" is left) the line would tell the
+    #: hand, so the default is ``False`` and a game whose verbs follow public facts says ``True``.
+    verbs_open_publicly: bool = False
 
     # -- life cycle -------------------------------------------------------------------------
     @abstractmethod

@@ -89,6 +89,8 @@ class Action:
 
 class Tally(Engine[State, Action]):
     meta = META
+    #: Which verbs are open is public: a hand's size, which everyone sees, decides whether draw is open.
+    verbs_open_publicly = True
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         rng = Rng(seed_state(seed))

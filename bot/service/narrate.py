@@ -166,14 +166,16 @@ class Narrator:
         self, engine: Engine[Any, Any], state: Any, to_act: Sequence[int], names: Sequence[str]
     ) -> str:
         """Whose decision it is; when one player may only answer with one verb (a market pick, a
-        compensation, a goal choice...), also what they are asked, from that verb's help."""
+        compensation, a goal choice...), also what they are asked, from that verb's help, if
+        everyone may know which verbs are open (``Engine.verbs_open_publicly``)."""
         who = [names[s] for s in to_act if s < len(names)]
         if len(to_act) == 1:
             asked = engine.asked(state, to_act[0])
             if asked is not None:
                 what = self.t(asked.key, asked.params, names)
                 return self.t("service.now_what", {"names": who, "what": what})
-            verbs = [t for t in engine.complete(state, to_act[0], "") if t]
+            public = engine.verbs_open_publicly
+            verbs = [t for t in engine.complete(state, to_act[0], "") if t] if public else []
             verb = engine.meta.verb(verbs[0]) if len(verbs) == 1 else None
             if verb is not None:
                 help_text = engine.meta.verb_help(verb, self.lang)

@@ -37,6 +37,8 @@ class Bombay(Engine[State, Action]):
     """Bombay (Ystari, 2009) for 2–5 players."""
 
     meta = META
+    #: Which verbs are open is public: nothing hidden decides a verb.
+    verbs_open_publicly = True
     format_version = 1
     #: a set's restock is a chance node (``engines.bombay.chance``), and everyone sees it (Y32)
     has_chance = True

@@ -63,6 +63,8 @@ class Brass(Engine[State, Action]):
     """Brass: Birmingham: the full two-era game, or the introductory canal-era game."""
 
     meta = META
+    #: Which verbs are open is public: a hand decides which builds are legal, never that one verb is left: pass is always open.
+    verbs_open_publicly = True
     #: 1, extended without a new number: a full game's dump adds ``mode``, ``canal_scores``,
     #: ``pending`` and the survivor flag of each tile; an intro game's dump is unchanged, so
     #: intro snapshots stored before the full game equal today's dumps. (2 was written for a

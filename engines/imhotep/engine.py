@@ -216,6 +216,8 @@ class Imhotep(Engine[State, Action]):
     """Imhotep (Kosmos 2016) for 2–4 players, A and B sides, Pharaoh's wrath."""
 
     meta = META
+    #: Which verbs are open is public: the face-down pair never decides a verb.
+    verbs_open_publicly = True
     format_version = 1
     #: a round's deal and a bonus card's draw are chance nodes (``engines.imhotep.chance``); a
     #: deal's face-down pair is seen by nobody, so no deal is public as a whole; a drawn bonus

@@ -53,6 +53,8 @@ class MarcoPolo(Engine[State, Action]):
     """The Voyages of Marco Polo (base game, basic and advanced set-up, 8 characters)."""
 
     meta = META
+    #: Which verbs are open is public: the goal cards never decide a verb.
+    verbs_open_publicly = True
     format_version = 1
     #: the dice are chance nodes (``engines.marco_polo.chance``), and every die is public
     has_chance = True

@@ -161,11 +161,13 @@ async def test_a_recap_never_shows_hidden_information(service: Service, game: st
     engine = engines.get(game)
     rng = Rng(seed_state(5))
     recaps = secrets = 0
+    movers: list[int] = []
     for _ in range(120):
         info = await service.game(CHANNEL)
         if not info.to_act:
             break
         user = {u.id: u for u in users}[info.to_act[0]]
+        movers.append(user.id)
         state = service.session.states[info.game_id][1]
         text = random_action(engine, state, info.seat_of(user.id) or 0, rng)
         assert text is not None
@@ -181,7 +183,10 @@ async def test_a_recap_never_shows_hidden_information(service: Service, game: st
             if verb is not None and verb.secret:
                 secrets += 1
                 assert a.action not in recap
-    assert recaps > 0
+    # A recap tells a pinged player what they missed beyond the move that pinged them: at two
+    # seats taking one command a turn there never is more (a 2-player game met this, #23.1).
+    one_command_turns = all(a != b for a, b in zip(movers, movers[1:], strict=False))
+    assert recaps > 0 or (len(users) == 2 and one_command_turns), "no recap to check"
     # A game with a secret verb has met one (Marco Polo's goal choice), so the check had work.
     assert secrets > 0 or not any(v.secret for v in engine.meta.verbs)
 

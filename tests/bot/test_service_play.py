@@ -281,3 +281,22 @@ def test_score_sheet_keeps_the_games_category_order_after_storage_sorted_the_key
     line = sheet.lines[1]
     assert line.index("Rupees") < line.index("Empire bonus") < line.index("City bonus")
     assert line.index("empire score") < line.index("clients 1")
+
+
+def test_now_line_names_no_verb_a_hidden_hand_may_have_decided(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game that does not say its open verbs are public (``Engine.verbs_open_publicly``) gets
+    only whose turn it is: "only discard is left" would tell everyone that no card of the hand
+    can be played (found by the scratch game of #23.1, a hidden-information leak)."""
+    import time
+    from dataclasses import replace
+
+    from bot.service import Service
+    from tests.testgame import ENGINE as TALLY
+
+    service = Service(None, clock=time.time, lang="en", defaults=None)  # type: ignore[arg-type]
+    state = TALLY.setup(2, {"scoring": "high"}, 1)
+    full = replace(state, hands=((1, 2, 3), state.hands[1]))
+    monkeypatch.setattr(type(TALLY), "verbs_open_publicly", False)
+    assert service.words.now_line(TALLY, full, [0], ["Ana", "Ben"]) == "Now: Ana."
