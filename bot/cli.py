@@ -41,30 +41,60 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+#: A process with no terminal (a container, a service manager) and no token: one line, exit 1.
+NO_TOKEN_LINE = (
+    "No DISCORD_TOKEN is set (in the environment or .env): put the bot's token there (see"
+    " .env.example), or run without Discord: `turnpost run --dry` (or TURNPOST_DRY=1) keeps the"
+    " process on the database, beating, with no token."
+)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     config = Config.from_env()
     if config.database_url:
         # The database before the token: a host told only of the token would fix it and then
         # meet the database's problem on the next start.
         stop_if_unreachable(config.database_url)
+    shards = getattr(args, "shards", None)
+    if getattr(args, "dry", False) or config.dry:
+        return run_dry(config, shards)
     if not config.token:
+        if not sys.stdin.isatty():
+            # Nobody to read the explanation or answer the question: a container restarting
+            # on failure shows this line each time instead of exiting "successfully".
+            raise StartupError(NO_TOKEN_LINE)
         print(NO_TOKEN)
-        if sys.stdin.isatty():
-            answer = input("Start the local console now? [Y/n] ").strip().lower()
-            if answer in ("", "y", "yes"):
-                return cmd_console(args)
+        answer = input("Start the local console now? [Y/n] ").strip().lower()
+        if answer in ("", "y", "yes"):
+            return cmd_console(args)
         return 0
     from bot.discord_adapter import run
 
     if not config.database_url:
         stop_if_damaged(config.db_path)
-    shards = getattr(args, "shards", None)
     run(
         config,
         force_sync=True if getattr(args, "sync", False) else None,
         shard_ids=shards,
         shard_count=getattr(args, "shard_count", None) if shards is not None else None,
     )
+    return 0
+
+
+def run_dry(config: Config, shards: list[int] | None) -> int:
+    """``turnpost run --dry``: the bot process without Discord (bot/dry.py)."""
+    import logging
+
+    from bot.dry import main as dry_main
+    from bot.storage import StorageError
+
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(name)s %(message)s")
+    if not config.database_url:
+        stop_if_damaged(config.db_path)
+    try:
+        dry_main(config, shards=shards)
+    except StorageError as exc:
+        raise StartupError(str(exc)) from None
     return 0
 
 
@@ -111,7 +141,12 @@ def cmd_worker(args: argparse.Namespace) -> int:
         stop_if_damaged(config.db_path)
     try:
         asyncio.run(
-            worker_main(config.database, lang=config.lang, ready=lambda: print("worker ready"))
+            worker_main(
+                config.database,
+                lang=config.lang,
+                ready=lambda: print("worker ready", flush=True),
+                name=config.name,
+            )
         )
     except StorageError as exc:
         raise StartupError(str(exc)) from None
@@ -351,9 +386,15 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_health(args: argparse.Namespace) -> int:
-    from bot.health import status
+    from bot.health import process_problem, status
 
-    problem, found = status(Config.from_env())
+    config = Config.from_env()
+    problem, found = status(config)
+    process = getattr(args, "process", None)
+    if problem is None and process is not None:
+        name = process or config.name
+        problem, seen = process_problem(config, name)
+        found = f"{found}; {seen}" if found else seen
     if problem:
         print(problem, file=sys.stderr)
         return 1
@@ -377,6 +418,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only these shards, e.g. 0-3 (several processes share the bot's guilds)",
     )
     run.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards in all")
+    run.add_argument(
+        "--dry",
+        action="store_true",
+        help="no Discord, no token: the database, the beat and the passes that post nothing"
+        " (also TURNPOST_DRY=1)",
+    )
     w = sub.add_parser(
         "worker", help="run computer seats and hints for the bots (TURNPOST_COMPUTERS=worker)"
     )
@@ -461,7 +508,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rt.set_defaults(fn=cmd_ratings)
 
-    sub.add_parser("health", help="container health check").set_defaults(fn=cmd_health)
+    h = sub.add_parser("health", help="container health check")
+    h.add_argument(
+        "--process",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help="also check that the process NAME (default: TURNPOST_PROCESS_NAME, else the host's"
+        " name) beats in the database",
+    )
+    h.set_defaults(fn=cmd_health)
 
     m = sub.add_parser(
         "migrate", help="copy a database into an empty one (SQLite <-> PostgreSQL) and verify it"

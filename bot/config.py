@@ -7,6 +7,7 @@ kept out of ``repr``.
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -102,11 +103,23 @@ class Config:
     #: Where computer seats and hints think: ``inline`` (every bot process, the default) or
     #: ``worker`` (``turnpost worker`` processes only; bot processes ask them for hints).
     computers: str = "inline"
+    #: ``turnpost run`` without Discord (``--dry`` or ``TURNPOST_DRY=1``): the database, the
+    #: beats and the passes that post nothing (bot/dry.py).
+    dry: bool = False
+    #: This process's name among those sharing the database (``TURNPOST_PROCESS_NAME``; empty:
+    #: the host's name), which ``turnpost health --process`` looks its beat up by.
+    process_name: str = ""
 
     @property
     def database(self) -> str:
         """What ``Storage.open`` opens: the PostgreSQL URL when set, else the SQLite file."""
         return self.database_url or str(self.db_path)
+
+    @property
+    def name(self) -> str:
+        """This process's name in the ``processes`` table: ``TURNPOST_PROCESS_NAME``, else the
+        host's name (a container's own: one process per container)."""
+        return self.process_name or socket.gethostname()
 
     @staticmethod
     def from_env(env_file: str | os.PathLike[str] | None = ".env") -> Config:
@@ -125,6 +138,8 @@ class Config:
             out_dir=Path(os.environ.get("TURNPOST_OUT", "boards")),
             database_url=os.environ.get("TURNPOST_DATABASE_URL", "").strip(),
             computers=os.environ.get("TURNPOST_COMPUTERS", "inline").strip().lower() or "inline",
+            dry=os.environ.get("TURNPOST_DRY", "").strip().lower() in ("1", "yes", "true"),
+            process_name=os.environ.get("TURNPOST_PROCESS_NAME", "").strip(),
         )
         config.check()
         return config

@@ -1,6 +1,7 @@
 """The container health check (``turnpost health``): the database is a sound SQLite file of a schema
 this code knows, or a PostgreSQL server that answers with a database of this code's schema
-version (#25.6), and, while the bot runs, its heartbeat file is fresh."""
+version (#25.6), and, while the bot runs, its heartbeat file is fresh; with ``--process``, that
+one process beats in the database's ``processes`` table (a container's own check)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,37 @@ def status(config: Config) -> tuple[str | None, str]:
     if beat.exists() and time.time() - beat.stat().st_mtime > STALE_AFTER_S:
         return f"no heartbeat for {int(time.time() - beat.stat().st_mtime)} s", found
     return None, found
+
+
+#: A process whose newest beat is older than this fails ``turnpost health --process``: it beats
+#: every ``OWNER_BEAT`` (2 s), so this is many beats missed, never one late beat.
+PROCESS_STALE_S = 30.0
+
+
+def process_problem(config: Config, name: str) -> tuple[str | None, str]:
+    """(what is wrong or None, what was found) of the process ``name`` (``turnpost run`` or
+    ``turnpost worker`` with ``TURNPOST_PROCESS_NAME``): its newest beat in the ``processes``
+    table is at most ``PROCESS_STALE_S`` old. Call once the database itself is healthy."""
+    from bot.storage import Storage
+
+    async def newest() -> float | None:
+        db = await Storage.open(config.database)
+        try:
+            async with db.read():
+                return await db.last_beat(name)
+        finally:
+            await db.close()
+
+    try:
+        beat = asyncio.run(newest())
+    except StorageError as exc:
+        return str(exc), ""
+    if beat is None:
+        return f"process {name!r} is not running (no beat in the database)", ""
+    age = time.time() - beat
+    if age > PROCESS_STALE_S:
+        return f"process {name!r} has not beaten for {int(age)} s", ""
+    return None, f"process {name!r} beat {age:.1f} s ago"
 
 
 def check(config: Config) -> str | None:

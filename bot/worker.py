@@ -140,9 +140,18 @@ async def work(service: Service, *, stop: asyncio.Event, every: float = WORKER_E
         await runner.stop()
 
 
-async def main(database: str, *, lang: str = "en", ready: Callable[[], None] | None = None) -> None:
-    """``turnpost worker``: open the service on ``database`` and work until SIGTERM/SIGINT."""
-    service = await Service.open(database, lang=lang, computers="worker", announces=False)
+async def main(
+    database: str,
+    *,
+    lang: str = "en",
+    ready: Callable[[], None] | None = None,
+    name: str = "",
+) -> None:
+    """``turnpost worker``: open the service on ``database`` and work until SIGTERM/SIGINT;
+    ``name`` is the process's name in the ``processes`` table (``turnpost health --process``)."""
+    service = await Service.open(
+        database, lang=lang, computers="worker", announces=False, name=name
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -26,7 +26,7 @@ from bot.service.narrate import Narrator
 from bot.service.play import Playing
 from bot.service.ratings import Ratings
 from bot.service.schedule import Scheduler
-from bot.service.session import Clock, Session
+from bot.service.session import Clock, Session, owner_id
 from bot.storage import SettingsRow, Storage
 
 
@@ -168,17 +168,22 @@ class Service:
         reminder_max: int = 3,
         computers: str = "inline",
         announces: bool = True,
+        name: str = "",
     ) -> Service:
         """Open (creating and migrating if needed) the database. Loads no game eagerly.
         ``computers``: where computer seats and hints think, ``inline`` (here) or ``worker``
         (``turnpost worker`` processes; this one then asks them for hints). ``announces``:
-        False for a process that posts nothing (a worker): its changes are left to the bots."""
+        False for a process that posts nothing (a worker): its changes are left to the bots.
+        ``name``: the process's name in the ``processes`` table (``turnpost health --process``
+        finds its beat by it)."""
         db = await Storage.open(db_path)
         defaults = SettingsRow(
             reminder_delay_hours * HOUR, reminder_interval_hours * HOUR, reminder_max, 0.0
         )
         service = cls(db, clock=clock, lang=lang, defaults=defaults, computers=computers)
         service.session.announces = announces
+        if name:
+            service.session.owner = owner_id(name)
         try:
             await service.beat()  # alive from the start: its claims hold for the others
         except BaseException:
@@ -187,8 +192,11 @@ class Service:
         return service
 
     @classmethod
-    async def from_config(cls, config: Config, *, clock: Clock = time.time) -> Service:
-        """Open the service with the database and reminder defaults of ``config``."""
+    async def from_config(
+        cls, config: Config, *, clock: Clock = time.time, announces: bool = True
+    ) -> Service:
+        """Open the service with the database, reminder defaults and process name of
+        ``config``."""
         return await cls.open(
             config.database,
             clock=clock,
@@ -197,4 +205,6 @@ class Service:
             reminder_interval_hours=config.reminder_interval_hours,
             reminder_max=config.reminder_max,
             computers=config.computers,
+            announces=announces,
+            name=config.name,
         )

@@ -50,6 +50,14 @@ JOB_LEASE = 60.0
 STATE_CACHE_SIZE = 512
 
 
+def owner_id(name: str) -> str:
+    """A process's unique id in the ``processes`` table and on its claims: ``name#`` (its
+    ``TURNPOST_PROCESS_NAME``, by which ``turnpost health --process`` finds its beat) and a
+    random part, so a restarted process never takes its predecessor's claims for its own."""
+    token = secrets.token_hex(8)
+    return f"{name}#{token}" if name else token
+
+
 def engine_of(game: str) -> Engine[Any, Any]:
     try:
         return engines.get(game)
@@ -188,7 +196,7 @@ class Session:
         #: The last known live game row per channel, for autocomplete without a database query.
         self.live: dict[int, GameRow] = {}
         #: Who this service is when it claims outbox rows (another process has another).
-        self.owner = secrets.token_hex(8)
+        self.owner = owner_id("")
         #: Whether this process posts its own changes (a bot, the console); a worker does not,
         #: so its changes' outbox rows are left free for the bots' outbox passes at once.
         self.announces = True

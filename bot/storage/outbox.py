@@ -83,6 +83,15 @@ class OutboxQueries:
             (owner, now),
         )
 
+    async def last_beat(self, name: str) -> float | None:
+        """When the newest process named ``name`` (its owner id ``name#…``) last beat, or
+        None when none is registered (never started, or stopped cleanly)."""
+        row = await self.backend.one(
+            "SELECT MAX(beat_at) FROM processes WHERE substr(owner, 1, ?) = ?",
+            (len(name) + 1, name + "#"),
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
     async def forget_process(self, owner: str) -> None:
         """A process stopping cleanly: its beat row goes and its claims (announcements, jobs,
         reminders) are given back, so whoever comes next takes them over at once."""
