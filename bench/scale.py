@@ -5,10 +5,11 @@
     python -m bench.scale --backend postgresql --games 2000 --rate 20 --seconds 60 --kill
     python -m bench.scale --backend postgresql --games 50000 --rates 20,40,80,160 --seconds 40
 
-A fresh database is made for the run (PostgreSQL: ``CREATE DATABASE turnpost_scale_<pid>`` on
-``--server``, dropped at the end; SQLite: a file in a temporary folder) and ``--games`` two-player
-Bombay games are started in it through the service's own commit (``Playing.commit``, the call
-``/game start`` ends in: snapshot, reminders, jobs, outbox), many per transaction. A share of them
+A fresh database is made for the run (PostgreSQL: ``CREATE DATABASE turnpost_scale_<random>``
+on ``--server``, dropped at the end; SQLite: a file in a temporary folder) and ``--games``
+two-player Bombay games are started in it through the service's own commit (``Playing.commit``,
+the call ``/game start`` ends in: snapshot, reminders, jobs, outbox), 500 per transaction; on
+PostgreSQL in a SQLite file first, then copied over as ``turnpost migrate`` copies. A share of them
 (``--computers``) seats a computer in the second seat, and ``--reminders`` of them get a reminder
 due during the run.
 
@@ -164,24 +165,30 @@ async def set_up(
     return out
 
 
-def set_up_all(target: Target, games: int, computers: float, seed: int, jobs: int) -> None:
-    """Start ``games`` games in ``jobs`` processes at once (PostgreSQL locks per game, so their
-    transactions commit side by side; SQLite has one writer, so one), written to games.json."""
-    step = -(-games // jobs)
-    parts = []
-    for j, first in enumerate(range(0, games, step)):
-        argv = [sys.executable, "-m", "bench.scale", "_setup", target.database, target.folder]
-        argv += [str(first), str(min(games, first + step)), str(computers), str(seed), str(j)]
-        parts.append(subprocess.Popen(argv, env=dict(os.environ, PYTHONPATH=str(ROOT))))
-    for part in parts:
-        if part.wait() != 0:
-            raise SystemExit("a set-up process failed")
-    rows = []
-    for j in range(len(parts)):
-        path = Path(target.folder, f"games-{j}.json")
-        rows += json.loads(path.read_text())
-        path.unlink()
+async def set_up_all(target: Target, games: int, computers: float, seed: int) -> list[list[int]]:
+    """Start ``games`` games in ``target`` and write their list to games.json. On PostgreSQL they
+    are started in a SQLite file first and copied over with ``turnpost migrate``'s own copy
+    (``copying.copy_rows``: every table, batched, in one transaction): a game's start is a few
+    dozen statements, each a round trip to a server that, on a shared machine, answers slowly;
+    the run's checks replay every game it touches."""
+    from bot.storage import Storage
+    from bot.storage.copying import copy_rows
+
+    if not target.postgres:
+        rows = await set_up(target, 0, games, computers, seed)
+    else:
+        first = Path(target.folder, "setup.db")
+        rows = await set_up(Target(str(first), target.folder), 0, games, computers, seed)
+        source, destination = await Storage.open(str(first)), await Storage.open(target.database)
+        try:
+            await copy_rows(source, destination)
+        finally:
+            await source.close()
+            await destination.close()
+        for path in first.parent.glob(first.name + "*"):
+            path.unlink()
     Path(target.folder, "games.json").write_text(json.dumps(rows))
+    return rows
 
 
 async def arm_reminders(target: Target, games: list[list[int]], count: int, seconds: float) -> int:
@@ -686,9 +693,7 @@ async def main_async(args: argparse.Namespace) -> int:
         async with fresh_target(backend, args.server) as target:
             folder = Path(target.folder)
             began = time.monotonic()
-            jobs = args.setup_jobs if target.postgres else 1
-            set_up_all(target, args.games, args.computers, args.seed, jobs)
-            games = json.loads((folder / "games.json").read_text())
+            games = await set_up_all(target, args.games, args.computers, args.seed)
             print(
                 f"{backend}: {args.games} games set up in {time.monotonic() - began:.1f} s",
                 file=sys.stderr,
@@ -724,7 +729,6 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--kill", action="store_true", help="SIGKILL a bot and a worker at half time")
     p.add_argument("--render", action="store_true", help="draw each move's board, as a bot does")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--setup-jobs", type=int, default=4, help="processes starting the games")
     p.add_argument("--json", action="store_true", help="also print the rows as JSON")
     args = p.parse_args(argv)
     if not 1 <= args.games <= 50_000:
@@ -747,12 +751,6 @@ def parse_bot(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["_setup"]:
-        database, folder, first, last, share, seed, part = argv[1:8]
-        target = Target(database, folder)
-        games = asyncio.run(set_up(target, int(first), int(last), float(share), int(seed)))
-        Path(folder, f"games-{part}.json").write_text(json.dumps(games))
-        return 0
     if argv[:1] == ["_bot"]:
         asyncio.run(bot_process(parse_bot(argv[1:])))
         return 0
