@@ -231,7 +231,9 @@ class Computers:
         each = seconds * STRONG_TIME / rounds
         parts = await asyncio.gather(
             *(
-                loop.run_in_executor(executor, think_part, game, snapshot, seat, seed + i, each)
+                loop.run_in_executor(
+                    executor, think_part, game, snapshot, seat, seed + i, each, "strong"
+                )
                 for i in range(STRONG_SEARCHES)
             )
         )

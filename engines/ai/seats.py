@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.knowledge import Knowledge, knowledge_for
-from engines.ai.search import Ranked, candidate_moves, legal_texts, merge, rank_greedy, search
+from engines.ai.search import (
+    ROOT_TURNS,
+    Ranked,
+    candidate_moves,
+    legal_texts,
+    merge,
+    rank_greedy,
+    search,
+)
 from engines.base import Engine
 from engines.rng import Rng, seed_state
 
@@ -92,8 +100,10 @@ def strong(
     iterations: int | None = None,
 ) -> list[Ranked]:
     """``strong``'s ranking in one process: ``STRONG_SEARCHES`` searches with their own
-    generators, ``STRONG_TIME`` times ``normal``'s budget between them, merged."""
+    generators, ``STRONG_TIME`` times ``normal``'s budget between them, each comparing
+    ``root_width`` turns at its root, merged."""
     share = STRONG_TIME / STRONG_SEARCHES
+    width = root_width(knowledge, "strong")
     parts = []
     for _ in range(STRONG_SEARCHES):
         own = Rng(seed_state(rng.next64()))
@@ -106,9 +116,19 @@ def strong(
                 own,
                 seconds=seconds * share,
                 iterations=None if iterations is None else max(1, round(iterations * share)),
+                width=width,
             )
         )
     return merge(parts)
+
+
+def root_width(knowledge: Knowledge, level: str) -> int:
+    """Whole turns the root of a search at ``level`` compares: a game may give ``strong`` a
+    wider root (``strong_width``), where its extra time buys more than deeper trees (Brass)."""
+    if level == "strong":
+        width: int = getattr(knowledge, "strong_width", ROOT_TURNS)
+        return width
+    return ROOT_TURNS
 
 
 def greedy(
@@ -154,15 +174,25 @@ def plans(ranked: Sequence[Ranked], count: int = 3) -> list[Plan]:
 Part = tuple[tuple[str, ...], int, float, float, float]
 
 
-def think_part(game: str, snapshot: str, seat: int, seed: int, seconds: float) -> list[Part]:
-    """One search of a stored snapshot, as plain data: a worker process's share of a ``strong``
-    decision (root parallelism; the bot merges the parts with ``merge_parts``)."""
+def think_part(
+    game: str, snapshot: str, seat: int, seed: int, seconds: float, level: str = "normal"
+) -> list[Part]:
+    """One search of a stored snapshot at ``level`` (its root as wide as ``root_width``), as
+    plain data: a ``normal`` decision, or a worker process's share of a ``strong`` one (root
+    parallelism; the bot merges the parts with ``merge_parts``)."""
     import engines
 
     engine = engines.get(game)
     state = engine.loads(snapshot)
+    knowledge = knowledge_for(engine)
     ranked = search(
-        engine, knowledge_for(engine), state, seat, Rng(seed_state(seed)), seconds=seconds
+        engine,
+        knowledge,
+        state,
+        seat,
+        Rng(seed_state(seed)),
+        seconds=seconds,
+        width=root_width(knowledge, level),
     )
     return [(r.turn, r.visits, r.value, r.margin, r.chance) for r in ranked]
 

@@ -18,7 +18,7 @@ from engines.base import CHANCE
 from engines.brass import build, moves, sell
 from engines.brass import components as C
 from engines.brass import rules as R
-from engines.brass.ai_value import era_rounds_left
+from engines.brass.ai_value import era_rounds_left, turns_to_come
 from engines.brass.network import free_lines_for
 from engines.brass.resources import iron_supplies
 from engines.brass.state import ACT, State, lowest_level
@@ -103,13 +103,24 @@ def _act_candidates(state: State, seat: int) -> list[str]:
         if _useful_develop(state, seat, head)
     ]
     out += [f"{head} card={spare}" for head in sell.legal_sells(state, seat, with_card=False)]
-    if state.money[seat] < LOAN_BELOW and moves.can_loan(state, seat):
+    if (
+        state.money[seat] < LOAN_BELOW
+        and moves.can_loan(state, seat)
+        and _loan_can_fund(state, seat)
+    ):
         out.append(f"loan card={spare}")
     if not builds and moves.can_scout(state, seat):
         out.append(_scout(state.hands[seat], uses))
     if not out or state.actions_left == 1:
         out.append(f"pass card={spare}")
     return out
+
+
+def _loan_can_fund(state: State, seat: int) -> bool:
+    """Whether a loan's money could still be spent: in the full game not as the seat's last
+    action of the game (money scores nothing there, R46, and the lower income only loses a tie,
+    B82). The introductory game scores money (B80), so a last loan may pay there."""
+    return state.mode != C.FULL or state.actions_left > 1 or turns_to_come(state, seat) > 1
 
 
 def _networks(state: State, seat: int) -> list[str]:

@@ -43,6 +43,10 @@ POUND = 0.3
 USEFUL_MONEY = 30
 #: Pounds kept for the next turn count half again (see ``money_value``).
 RESERVE = 8
+#: Pounds one turn's two actions put into what scores, at most, late in the game (a level-3 or
+#: 4 tile with its coal and iron, or a double rail and a link): money beyond what the seat's
+#: turns still to come can spend, its income to come counted, is worth nothing (R46).
+SPEND_PER_TURN = 30
 #: Income levels gained per progress space, roughly (B74: two spaces a level at levels 1–10).
 LEVELS_PER_SPACE = 0.5
 #: Chance that an unflipped tile flips before it is scored, and in how many rounds its income
@@ -232,10 +236,23 @@ def pound(state: State, seat: int) -> float:
     return POUND * min(1.0, turns_to_come(state, seat) / 3)
 
 
+def spendable(state: State, seat: int) -> int:
+    """Pounds the seat's turns still to come can spend, its income still to come deducted:
+    ``SPEND_PER_TURN`` a turn, less the income paid at each round end before the game's last
+    round (B77, R12). Money beyond it, at the game's end, scores nothing (R46), so what the last
+    rounds cannot spend is better spent now."""
+    turns = turns_to_come(state, seat)
+    if turns == 0:
+        return 0
+    incoming = income_level(state.income[seat]) * max(0, rounds_left(state) - 1)
+    return max(0, SPEND_PER_TURN * turns - incoming)
+
+
 def money_value(state: State, seat: int) -> float:
     """The seat's money in VP (see ``pound``; past ``USEFUL_MONEY`` it counts at a quarter, the
-    first ``RESERVE`` pounds half again)."""
-    money = state.money[seat]
+    first ``RESERVE`` pounds half again; past what its turns to come can spend, nothing:
+    ``spendable``)."""
+    money = min(state.money[seat], spendable(state, seat))
     useful = min(money, USEFUL_MONEY) + 0.25 * max(0, money - USEFUL_MONEY)
     # The first few pounds pay for the next turn's link or cheap tile: without them it is a pass.
     useful += 0.5 * min(money, RESERVE)

@@ -7,7 +7,7 @@ import engines
 from engines.ai import choose
 from engines.ai.search import legal_texts
 from engines.brass.ai import KNOWLEDGE, rounds_left
-from engines.brass.state import evolve
+from engines.brass.state import evolve, income_level
 from engines.rng import Rng
 from tests.brass.helpers import last_canal_turn, position
 
@@ -193,3 +193,69 @@ def test_B59_a_seat_with_beer_and_a_connected_mill_sells_rather_than_takes_a_loa
         turn = search(E, KNOWLEDGE, state, 0, Rng(seed), iterations=30)[0].turn
         assert any(m.startswith("sell stoke_on_trent warrington") for m in turn), turn
         assert not any(m.startswith("loan ") for m in turn), turn
+
+
+def test_R46_B77_money_the_last_rounds_cannot_spend_is_worth_nothing_already() -> None:
+    """Money scores nothing at the end of the full game (R46) and income is paid before the
+    last round (B77): one round before the end, after its turn, a seat with a high income can
+    spend only part of what it holds in its last turn, so more money beyond that adds nothing
+    and the computer spends it now; early in the game every pound still counts."""
+    from engines.brass import ai_value
+
+    state = E.setup(2, E.meta.validate_options({}), 3)
+    first, second = state.order
+    # Rail round 9 of 10, ``first`` has played: one turn left, and an income of level 13 comes.
+    income = list(state.income)
+    income[first] = 39
+    assert income_level(39) == 13  # B74
+    late = evolve(state, era="rail", round=9, pos=1, actions_left=2, income=tuple(income))
+    assert ai_value.turns_to_come(late, first) == 1
+    room = ai_value.spendable(late, first)
+    assert room == ai_value.SPEND_PER_TURN - 13
+
+    def rich(state: object, pounds: int) -> object:
+        money = list(late.money)
+        money[first] = pounds
+        return evolve(late, money=tuple(money))
+
+    at_room, beyond = rich(late, room), rich(late, room + 25)
+    assert ai_value.projected(beyond)[first] == ai_value.projected(at_room)[first]
+    assert ai_value.projected(at_room)[first] > ai_value.projected(rich(late, 0))[first]
+    early = evolve(state, money=(state.money[0] + 60, state.money[1]))
+    assert ai_value.projected(early)[0] > ai_value.projected(state)[0]
+
+
+def test_R46_no_loan_as_the_seats_last_action_of_the_full_game() -> None:
+    """A loan (B67) as a seat's last action of the full game buys nothing (money scores
+    nothing, R46) and lowers the income that breaks a tie (B82): the computer does not consider
+    it then; with an action left in that turn it still may (the money can fund a build)."""
+    from engines.brass.ai_moves import candidates
+
+    state = position(2, hands={0: ["leek", "stone"]}, money={0: 3}, mode="full")
+    last = evolve(state, era="rail", round=10, order=(1, 0), pos=1, actions_left=1)
+    assert not any(m.startswith("loan ") for m in candidates(last, 0))
+    first_action = evolve(last, actions_left=2)
+    assert any(m.startswith("loan ") for m in candidates(first_action, 0))
+    earlier = evolve(last, round=9)
+    assert any(m.startswith("loan ") for m in candidates(earlier, 0))
+
+
+def test_strong_compares_more_whole_turns_than_normal_in_brass() -> None:
+    """``strong`` spends its extra time on breadth in Brass (``strong_width``): its root lists
+    more whole turns, from a wider beam, than ``normal``'s, every one legal as a whole."""
+    from engines.ai.search import ROOT_TURNS, root_turns
+    from engines.ai.seats import root_width
+
+    state = position(
+        2,
+        hands={0: ["leek", "stone", "coal_mine", "dudley", "birmingham", "wild_industry"]},
+        money={0: 40},
+    )
+    normal = root_turns(E, KNOWLEDGE, state, 0, Rng(3), root_width(KNOWLEDGE, "normal"))
+    strong = root_turns(E, KNOWLEDGE, state, 0, Rng(3), root_width(KNOWLEDGE, "strong"))
+    assert len(normal) == ROOT_TURNS < len(strong) == KNOWLEDGE.strong_width
+    for _, turn in strong:
+        s = state
+        for move in turn:
+            s, _ = E.play(s, 0, move)
+        assert E.to_act(s) != [0]
