@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,58 @@ def test_no_token_without_a_terminal_is_one_line_and_exit_one(
     lines = out.err.strip().splitlines()
     assert len(lines) == 1 and "No DISCORD_TOKEN" in lines[0] and "--dry" in lines[0]
     assert out.out == ""
+
+
+def test_a_dry_bot_with_inline_computers_plays_their_move_and_leaves_its_post(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+
+    from bot.service import Service
+    from tests.bot.test_jobs import CHANNEL, computer_due
+
+    db = str(tmp_path / "turnpost.db")
+
+    async def prepare() -> int:
+        service = await Service.open(db)
+        try:
+            await computer_due(service)
+            info = await service.game(CHANNEL)
+            await service.announced(info.game_id, info.version)
+            return info.version
+        finally:
+            await service.close()
+
+    async def moved(version: int) -> list[Any]:
+        service = await Service.open(db)
+        try:
+            for _ in range(1200):  # two minutes at most: fails, never hangs
+                info = await service.game(CHANNEL)
+                if info.version > version:
+                    return list(await service.db.outbox(info.game_id))
+                await asyncio.sleep(0.1)
+            raise AssertionError("the dry bot never played the computer's move")
+        finally:
+            await service.close()
+
+    version = asyncio.run(prepare())
+    env = _env(db, TURNPOST_COMPUTERS="inline", TURNPOST_DRY="1")
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline().strip() == "dry run ready"
+        rows = asyncio.run(moved(version))
+        # It cannot post: the move's announcement waits for a bot with a token, claimed by none.
+        assert rows and all(r.claimed_until == 0 for r in rows)
+    finally:
+        bot.send_signal(signal.SIGTERM)
+        _, err = bot.communicate(timeout=120)
+    assert bot.returncode == 0, err
+    assert "Traceback" not in err
