@@ -34,6 +34,14 @@ def draw_public(
     return board, renderer.render_glance(view, names=list(names), lang=lang)
 
 
+def glance_text(game: str, state: Any, names: Sequence[str], lang: str = "en") -> tuple[str, ...]:
+    """The glance's words as text lines (whose turn, what is asked, every score), in ``lang``:
+    what a table message shows as text beside the board image. Quick (no drawing)."""
+    engine = engines.get(game)
+    renderer = renderers.get(game)
+    return tuple(renderer.glance_text(engine.view(state, None), names=list(names), lang=lang))
+
+
 def draw_private(
     game: str, state: Any, seat: int, names: Sequence[str], lang: str = "en"
 ) -> bytes | None:

@@ -57,6 +57,12 @@ class Renderer(Protocol):
         """The phone-sized summary beside the board: whose turn, what they are asked, the
         scores (``kit.glance``)."""
 
+    def glance_text(
+        self, view: Any, *, names: Sequence[str] | None = None, lang: str | None = None
+    ) -> list[str]:
+        """The glance's words as text lines (``kit.glance_lines``), for a message that shows
+        them as text beside the board (the Discord table message, #26.2)."""
+
 
 #: game id → renderer module, from the one table of games (``engines.GAMES``); a game without
 #: one (the tests' ``tally``) gets ``renderers.generic``.

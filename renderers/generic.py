@@ -68,13 +68,25 @@ def render_glance(
 ) -> bytes:
     """A phone-sized summary: whose turn and, if the view has them, the scores."""
     view = kit.with_names(view, names)
+    return kit.glance(view, SEATS, _glance_of(view))
+
+
+def glance_text(
+    view: View[Any, Any], *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for a message that shows them beside the board."""
+    view = kit.with_names(view, names)
+    return kit.glance_lines(view, _glance_of(view))
+
+
+def _glance_of(view: View[Any, Any]) -> kit.Glance:
     facts = plain(view)
     seats = view.players
     raw = facts.get("scores") or [""] * seats
     scores = [str(v) for v in raw][:seats]
     title = str(facts.get("game", "Game")).title()
     asked = "Your move" if view.to_act else "Game over"
-    return kit.glance(view, SEATS, kit.Glance(title, "", asked, scores))
+    return kit.Glance(title, "", asked, scores)
 
 
 if TYPE_CHECKING:  # mypy checks this module against the one renderer signature

@@ -1,5 +1,6 @@
-"""Announcing a change to the table: THE one way a move reaches the channel (its turn message, the
-live board edited while a turn goes on, the receipt to the mover)."""
+"""Announcing a change to the table: THE one way a move reaches the channel (its table message,
+``table.py``, edited while a turn goes on, created when the turn passes; the receipt to the
+mover)."""
 
 from __future__ import annotations
 
@@ -8,21 +9,15 @@ import contextlib
 import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_adapter.messages import (
-    CONTENT_MAX,
-    board_pngs,
-    caption,
-    clip,
-    outcome_text,
-    turn_message,
-)
+from bot.discord_adapter.messages import CONTENT_MAX, board_pngs, clip
 from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.replies import Replies
+from bot.discord_adapter.table import TableParts, retired, table_message
 from bot.service import (
     GameInfo,
     MoveOutcome,
@@ -43,19 +38,30 @@ LIVE_KEY = "discord.live_board:{game_id}"
 
 @dataclass(frozen=True)
 class LiveBoard:
-    """The one public board message of a game that still carries controls: the message of the
-    current turn. While its player goes on with their turn it is edited in place (its caption
-    collecting the turn's moves); when the turn passes, a new message is created (the ping lives
-    there) and this one loses its buttons."""
+    """The one public table message of a game that still carries controls: the message of the
+    current turn. While its player goes on with their turn it is edited in place (its lines
+    collecting the turn's moves, its digest kept); when the turn passes, a new message is
+    created (the ping lives there) and this one loses its buttons."""
 
     channel_id: int
     message_id: int
-    #: Caption lines of this turn's moves so far (without the closing "now" line).
+    #: Lines of this turn's moves so far (without the closing "now" line).
     lines: tuple[str, ...] = field(default=())
+    #: The digest since the pinged player's last turn, shown by the message when created.
+    digest: tuple[str, ...] = field(default=())
+    #: A Components V2 table message (#26.2); a record from before is an embed message, which
+    #: is never edited into a V2 one: the next change posts a new table message.
+    v2: bool = False
 
     def dumps(self) -> str:
         return json.dumps(
-            {"channel": self.channel_id, "message": self.message_id, "lines": list(self.lines)}
+            {
+                "channel": self.channel_id,
+                "message": self.message_id,
+                "lines": list(self.lines),
+                "digest": list(self.digest),
+                "v2": self.v2,
+            }
         )
 
     @staticmethod
@@ -64,7 +70,13 @@ class LiveBoard:
             return None
         try:
             data = json.loads(raw)
-            return LiveBoard(int(data["channel"]), int(data["message"]), tuple(data["lines"]))
+            return LiveBoard(
+                int(data["channel"]),
+                int(data["message"]),
+                tuple(data["lines"]),
+                tuple(data.get("digest") or ()),
+                bool(data.get("v2", False)),
+            )
         except (ValueError, KeyError, TypeError):
             return None  # a damaged record only costs an in-place update: post a new board
 
@@ -75,9 +87,9 @@ def _live_note(game_id: int, live: LiveBoard | None) -> dict[str, str]:
 
 
 class Table:
-    """Posting what the service committed in a game's channel: the turn message and the live
-    board. A part of the handlers, given the replies they share (the service, the language, the
-    client that posts)."""
+    """Posting what the service committed in a game's channel: the table message of the turn
+    (``table.py``). A part of the handlers, given the replies they share (the service, the
+    language, the client that posts)."""
 
     def __init__(self, replies: Replies) -> None:
         self.replies = replies
@@ -100,19 +112,20 @@ class Table:
         await self.service.set_bot_state(*_live_note(game_id, live).popitem())
 
     @staticmethod
-    async def _drawn(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
-        """The images of a change's board (drawn now, from the state it committed: no second
-        trip to the service), or none when drawing failed."""
+    async def _drawn(outcome: MoveOutcome) -> tuple[list[tuple[str, bytes]], tuple[str, ...]]:
+        """The images of a change's board and its glance as text (drawn now, from the state it
+        committed: no second trip to the service), or none when drawing failed."""
         if outcome.board is None:
-            return []
+            return [], ()
         try:
             png, glance = await outcome.board.render()
+            said = outcome.board.glance_text()
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
             # is, without the picture, rather than an error that suggests nothing happened.
             log.exception("board image failed", extra={"game": outcome.game_id})
-            return []
-        return board_pngs(png, glance)
+            return [], ()
+        return board_pngs(png, glance), said
 
     async def announce(
         self,
@@ -129,9 +142,9 @@ class Table:
         posted.
 
         When the turn passes (someone must act who did not have to before) or the game ends, a
-        new channel message is created: Discord notifies only for created messages, so the ping
-        lives there, with ``allowed_mentions`` naming exactly those players. The previous board
-        loses its buttons. While the same player goes on with their turn, the turn's board
+        new table message is created: Discord notifies only for created messages, so the ping
+        lives there, with ``allowed_mentions`` naming exactly those players. The previous table
+        message loses its buttons. While the same player goes on with their turn, the turn's
         message is edited in place instead (an edit notifies nobody, and nobody needs it).
         """
         # Everyone reads this message: the table's language, never the mover's (#28.1).
@@ -140,30 +153,41 @@ class Table:
             live = await self.live_board(outcome.game_id)
             continuing = (
                 live is not None
+                and live.v2
                 and live.channel_id == channel_id
                 and not outcome.mention
                 and not outcome.finished
             )
-            # The caption keeps the turn's earlier moves; each outcome ends with its "now" line.
+            # The message keeps the turn's earlier moves; each outcome ends with its "now" line.
             prior = live.lines if continuing and live is not None else ()
+            digest = live.digest if continuing and live is not None else outcome.recap
             lines = (*prior, *outcome.lines)
-            kw = turn_message(
+            pngs, glance = await self._drawn(outcome)
+            parts = TableParts(
                 game_id=outcome.game_id,
                 version=outcome.version,
-                text=caption(lines, outcome.score_sheet) if prior else outcome_text(outcome),
-                pngs=await self._drawn(outcome),
-                mention=outcome.mention,
-                peek=peek,
                 lang=lang,
-                filesize_limit=filesize_limit,
+                glance=glance,
+                lines=lines,
+                digest=digest,
+                sheet=outcome.score_sheet.lines if outcome.score_sheet else (),
+                waiting=outcome.to_act,
+                peek=() if outcome.finished else peek,
+                pngs=pngs,
                 finished=outcome.finished,
-                recap=outcome.recap,
             )
             keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
-            if continuing and live is not None and await self._edit_live(live, kw):
-                return _live_note(outcome.game_id, LiveBoard(channel_id, live.message_id, keep))
-            # Named by the change it announces: posted again by another process (this one
-            # killed before recording it), Discord hands back this message instead of a second.
+            if continuing and live is not None:
+                edit = table_message(parts, filesize_limit=filesize_limit)
+                if await self._edit_live(live, edit):
+                    return _live_note(
+                        outcome.game_id,
+                        LiveBoard(channel_id, live.message_id, keep, tuple(digest), True),
+                    )
+            # Created: the ping notifies exactly the players whose turn it became. Named by the
+            # change it announces: posted again by another process (this one killed before
+            # recording it), Discord hands back this message instead of a second.
+            kw = table_message(replace(parts, ping=outcome.mention), filesize_limit=filesize_limit)
             message = await self._channel(channel_id).send(
                 **kw, nonce=nonce("move", outcome.game_id, outcome.version)
             )
@@ -171,43 +195,43 @@ class Table:
                 await self._retire(live)
             return _live_note(
                 outcome.game_id,
-                None if outcome.finished else LiveBoard(channel_id, message.id, keep),
+                None
+                if outcome.finished
+                else LiveBoard(channel_id, message.id, keep, tuple(digest), True),
             )
 
     async def post_board(
         self, channel_id: int, info: GameInfo, *, lang: str, filesize_limit: int
     ) -> None:
-        """The board as it is now, as a new message for everyone (no ping); while the game runs
-        it becomes the live board and the previous one loses its buttons."""
+        """The board as it is now, as a new table message for everyone (no ping); while the
+        game runs it becomes the live board and the previous one loses its buttons."""
         finished = info.status != "active"
         async with self._lock(info.game_id):
             board = await self.service.board(channel_id, game_id=info.game_id)
-            lang = board.lang or lang
-            kw = turn_message(
+            parts = TableParts(
                 game_id=info.game_id,
                 version=board.version,
-                text=caption(board.lines, None),
+                lang=board.lang or lang,
+                glance=board.glance_text,
+                lines=board.lines,
+                sheet=board.score_sheet.lines if board.score_sheet else (),
+                waiting=() if finished else info.to_act,
                 pngs=board_pngs(board.png, board.glance_png),
-                mention=(),
-                peek=(),
-                lang=lang,
-                filesize_limit=filesize_limit,
                 finished=finished,
             )
-            if finished:
-                kw.pop("content", None)
-            message = await self._channel(channel_id).send(**kw)
+            message = await self._channel(channel_id).send(
+                **table_message(parts, filesize_limit=filesize_limit)
+            )
             if finished:
                 return
             live = await self.live_board(info.game_id)
             if live is not None:
                 await self._retire(live)
-            await self._set_live(info.game_id, LiveBoard(channel_id, message.id))
+            await self._set_live(info.game_id, LiveBoard(channel_id, message.id, v2=True))
 
     async def _edit_live(self, live: LiveBoard, kw: dict[str, Any]) -> bool:
         """Update the live board in place (False when it is gone: post a new one instead)."""
-        edit = {k: v for k, v in kw.items() if k in ("embed", "view")}
-        edit["attachments"] = kw.get("files", [])
+        edit = {"view": kw["view"], "attachments": kw.get("files", [])}
         # Edits never notify; no allowed mention even highlights anyone again.
         edit["allowed_mentions"] = discord.AllowedMentions.none()
         try:
@@ -218,13 +242,18 @@ class Table:
         return True
 
     async def _retire(self, live: LiveBoard) -> None:
-        """A superseded board loses its buttons: one live set of controls per channel."""
+        """A superseded board loses its buttons: one live set of controls per channel. A table
+        message (Components V2) is its components, so it is edited to the same layout without
+        the row of buttons; an older embed message simply loses its view."""
+        none = discord.AllowedMentions.none()
         with contextlib.suppress(discord.HTTPException):
-            await (
-                self._channel(live.channel_id)
-                .get_partial_message(live.message_id)
-                .edit(view=None, allowed_mentions=discord.AllowedMentions.none())
-            )
+            message = self._channel(live.channel_id).get_partial_message(live.message_id)
+            if not live.v2:
+                await message.edit(view=None, allowed_mentions=none)
+                return
+            shown = await message.fetch()
+            layout = discord.ui.LayoutView.from_message(shown, timeout=None)
+            await message.edit(view=retired(layout), allowed_mentions=none)
 
     async def tell(
         self,

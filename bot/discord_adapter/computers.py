@@ -109,12 +109,4 @@ async def computer_command(
 
 async def hint_command(handlers: Handlers, interaction: Interaction) -> None:
     """``/game hint``: the AI's three best whole turns for the caller's own turn, privately."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    lines = await handlers.service.hint(
-        handlers.channel_id(interaction),
-        handlers.user(interaction),
-        lang=handlers.lang_for(interaction),
-    )
-    await interaction.followup.send(
-        "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-    )
+    await handlers.hint(interaction)

@@ -264,6 +264,17 @@ class Handlers(Replies):
             clip(text, CONTENT_MAX), allowed_mentions=discord.AllowedMentions.none(), **kw
         )
 
+    async def hint(self, interaction: Interaction, game_id: int | None = None) -> None:
+        """The computer's three best whole turns for the caller's own turn, privately
+        (``/game hint`` and the table message's Hint button)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lines = await self.service.hint(
+            self.channel_id(interaction), self.user(interaction), lang=self.lang_for(interaction)
+        )
+        await interaction.followup.send(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
     async def log_page(self, interaction: Interaction, page: int | None) -> None:
         """A page of the game log (newest last), with the caller's own secrets."""
         lang = self.lang_for(interaction)

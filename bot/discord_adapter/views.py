@@ -68,6 +68,10 @@ class Handlers(Protocol):
 
     async def hand(self, interaction: Interaction, game_id: int | None = None) -> None: ...
 
+    async def hint(self, interaction: Interaction, game_id: int | None = None) -> None: ...
+
+    async def log_page(self, interaction: Interaction, page: int | None) -> None: ...
+
     async def join(self, interaction: Interaction, game_id: int | None = None) -> None: ...
 
     async def start(self, interaction: Interaction, game_id: int | None = None) -> None: ...
@@ -200,6 +204,25 @@ class HandButton(_Button, template=PREFIX + r":hand:(?P<game>\d+):(?P<version>\d
         await handlers.hand(interaction, game_id=self.ids[0])
 
 
+class HintButton(_Button, template=PREFIX + r":hint:(?P<game>\d+)"):
+    """ "Hint": the computer's best whole turns for the clicker's own turn, privately (refused
+    at a table that turned hints off, or when it is not the clicker's turn)."""
+
+    KIND, LABEL = "hint", "button_hint"
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.hint(interaction, game_id=self.ids[0])
+
+
+class LogButton(_Button, template=PREFIX + r":log:(?P<game>\d+)"):
+    """ "Log": the last page of the game's log, privately (with the clicker's own secrets)."""
+
+    KIND, LABEL = "log", "button_log"
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.log_page(interaction, None)
+
+
 class JoinButton(_Button, template=PREFIX + r":join:(?P<game>\d+)"):
     """Take a seat in the lobby."""
 
@@ -312,6 +335,8 @@ def confirm_view(confirm: discord.ui.Item[Any], lang: str) -> discord.ui.View:
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
     HandButton,
+    HintButton,
+    LogButton,
     JoinButton,
     StartButton,
     SkipButton,
@@ -335,10 +360,17 @@ def answers_component(
         return False
     if message is None:
         return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
+    # Rows at the top (a classic message) or nested in containers and sections (Components V2).
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", None) or [])
+        stack.extend(getattr(component, "components", None) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
     return False
 
 

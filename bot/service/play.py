@@ -469,7 +469,10 @@ class Playing:
         png, glance = await asyncio.to_thread(
             drawing.draw_public, row.engine, state, names, recent, words.lang
         )
-        return BoardImage(row.id, row.version, png, tuple(lines), sheet, glance, words.lang)
+        glance_words = drawing.glance_text(row.engine, state, names, words.lang)
+        return BoardImage(
+            row.id, row.version, png, tuple(lines), sheet, glance, words.lang, glance_words
+        )
 
     async def private_view(
         self, channel_id: int, user: User, *, game_id: int | None = None, lang: str = ""

@@ -147,6 +147,11 @@ class BoardDraw:
             drawing.draw_public, self.game, self.state, self.names, self.recent, self.lang
         )
 
+    def glance_text(self) -> tuple[str, ...]:
+        """The glance's words as text lines (whose turn, what is asked, every score): quick,
+        no drawing."""
+        return drawing.glance_text(self.game, self.state, self.names, self.lang)
+
 
 @dataclass(frozen=True)
 class MoveOutcome:
@@ -203,6 +208,8 @@ class BoardImage:
     glance_png: bytes | None = None
     #: The table's language, which ``lines`` and the images speak.
     lang: str = "en"
+    #: The glance's words as text lines (whose turn, what is asked, every score).
+    glance_text: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

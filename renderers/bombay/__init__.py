@@ -22,7 +22,15 @@ from PIL import Image
 from engines.bombay.view import BombayView
 from renderers import kit
 from renderers.bombay.layout import COL_Y, COMPONENT_COLOURS, HEIGHT, LEFT_X, SEATS, WIDTH, board
-from renderers.bombay.panels import header, last_box, markets, players, render_glance, scores
+from renderers.bombay.panels import (
+    glance_text,
+    header,
+    last_box,
+    markets,
+    players,
+    render_glance,
+    scores,
+)
 from renderers.bombay.pieces import (
     draw_cities,
     draw_elephants,
@@ -42,6 +50,7 @@ __all__ = [
     "compose",
     "render",
     "render_glance",
+    "glance_text",
     "render_private",
 ]
 

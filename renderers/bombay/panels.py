@@ -213,6 +213,14 @@ def glance_of(view: BombayView, lang: str) -> kit.Glance:
     )
 
 
+def glance_text(
+    view: BombayView, *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for a message that shows them beside the board."""
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance_lines(view, glance_of(view, lang))
+
+
 def render_glance(
     view: BombayView, *, names: Sequence[str] | None = None, lang: str | None = None
 ) -> bytes:

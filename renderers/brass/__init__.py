@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engines.brass.view import BrassView
 from renderers import kit
 from renderers.brass.layout import BEER, COAL, COMPONENT_COLOURS, SEATS
-from renderers.brass.panels import draw_header, draw_panel, render_glance
+from renderers.brass.panels import draw_header, draw_panel, glance_text, render_glance
 from renderers.brass.pieces import (
     candidate_line,
     draw_link,
@@ -32,7 +32,15 @@ from renderers.brass.pieces import (
 from renderers.brass.private import render_private
 from renderers.brass.static import DirtyPen, base_layer, encode, encode_changed, restore_places
 
-__all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
+__all__ = [
+    "COMPONENT_COLOURS",
+    "SEATS",
+    "encode",
+    "glance_text",
+    "render",
+    "render_glance",
+    "render_private",
+]
 
 
 def render(

@@ -352,6 +352,19 @@ def render_glance(
     """The phone-sized summary shown beside the board: whose turn, what is asked, VP and money
     per seat (#10.5)."""
     view, lang = kit.prepare(view, names, lang)
+    return kit.glance(view, SEATS, glance_of(view, lang))
+
+
+def glance_text(
+    view: BrassView, *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for a message that shows them beside the board."""
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance_lines(view, glance_of(view, lang))
+
+
+def glance_of(view: BrassView, lang: str) -> kit.Glance:
+    """The glance's words, every one from the catalog in ``lang``."""
     final = view.final
     # VP are scored at an era's end, so while one runs every seat shows the VP it would have
     # if the era ended now, and says so (#28.3); once over, the final scores.
@@ -367,7 +380,7 @@ def render_glance(
         round_text = W.say("era_round", lang, era=era, round=view.round, rounds=view.rounds)
         what = asked(view, lang)
         what = what[:1].upper() + what[1:]
-    glance = kit.Glance(
+    return kit.Glance(
         W.say("glance_title", lang),
         round_text,
         what,
@@ -377,4 +390,3 @@ def render_glance(
         final.winners if final else (),
         note,
     )
-    return kit.glance(view, SEATS, glance)

@@ -20,12 +20,12 @@ from engines.imhotep.view import ImhotepView
 from renderers import kit
 from renderers.imhotep import panels, sites
 from renderers.imhotep.layout import COMPONENT_COLOURS, PANELS, SEATS, lang_of, prepare
-from renderers.imhotep.panels import render_glance
+from renderers.imhotep.panels import glance_text, render_glance
 from renderers.imhotep.pieces import highlight
 from renderers.imhotep.private import render_private
 from renderers.imhotep.static import encode, static_layer
 
-__all__ = ["COMPONENT_COLOURS", "SEATS", "render", "render_glance", "render_private"]
+__all__ = ["COMPONENT_COLOURS", "SEATS", "glance_text", "render", "render_glance", "render_private"]
 
 
 def _panel_word(site: str | None) -> str | None:

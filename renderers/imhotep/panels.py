@@ -316,6 +316,19 @@ def render_glance(
     """The phone-sized summary shown beside the board: whose turn, what is asked, points per seat
     (#10.5), in the table's language."""
     view = prepare(view, names, lang)
+    return kit.glance(view, SEATS, glance_of(view))
+
+
+def glance_text(
+    view: ImhotepView, *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for a message that shows them beside the board."""
+    view = prepare(view, names, lang)
+    return kit.glance_lines(view, glance_of(view))
+
+
+def glance_of(view: ImhotepView) -> kit.Glance:
+    """The glance's words, in the view's language."""
     result = view.result
     points = result.scores if result else view.scores
     scores = [say(view, "glance_points", points=p) for p in points]
@@ -332,5 +345,4 @@ def render_glance(
     round_text = say(view, "core.status.round", round=view.round, rounds=view.rounds)
     title = say(view, "imhotep.name")
     winners = result.winners if result else ()
-    glance = kit.Glance(title, round_text, asked, scores, line, view.over, winners)
-    return kit.glance(view, SEATS, glance)
+    return kit.Glance(title, round_text, asked, scores, line, view.over, winners)

@@ -57,7 +57,15 @@ from renderers.kit.fonts import (
     text_width,
     wrap,
 )
-from renderers.kit.glances import BAND, BAND_INK, GLANCE_MIN, GLANCE_W, Glance, glance
+from renderers.kit.glances import (
+    BAND,
+    BAND_INK,
+    GLANCE_MIN,
+    GLANCE_W,
+    Glance,
+    glance,
+    glance_lines,
+)
 from renderers.kit.layout import Box, Layout, layer, offscreen, piece, recording, sprite
 from renderers.kit.legend import Legend, Sign, TitleLine, panel
 from renderers.kit.legibility import PHONE_MIN_TEXT, PHONE_WIDTH, min_size, too_small
@@ -150,6 +158,7 @@ __all__ = [
     "fit_text",
     "font",
     "glance",
+    "glance_lines",
     "glyph_runs",
     "isolate",
     "language",

@@ -3,6 +3,7 @@ asked, the scores and the last move."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -45,6 +46,35 @@ class Glance:
     #: A line over the scores saying what they are when they are not simply the score now
     #: (Brass: as if the era ended now, #28.3).
     note: str = ""
+
+
+#: Characters that Discord's markdown reads as formatting, escaped in a name set into a line.
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+
+
+def _plain(name: str) -> str:
+    """A display name as literal text in a markdown line (a name like ``*ana*`` stays a name)."""
+    return _MARKDOWN.sub(r"\\\1", name)
+
+
+def glance_lines(view: View[Any, Any], g: Glance) -> list[str]:
+    """The glance as text lines (Discord markdown), for a table message that shows it as text
+    beside the board: the title and round, who acts (or who won) with what is asked, the note,
+    then one line per seat with its score, the seat to act marked ▶ and a winner ★. The same
+    words as the image; the last move is told by the message's own lines."""
+    to_act = [] if g.over else list(view.to_act)
+    winners = list(g.winners) if g.over else []
+    head = f"**{g.title}**" + (f" · {g.round}" if g.round else "")
+    lines = [head]
+    marked, sign = (winners, "★") if winners else (to_act, "▶")
+    who = ", ".join(_plain(player_name(view, s)) for s in marked)
+    lines.append(f"{sign} **{who}** — {g.asked}" if who else g.asked)
+    if g.note:
+        lines.append(f"-# {g.note}")
+    for s, score in enumerate(g.scores):
+        mark = "★" if s in winners else "▶" if s in to_act else "·"
+        lines.append(f"{mark} {_plain(player_name(view, s))} — {score}")
+    return lines
 
 
 def glance(view: View[Any, Any], seats: Seats, g: Glance) -> bytes:

@@ -36,6 +36,7 @@ from renderers.marco_polo.panels import (
     draw_legend,
     draw_players,
     draw_side,
+    glance_text,
     render_glance,
     side_top,
 )
@@ -43,7 +44,15 @@ from renderers.marco_polo.pieces import draw_map_pieces, ring_last
 from renderers.marco_polo.private import render_private
 from renderers.marco_polo.static import base_layer, encode
 
-__all__ = ["COMPONENT_COLOURS", "SEATS", "encode", "render", "render_glance", "render_private"]
+__all__ = [
+    "COMPONENT_COLOURS",
+    "SEATS",
+    "encode",
+    "glance_text",
+    "render",
+    "render_glance",
+    "render_private",
+]
 
 
 def render(

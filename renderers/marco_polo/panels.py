@@ -435,6 +435,14 @@ def render_glance(
     return kit.glance(view, SEATS, glance_of(view, lang))
 
 
+def glance_text(
+    view: MarcoPoloView, *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for a message that shows them beside the board."""
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance_lines(view, glance_of(view, lang))
+
+
 def glance_of(view: MarcoPoloView, lang: str) -> kit.Glance:
     """The glance's words, every one from the catalog in ``lang``."""
     final = view.final

@@ -49,7 +49,7 @@ def board_post(sent: list[Sent]) -> Sent:
     """The public board message of a change: first the interaction is answered at once (a
     private "thinking…" or an update of the clicked message), then the board goes to the channel
     as a message Discord creates (or, while the same player goes on with their turn, an edit of
-    that turn's board), carrying the PNG shown in its embed."""
+    that turn's board), carrying the PNG shown in its media gallery (a Components V2 table message)."""
     assert sent[0].callback_type in (5, 7), sent[0]
     assert sent[0].callback_type == 7 or sent[0].ephemeral
     posts = [s for s in sent if s.files and s.path.startswith("/channels/")]
@@ -58,7 +58,7 @@ def board_post(sent: list[Sent]) -> Sent:
     assert post.kind in ("create", "edit") and not post.visible_ephemeral
     field, filename, data = post.files[0]
     assert field == "files[0]" and filename == "board.png" and data.startswith(PNG_MAGIC)
-    assert post.json["embeds"][0]["image"]["url"] == "attachment://board.png"
+    assert post.media() == ["attachment://board.png"]
     return post
 
 
@@ -88,6 +88,6 @@ async def open_table(bot: TurnpostBot, fake: FakeDiscord) -> Sent:
     assert BOB.mention in joined.content
     started = board_post(await send(bot, fake, slash(ALICE, "game start")))
     first = (await to_act(bot))[0]
-    assert started.content == f"<@{first}>: your turn."
+    assert started.headline == f"<@{first}>: your turn."
     assert started.json["allowed_mentions"] == {"users": [first], "parse": []}
     return started

@@ -11,7 +11,8 @@ The stand-in behaves as Discord does where it matters to players, not only recor
   does not create a message, it EDITS that one (and keeps the defer's ephemeral flag, whatever the
   followup's flags say). Later followups create messages with their own flags.
 * Only a created, non-ephemeral message notifies, and only the users its ``allowed_mentions``
-  permits (``@everyone`` and roles likewise). Edits (PATCH, callback type 7, the first followup
+  permits (``@everyone`` and roles likewise), for mentions in its content or, in a Components V2
+  message, in its text displays. Edits (PATCH, callback type 7, the first followup
   after a defer) never notify. ``notifications`` lists every notification sent.
 * The first response must arrive within 3 seconds of the interaction (else 404 "Unknown
   interaction", code 10062); an interaction is answered once (else 400, code 40060).
@@ -138,6 +139,34 @@ class Sent:
     def content(self) -> str:
         return str(self.message.get("content") or "")
 
+    @property
+    def headline(self) -> str:
+        """The message's first line of words: its content or, in a Components V2 message, its
+        first top-level text display (a table message's ping)."""
+        if self.content:
+            return self.content
+        top = [c for c in self.message.get("components") or [] if c.get("type") == 10]
+        return str(top[0].get("content") or "") if top else ""
+
+    def has_line(self, prefix: str) -> bool:
+        """Whether a line of the message's text (``text``) starts with ``prefix``."""
+        return any(line.startswith(prefix) for line in self.text.splitlines())
+
+    def media(self) -> list[str]:
+        """The URLs of the media gallery items of a Components V2 message."""
+        return [
+            str(i["media"]["url"])
+            for c in every_component(self.message.get("components") or [])
+            if c.get("type") == 12
+            for i in c.get("items") or []
+        ]
+
+    @property
+    def text(self) -> str:
+        """Every text a reader sees in the message: its content, its embeds' descriptions and
+        footers, and the text displays of a Components V2 message (nested ones included)."""
+        return message_text(self.message)
+
     def custom_ids(self) -> list[str]:
         """Every custom id in the message's components (any nesting)."""
         out: list[str] = []
@@ -201,7 +230,7 @@ V2_TEXT_MAX = 4000
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
-def _components(items: list[Any]) -> list[dict[str, Any]]:
+def every_component(items: list[Any]) -> list[dict[str, Any]]:
     """Every component of a message, nested ones included (rows, containers, sections and their
     accessories), in order."""
     out: list[dict[str, Any]] = []
@@ -209,10 +238,23 @@ def _components(items: list[Any]) -> list[dict[str, Any]]:
         if not isinstance(c, dict):
             continue
         out.append(c)
-        out.extend(_components(c.get("components") or []))
+        out.extend(every_component(c.get("components") or []))
         if isinstance(c.get("accessory"), dict):
-            out.extend(_components([c["accessory"]]))
+            out.extend(every_component([c["accessory"]]))
     return out
+
+
+def message_text(msg: dict[str, Any]) -> str:
+    """What a reader sees as text in a message body (content, embeds, V2 text displays)."""
+    parts = [str(msg.get("content") or "")]
+    for e in msg.get("embeds") or []:
+        parts += [str(e.get("description") or ""), str((e.get("footer") or {}).get("text", ""))]
+    parts += [
+        str(c.get("content") or "")
+        for c in every_component(msg.get("components") or [])
+        if c.get("type") == 10
+    ]
+    return "\n".join(p for p in parts if p)
 
 
 def _component_problems(c: dict[str, Any]) -> list[str]:
@@ -264,7 +306,7 @@ def limit_problems(msg: dict[str, Any], files: int, *, v2: bool = False) -> list
     if files > 10:
         out.append("more than 10 files")
     rows = msg.get("components") or []
-    every = _components(rows)
+    every = every_component(rows)
     if v2:
         # A V2 message is its components: no content or embeds beside them.
         if msg.get("content") or embeds:
@@ -409,7 +451,9 @@ class FakeDiscord:
         """Notifications of a created public message: mentions its allowed_mentions permit
         (Discord's default, with no allowed_mentions, parses every mention)."""
         msg = sent.message
-        content = str(msg.get("content") or "")
+        # Mentions in content, and in a V2 message's text displays, which Discord says "will
+        # ping and send notifications based on the value of the allowed mention object".
+        content = message_text({"content": msg.get("content"), "components": msg.get("components")})
         allowed = msg.get("allowed_mentions")
         parse = set(allowed.get("parse", [])) if allowed is not None else {"users", "everyone"}
         users = {str(u) for u in (allowed or {}).get("users", [])}

@@ -26,6 +26,7 @@ from tests.discord.loopback import (
     Sent,
     click,
     deliver,
+    every_component,
     slash,
 )
 
@@ -79,10 +80,9 @@ class Tapper:
         for message in reversed(list(self.fake.messages.values())):
             if message["flags"] & 64:
                 continue
-            for row in message.get("components") or []:
-                for item in row.get("components") or []:
-                    if str(item.get("custom_id", "")).startswith("tp:walk:"):
-                        return message, item["custom_id"]
+            for item in every_component(message.get("components") or []):
+                if str(item.get("custom_id", "")).startswith("tp:walk:"):
+                    return message, item["custom_id"]
         raise AssertionError("no live board with a Your move button")
 
     @staticmethod

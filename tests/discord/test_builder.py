@@ -18,7 +18,16 @@ from engines.base import END
 from engines.builder import Choice, Screen
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.helpers import refusal, send
-from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, Sent, click, deliver, slash
+from tests.discord.loopback import (
+    CHANNEL_ID,
+    FakeDiscord,
+    Player,
+    Sent,
+    click,
+    deliver,
+    every_component,
+    slash,
+)
 from tests.discord.tapping import play_by_taps
 from tests.discord.test_turn_pings import quick_render
 
@@ -53,7 +62,8 @@ BUILDER_ID = re.compile(r"tp:(bs|bg|bc|bf):[0-9a-z.:]*|tp:cancel")
 
 
 def items(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
+    """The controls of a message (buttons and selects, however deeply nested)."""
+    return [c for c in every_component(message.get("components") or []) if "custom_id" in c]
 
 
 async def open_builder(

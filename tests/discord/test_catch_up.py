@@ -4,10 +4,16 @@ own last turn (within Discord's content limit), and /game log opens on the newes
 from __future__ import annotations
 
 from bot.discord_adapter import TurnpostBot
-from bot.discord_adapter.messages import CONTENT_MAX
 from tests.discord.conftest import ALICE, BOB, FakeClock
 from tests.discord.helpers import board_post, send, to_act
-from tests.discord.loopback import CHANNEL_ID, FakeDiscord, Player, slash
+from tests.discord.loopback import (
+    CHANNEL_ID,
+    V2_TEXT_MAX,
+    FakeDiscord,
+    Player,
+    message_text,
+    slash,
+)
 
 DAVE = Player(1005, "Dave")
 PLAYERS = {p.id: p for p in (ALICE, BOB, DAVE)}
@@ -36,14 +42,16 @@ async def test_the_ping_recaps_the_turns_the_player_missed(
     second, second_move, _ = await _play(bot, fake)
     third, third_move, post = await _play(bot, fake)
     assert (await to_act(bot)) == (first.id,)
-    content = str(post["content"])
-    assert content.splitlines()[:4] == [
-        f"<@{first.id}>: your turn.",
+    content = message_text(post)
+    lines = content.splitlines()
+    assert lines[0] == f"<@{first.id}>: your turn."
+    digest = lines.index("Since your last turn:")
+    assert lines[digest : digest + 3] == [
         "Since your last turn:",
         f"• {second.name}: {second_move} — {second.name} {_done(second_move)}",
         f"• {third.name}: {third_move} — {third.name} {_done(third_move)}",
     ]
-    assert len(content) <= CONTENT_MAX
+    assert len(content) <= V2_TEXT_MAX
     # The recap is text for the table: it notifies only the player whose turn it is.
     assert post["allowed_mentions"] == {"users": [first.id], "parse": []}
 

@@ -60,7 +60,7 @@ async def test_board_over_the_upload_limit_is_sent_smaller(
     sent = await send(bot, fake, slash(BOB, "game board", _filesize_limit=100))
     post = next(s for s in sent if s.path.endswith("/messages") and s.method == "POST")
     assert post.files == []
-    assert "too large to upload" in post.json["embeds"][0]["footer"]["text"]
+    assert "too large to upload" in post.text
 
 
 async def test_new_game_in_a_thread(bot: TurnpostBot, fake: FakeDiscord) -> None:
@@ -123,7 +123,7 @@ async def test_log_undo_mine_and_help(bot: TurnpostBot, fake: FakeDiscord) -> No
     assert log.ephemeral and log.content.startswith("Log, page 1 of 1:") and played in log.content
     sent = await send(bot, fake, slash(actor, "game undo"))
     assert sent[0].callback_type == 5
-    assert "took back" in sent[1].json["embeds"][0]["description"]
+    assert "took back" in sent[1].text
     assert await to_act(bot) == (actor_id,)
     (mine,) = await send(bot, fake, slash(actor, "game mine"))
     assert mine.ephemeral and mine.content.startswith("**Your turn:** Tally (test game)")
@@ -179,9 +179,9 @@ async def test_a_move_is_still_announced_when_the_board_cannot_be_drawn(
     post = sent[1]
     assert post.files == [] and not post.ephemeral
     (next_id,) = await to_act(bot)
-    assert post.content == f"<@{next_id}>: your turn."
-    description = post.json["embeds"][0]["description"]
-    assert description.startswith(f"{PLAYERS[actor_id].name}: draw")
+    assert post.headline == f"<@{next_id}>: your turn."
+    description = post.text
+    assert post.has_line(f"{PLAYERS[actor_id].name}: draw")
     assert "could not be drawn" in description
 
 
@@ -246,7 +246,7 @@ async def test_a_move_is_one_service_call_and_the_board_is_the_state_it_committe
     forbid("set_bot_state")
     post = board_post(await send(bot, fake, slash(PLAYERS[actor_id], "play", move="draw")))
     assert asked == []
-    assert post.json["embeds"][0]["description"].startswith(f"{PLAYERS[actor_id].name}: draw")
+    assert post.has_line(f"{PLAYERS[actor_id].name}: draw")
     monkeypatch.undo()
     # The picture is the committed state's: the same bytes the board command draws now.
     shown = next(f[2] for f in post.files if f[1] == "board.png")

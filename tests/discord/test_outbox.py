@@ -48,11 +48,11 @@ async def test_a_move_saved_before_a_crash_is_announced_after_the_restart(
     mark = len(fake.sent)
     again = await make_bot()
     (late,) = [s for s in fake.since(mark) if s in fake.channel_messages()]
-    assert late.content.startswith(f"<@{next_player}>: your turn.")
+    assert late.headline.startswith(f"<@{next_player}>: your turn.")
     # Only the player who acts now is notified.
     assert late.json["allowed_mentions"] == {"users": [next_player], "parse": []}
-    description = late.json["embeds"][0]["description"]
-    assert description.startswith("Posted late: the bot restarted")
+    description = late.text
+    assert late.has_line("Posted late: the bot restarted")
     assert f"{PLAYERS[mover].name}: draw" in description
     (_, filename, data) = late.files[0]
     assert filename == "board.png" and data.startswith(PNG_MAGIC)

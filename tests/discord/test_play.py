@@ -65,22 +65,23 @@ async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDis
             sent = await send(bot, fake, slash(actor, "play", move=move))
         post = board_post(sent)
         moves += 1
-        caption = post.json["embeds"][0]["description"]
-        assert caption.startswith(f"{actor.name}: {move}")
+        caption = post.text
+        assert post.has_line(f"{actor.name}: {move}"), caption
         after = await to_act(bot)
         if after and after[0] != actor_id:
-            assert post.content == f"<@{after[0]}>: your turn."
+            assert post.headline == f"<@{after[0]}>: your turn."
             assert post.json["allowed_mentions"]["users"] == [after[0]]
         elif after:
             # The turn did not pass (the other player could do nothing): nobody is pinged.
-            assert "<@" not in post.content and post.json["allowed_mentions"]["parse"] == []
+            assert post.json["allowed_mentions"]["parse"] == []
+            assert "users" not in post.json["allowed_mentions"]
         if move == "draw":
             # What was drawn goes to the drawer only.
             private = sent[-1]
             assert private.visible_ephemeral and "You drew a " in private.content
     assert moves >= 18
-    assert post.content == "The game is over."
-    assert "Final scores:" in post.json["embeds"][0]["description"]
+    assert post.headline == "The game is over."
+    assert "Final scores:" in post.text
     assert post.custom_ids() == []
 
 

@@ -72,7 +72,7 @@ async def test_a_secret_for_the_next_player_reaches_them_privately(
     post = sent[1]
     # then the public message pings the watcher to look at their hand, without the secret,
     assert not post.ephemeral
-    assert post.content == (
+    assert post.headline == (
         f"<@{watcher.id}>: your turn.\n"
         f"<@{watcher.id}>: something was shown only to you; press My hand or use /game hand."
     )

@@ -118,6 +118,9 @@ async def test_the_public_board_is_the_same_whatever_the_hidden_information(
         assert version == info.version
         variants = hidden_variants(game, state, len(info.seats), VARIANTS)
         payloads = []
+        # The board of this position first: each post below then retires a board of the same
+        # public position (a retired table message is edited to its layout without buttons).
+        await send(bot, fake, slash(SEATS[0], "game board"))
         for st in [state, *variants]:
             bot.service.session.remember(info.game_id, info.version, st)
             mark = len(fake.sent)

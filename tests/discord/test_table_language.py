@@ -36,10 +36,6 @@ def private_replies(sent: list[Sent]) -> list[str]:
     return [s.content for s in sent if s.ephemeral and s.content]
 
 
-def embed_text(sent: Sent) -> str:
-    return "\n".join(str(e.get("description") or "") for e in sent.message.get("embeds") or [])
-
-
 def button_labels(sent: Sent) -> list[str]:
     out: list[str] = []
 
@@ -87,9 +83,9 @@ async def test_an_english_player_at_a_japanese_table_is_pinged_in_japanese_and_a
     sent = await say(bot, fake, BEN, "play", move=await legal_move(bot, BEN))
     (post,) = public_posts(sent)
     # The public message speaks the table's language, though Ben (English) moved...
-    assert "：あなたの手番です。" in post.content  # Ana is pinged, in Japanese
-    assert "次：" in embed_text(post)
-    assert "Now:" not in embed_text(post) and "your turn" not in post.content
+    assert "：あなたの手番です。" in post.headline  # Ana is pinged, in Japanese
+    assert "次：" in post.text
+    assert "Now:" not in post.text and "your turn" not in post.text
     assert button_labels(post) and all(label.isascii() is False for label in button_labels(post))
     # ...and what Ben alone reads is in English.
     assert any(text.startswith("Played: ") for text in private_replies(sent))
@@ -108,9 +104,9 @@ async def test_a_japanese_player_at_an_english_table_reads_the_table_in_english_
         await say(bot, fake, who, "play", move=await legal_move(bot, who))
     sent = await say(bot, fake, ANA, "play", move=await legal_move(bot, ANA))
     (post,) = public_posts(sent)
-    assert post.content.endswith(": your turn.")
-    assert "Now: " in embed_text(post)
-    assert "次：" not in embed_text(post)
+    assert post.headline.endswith(": your turn.")
+    assert "Now: " in post.text
+    assert "次：" not in post.text
     assert "実行しました" in "\n".join(private_replies(sent))
     # My hand, clicked by Ana under the English board, answers in Japanese.
     hand_id = next(c for c in post.custom_ids() if ":hand:" in c)

@@ -31,7 +31,7 @@ def board_followup(post: Sent) -> str:
     assert post.path.startswith("/channels/") and post.public_create
     (_, filename, data) = post.files[0]
     assert filename == "board.png" and data.startswith(PNG_MAGIC)
-    return str(post.json["embeds"][0]["description"])
+    return str(post.text)
 
 
 async def test_a_majority_of_the_others_votes_the_player_to_act_out(
@@ -103,7 +103,7 @@ async def test_the_seat_to_act_is_handed_to_someone_else(
     assert decided.content == f"Carol takes over {sleeper.name}'s seat." and not decided.ephemeral
     # Carol inherits the pending turn: she is pinged under the board.
     board_followup(post)
-    assert post.content == f"<@{CAROL.id}>: your turn."
+    assert post.headline == f"<@{CAROL.id}>: your turn."
     assert post.json["allowed_mentions"] == {"users": [CAROL.id], "parse": []}
     info = await bot.service.game(CHANNEL_ID)
     assert {s.user_id for s in info.seats} == {voter.id, CAROL.id}
