@@ -11,6 +11,9 @@ game it reports:
 * ``pings_per_turn_change``: notifications divided by turn changes (1.0 when each turn change
   notifies exactly the one player whose turn it became).
 * ``mismatched_commands``: commands whose notifications differ from the turn change (target 0).
+* ``table_messages``: the channel messages created or edited (#26.2: every one a Components V2
+  table message, ``classic_messages`` 0), and the most components and text characters one held
+  (Discord's limits for a V2 message: 40 and 4,000; the stand-in refuses more).
 
 By default boards are drawn by a tiny stand-in renderer (message counts do not depend on the
 picture); ``--real-render`` draws the real boards.
@@ -22,7 +25,8 @@ the builder's selects, Confirm; ``tests/discord/tapping.py``) and reports per ga
   the turn's first command); targets: median <= 3 for Bombay and Imhotep, <= 5 for Marco Polo
   and Brass; ``taps_per_turn`` likewise per turn;
 * ``typed_characters``: characters of moves typed (0: the builder needs none);
-* ``public_messages_per_turn_change``: target <= 1.1;
+* ``public_messages_per_turn_change``: target <= 1.1; ``pings_per_turn_change``: 1.0 when each
+  turn change notifies exactly the player whose turn it became (``mismatched_commands`` 0);
 * ``first_response_ms``: from an interaction's delivery to its first response, median and max
   (targets: median < 150 ms, never over 3000 ms; the stand-in's deadline is off while measuring).
 """
@@ -37,22 +41,41 @@ import statistics
 from typing import Any
 
 import engines
-from bench.discord_bench import with_bot
+from bench.discord_bench import Bench, with_bot
 from bot import drawing
 from tests.discord.driver import GameRecord, play_random_game
 from tests.discord.tapping import TapRecord, play_by_taps
 from tests.discord.test_turn_pings import quick_render
 
 
-async def one_game(game: str, seed: int) -> GameRecord:
-    """One random game of ``game`` on a fresh bot and database."""
-    return await with_bot(lambda b: play_random_game(b.bot, b.fake, game, seed=seed))
+async def one_game(game: str, seed: int) -> tuple[GameRecord, dict[str, int]]:
+    """One random game of ``game`` on a fresh bot and database, and the shape of its table
+    messages (``FakeDiscord.table_shape``)."""
+
+    async def run(b: Bench) -> tuple[GameRecord, dict[str, int]]:
+        record = await play_random_game(b.bot, b.fake, game, seed=seed)
+        return record, b.fake.table_shape()
+
+    result: tuple[GameRecord, dict[str, int]] = await with_bot(run)
+    return result
+
+
+def shapes(found: list[dict[str, int]]) -> dict[str, int]:
+    """The table messages of several games: V2 and classic counts, the most components and
+    text characters one message held (Discord's limits: 40 and 4,000)."""
+    return {
+        "v2_messages": sum(f["v2"] for f in found),
+        "classic_messages": sum(f["classic"] for f in found),
+        "most_components": max(f["most_components"] for f in found),
+        "most_text_chars": max(f["most_text"] for f in found),
+    }
 
 
 async def measure(games: list[str], per_game: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for game in games:
-        records = [await one_game(game, seed) for seed in range(per_game)]
+        played = [await one_game(game, seed) for seed in range(per_game)]
+        records = [r for r, _ in played]
         turns = sum(r.turn_changes for r in records)
         out[game] = {
             "games": len(records),
@@ -71,19 +94,28 @@ async def measure(games: list[str], per_game: int) -> dict[str, Any]:
                 sum(r.notifications for r in records) / max(1, turns), 3
             ),
             "mismatched_commands": sum(len(r.mismatches) for r in records),
+            "table_messages": shapes([f for _, f in played]),
         }
     return out
 
 
-async def one_tapped_game(game: str, seed: int) -> TapRecord:
-    """One builder-only game of ``game`` on a fresh bot and database."""
-    return await with_bot(lambda b: play_by_taps(b.bot, b.fake, game, seed=seed))
+async def one_tapped_game(game: str, seed: int) -> tuple[TapRecord, dict[str, int]]:
+    """One builder-only game of ``game`` on a fresh bot and database, and the shape of its
+    table messages."""
+
+    async def run(b: Bench) -> tuple[TapRecord, dict[str, int]]:
+        record = await play_by_taps(b.bot, b.fake, game, seed=seed)
+        return record, b.fake.table_shape()
+
+    result: tuple[TapRecord, dict[str, int]] = await with_bot(run)
+    return result
 
 
 async def measure_builder(games: list[str], per_game: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for game in games:
-        records = [await one_tapped_game(game, seed) for seed in range(per_game)]
+        played = [await one_tapped_game(game, seed) for seed in range(per_game)]
+        records = [r for r, _ in played]
         per_command = [n for r in records for n in r.taps_per_command]
         per_turn = [n for r in records for n in r.taps_per_turn]
         latency = [x * 1000 for r in records for x in r.first_response]
@@ -111,8 +143,12 @@ async def measure_builder(games: list[str], per_game: int) -> dict[str, Any]:
                 "median": round(statistics.median(latency), 1),
                 "max": round(max(latency), 1),
             },
+            "pings_per_turn_change": round(
+                sum(r.notifications for r in records) / max(1, changes), 3
+            ),
             "refused_requests": sum(len(r.refused) for r in records),
             "mismatched_commands": sum(len(r.mismatches) for r in records),
+            "table_messages": shapes([f for _, f in played]),
         }
     return out
 

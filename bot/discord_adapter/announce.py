@@ -18,11 +18,13 @@ from bot.discord_adapter.messages import CONTENT_MAX, board_pngs, clip
 from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.table import TableParts, retired, table_message
+from bot.discord_adapter.text import t
 from bot.service import (
     GameInfo,
     MoveOutcome,
     User,
 )
+from engines.catalog import CATALOG
 
 if TYPE_CHECKING:
     from bot.discord_adapter.replies import Interaction
@@ -193,12 +195,47 @@ class Table:
             )
             if live is not None:
                 await self._retire(live)
-            return _live_note(
-                outcome.game_id,
-                None
-                if outcome.finished
-                else LiveBoard(channel_id, message.id, keep, tuple(digest), True),
-            )
+        await self._turn_dms(channel_id, outcome)
+        return _live_note(
+            outcome.game_id,
+            None
+            if outcome.finished
+            else LiveBoard(channel_id, message.id, keep, tuple(digest), True),
+        )
+
+    async def _turn_dms(self, channel_id: int, outcome: MoveOutcome) -> None:
+        """A direct message to each player whose turn it became and who asked for one
+        (``/game remind dm:on``, #26.3): in their own language, what only they may know and
+        need now (the builder's essentials: rupees, a hand with what each card builds, goals
+        by city). Named by the change and the player (a nonce), so a change announced again
+        after a crash sends it once. A DM that fails (DMs closed: 403, code 50007) is
+        recorded for their settings and changes nothing else."""
+        client = self.replies.client
+        for uid in outcome.mention:
+            if uid < 0 or client is None:
+                continue
+            try:
+                lang = await self.service.turn_dm_language(uid)
+                if lang is None:
+                    continue
+                lines = await self.service.turn_essentials(
+                    channel_id, outcome.game_id, uid, lang=lang
+                )
+                game = CATALOG.text(f"{outcome.game}.name", {}, lang=lang)
+                head = t("turn_dm", lang, game=game, channel=f"<#{channel_id}>")
+                dm = await client.create_dm(discord.Object(uid))
+                await dm.send(
+                    clip("\n".join([head, *lines]), CONTENT_MAX),
+                    nonce=nonce("dm", outcome.game_id, outcome.version, uid),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException as err:
+                log.info("turn DM failed", extra={"user": uid, "code": err.code})
+                with contextlib.suppress(Exception):
+                    await self.service.turn_dm_failed(uid, f"{err.status} {err.code} {err.text}")
+            except Exception:
+                # The turn is posted; a DM is a courtesy and never breaks the announcement.
+                log.exception("turn DM failed", extra={"user": uid})
 
     async def post_board(
         self, channel_id: int, info: GameInfo, *, lang: str, filesize_limit: int

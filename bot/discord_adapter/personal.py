@@ -96,9 +96,11 @@ class Personal:
         now: float,
         *,
         time_zone: str | None = None,
+        dm: str | None = None,
     ) -> None:
         """Show or change the caller's own quiet hours, time zone (an IANA name such as
-        Asia/Tokyo, or a fixed UTC offset) and away time."""
+        Asia/Tokyo, or a fixed UTC offset), away time, and whether their turn also comes to
+        them as a direct message (``dm`` "on" or "off", #26.3: written in their language)."""
         lang = self.replies.lang_for(interaction)
         offset = None
         if utc_offset is not None:
@@ -108,6 +110,8 @@ class Personal:
                 return
         away = None if away_days is None else (now + away_days * 86400 if away_days > 0 else 0.0)
         uid = interaction.user.id
+        if dm is not None:
+            await self.service.set_turn_dm(uid, lang if dm == "on" else None)
         if all(v is None for v in (quiet_from, quiet_until, offset, away, time_zone)):
             prefs = await self.service.user_settings(uid)
         else:
@@ -129,16 +133,18 @@ class Personal:
             if prefs.away_until > now
             else t("not_away", lang)
         )
-        await self.replies.reply(
-            interaction,
-            t(
-                "user_settings",
-                lang,
-                quiet=quiet,
-                offset=zone_label(prefs.time_zone, prefs.tz_offset_minutes),
-                away=away_text,
-            ),
+        said = t(
+            "user_settings",
+            lang,
+            quiet=quiet,
+            offset=zone_label(prefs.time_zone, prefs.tz_offset_minutes),
+            away=away_text,
         )
+        said += " " + t("turn_dm_on" if prefs.dm else "turn_dm_off", lang)
+        if prefs.dm and prefs.dm_failed_at:
+            when = f"<t:{int(prefs.dm_failed_at)}:f>"
+            said += " " + t("turn_dm_failed", lang, when=when)
+        await self.replies.reply(interaction, said)
 
     async def mine(self, interaction: Interaction) -> None:
         """The caller's games everywhere, their turn first, with jump links."""

@@ -262,6 +262,7 @@ class GameGroup(app_commands.Group):
         utc_offset=ls("cmd.remind.utc_offset"),
         away_days=ls("cmd.remind.away_days"),
         time_zone=ls("cmd.remind.time_zone"),
+        dm=ls("cmd.remind.dm"),
     )
     @app_commands.rename(
         quiet_from=_opt("game.remind", "quiet_from"),
@@ -269,6 +270,13 @@ class GameGroup(app_commands.Group):
         utc_offset=_opt("game.remind", "utc_offset"),
         away_days=_opt("game.remind", "away_days"),
         time_zone=_opt("game.remind", "time_zone"),
+        dm=_opt("game.remind", "dm"),
+    )
+    @app_commands.choices(
+        dm=[
+            app_commands.Choice(name=ls(f"discord.choice.dm.{v}", v), value=v)
+            for v in ("on", "off")
+        ]
     )
     async def remind(
         self,
@@ -278,6 +286,7 @@ class GameGroup(app_commands.Group):
         utc_offset: app_commands.Range[str, 1, 10] | None = None,
         away_days: app_commands.Range[float, 0, 60] | None = None,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
+        dm: str | None = None,
     ) -> None:
         await self.handlers.run(
             interaction,
@@ -290,6 +299,7 @@ class GameGroup(app_commands.Group):
                 away_days,
                 self.clock(),
                 time_zone=time_zone,
+                dm=dm,
             ),
         )
 

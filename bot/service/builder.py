@@ -97,3 +97,15 @@ class Builders:
             raise ServiceError("service.stale") from gone
         private = essentials(engine, state, seat, lang, names) if not path else ()
         return BuilderScreen(g.row.id, g.row.version, g.row.engine, shown, private)
+
+    async def turn_essentials(
+        self, channel_id: int, game_id: int, user_id: int, *, lang: str
+    ) -> tuple[str, ...]:
+        """What only ``user_id`` may know at game ``game_id`` and needs now, in ``lang``: the
+        lines of a turn's direct message (#26.3). Empty when they hold no seat there."""
+        async with self.session.db.read():
+            g = await self.session.load(channel_id, game_id, live=False)
+        seat = seat_of(g.seats, user_id)
+        if seat is None:
+            return ()
+        return essentials(g.engine, g.state, seat, lang, g.names)

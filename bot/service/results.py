@@ -291,6 +291,11 @@ class UserSettings:
     away_until: float = 0.0
     #: An IANA zone name ("Asia/Tokyo"); when set it is the local time, not the offset.
     time_zone: str = ""
+    #: Whether they asked for a direct message when their turn comes (#26.3), and when the
+    #: last one failed (0: never) with Discord's reason (DMs closed).
+    dm: bool = False
+    dm_failed_at: float = 0.0
+    dm_error: str = ""
 
 
 @dataclass(frozen=True)

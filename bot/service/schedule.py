@@ -170,9 +170,38 @@ class Scheduler:
         """A user's reminder preferences (defaults if never set)."""
         async with self.db.read():
             u = await self.db.user(user_id)
+            dm = await self.db.turn_dm(user_id)
         return UserSettings(
-            u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone
+            u.user_id,
+            u.quiet_start,
+            u.quiet_end,
+            u.tz_offset_minutes,
+            u.away_until,
+            u.time_zone,
+            dm is not None,
+            dm.failed_at if dm else 0.0,
+            dm.error if dm else "",
         )
+
+    async def set_turn_dm(self, user_id: int, lang: str | None) -> UserSettings:
+        """Opt ``user_id`` in to a direct message when their turn comes, written in ``lang``
+        (their own language), or out (``lang`` None) (#26.3)."""
+        async with self.session.write():
+            await self.db.put_turn_dm(user_id, lang)
+        return await self.user_settings(user_id)
+
+    async def turn_dm_language(self, user_id: int) -> str | None:
+        """The language ``user_id``'s turn DM is written in, or None when they did not ask for
+        one."""
+        async with self.db.read():
+            dm = await self.db.turn_dm(user_id)
+        return dm.lang if dm is not None else None
+
+    async def turn_dm_failed(self, user_id: int, error: str) -> None:
+        """Record that a turn's DM to ``user_id`` failed (Discord's reason): shown by their
+        settings; nothing else changes."""
+        async with self.session.write():
+            await self.db.turn_dm_failed(user_id, self.session.clock(), error[:200])
 
     async def update_user_settings(
         self,

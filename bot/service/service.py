@@ -80,6 +80,9 @@ class Service:
         self.update_settings = self.schedule.update_settings
         self.user_settings = self.schedule.user_settings
         self.update_user_settings = self.schedule.update_user_settings
+        self.set_turn_dm = self.schedule.set_turn_dm
+        self.turn_dm_language = self.schedule.turn_dm_language
+        self.turn_dm_failed = self.schedule.turn_dm_failed
         self.my_games = self.schedule.my_games
         self.due_reminders = self.schedule.due_reminders
         self.claim_reminders = self.schedule.claim_reminders
@@ -94,6 +97,7 @@ class Service:
         self.complete = self.play.complete
         self.legal = self.play.legal
         self.builder = self.builders.builder
+        self.turn_essentials = self.builders.turn_essentials
         # announcements
         self.announced = self.announcements.announced
         self.release_announcement = self.announcements.release_announcement

@@ -43,6 +43,7 @@ from bot.storage.rows import (
     ReminderRow,
     SeatRow,
     SettingsRow,
+    TurnDmRow,
     UserRow,
     dumps,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "SettingsRow",
     "Storage",
     "StorageError",
+    "TurnDmRow",
     "UserRow",
     "damage_problem",
     "database_problem",

@@ -213,6 +213,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT '';
     """,
+    # 14: players who asked for a direct message when their turn comes (#26.3): a row while
+    # opted in, in the language they asked in; the last DM that failed (DMs closed: Discord's
+    # 50007) is recorded, so /game remind can say so, and nothing else depends on it.
+    """
+    CREATE TABLE turn_dms (
+        user_id   INTEGER PRIMARY KEY,
+        lang      TEXT    NOT NULL DEFAULT '',
+        failed_at REAL    NOT NULL DEFAULT 0,
+        error     TEXT    NOT NULL DEFAULT ''
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -189,4 +189,13 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT '';
     """,
+    # 14: players opted in to a direct message when their turn comes, and their last failure.
+    """
+    CREATE TABLE turn_dms (
+        user_id   BIGINT  PRIMARY KEY,
+        lang      TEXT    NOT NULL DEFAULT '',
+        failed_at DOUBLE PRECISION NOT NULL DEFAULT 0,
+        error     TEXT    NOT NULL DEFAULT ''
+    );
+    """,
 )

@@ -77,6 +77,17 @@ class SettingsRow:
 
 
 @dataclass(frozen=True)
+class TurnDmRow:
+    """A player who asked for a direct message when their turn comes (#26.3), in ``lang``; the
+    last such message that failed (``failed_at`` 0: none) and Discord's reason."""
+
+    user_id: int
+    lang: str = ""
+    failed_at: float = 0.0
+    error: str = ""
+
+
+@dataclass(frozen=True)
 class UserRow:
     user_id: int
     quiet_start: int = 0

@@ -4,11 +4,11 @@ own bookkeeping values."""
 from __future__ import annotations
 
 from bot.storage.backend import Backend
-from bot.storage.rows import SettingsRow, UserRow
+from bot.storage.rows import SettingsRow, TurnDmRow, UserRow
 
 
 class SettingsQueries:
-    """The ``game_settings``, ``user_settings`` and ``bot_state`` tables."""
+    """The ``game_settings``, ``user_settings``, ``turn_dms`` and ``bot_state`` tables."""
 
     backend: Backend
 
@@ -70,6 +70,33 @@ class SettingsQueries:
             " tz_offset_minutes = excluded.tz_offset_minutes,"
             " away_until = excluded.away_until, time_zone = excluded.time_zone",
             (u.user_id, u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone),
+        )
+
+    async def turn_dm(self, user_id: int) -> TurnDmRow | None:
+        """Whether ``user_id`` asked for a direct message when their turn comes (None: no)."""
+        r = await self.backend.one(
+            "SELECT lang, failed_at, error FROM turn_dms WHERE user_id = ?", (user_id,)
+        )
+        return TurnDmRow(user_id, r[0], r[1], r[2]) if r else None
+
+    async def put_turn_dm(self, user_id: int, lang: str | None) -> None:
+        """Opt ``user_id`` in (in ``lang``; a failure recorded before is forgotten), or out
+        (``lang`` None)."""
+        if lang is None:
+            await self.backend.run("DELETE FROM turn_dms WHERE user_id = ?", (user_id,))
+            return
+        await self.backend.run(
+            "INSERT INTO turn_dms (user_id, lang, failed_at, error) VALUES (?,?,0,'')"
+            " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, failed_at = 0,"
+            " error = ''",
+            (user_id, lang),
+        )
+
+    async def turn_dm_failed(self, user_id: int, at: float, error: str) -> None:
+        """Record that a turn's direct message to ``user_id`` failed (still opted in)."""
+        await self.backend.run(
+            "UPDATE turn_dms SET failed_at = ?, error = ? WHERE user_id = ?",
+            (at, error, user_id),
         )
 
     async def bot_state(self, key: str) -> str | None:

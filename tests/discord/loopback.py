@@ -340,6 +340,11 @@ class FakeDiscord:
         #: Enforce the 3-second first-response deadline (the latency benchmark turns it off).
         self.deadline = True
         self.commands: list[dict[str, Any]] = []
+        #: Direct-message channels the bot opened, by channel id: the recipient's user id.
+        self.dm_channels: dict[str, int] = {}
+        #: Users whose direct messages are closed to the bot: Discord answers a DM to them
+        #: 403 "Cannot send messages to this user" (code 50007).
+        self.closed_dms: set[int] = set()
         self.bot_user = {
             "id": str(APP_ID),
             "username": "turnpost",
@@ -390,8 +395,41 @@ class FakeDiscord:
         return [s for s in self.channel_messages(channel_id) if not s.files]
 
     def public_messages(self, mark: int = 0) -> list[Sent]:
-        """Messages created for everyone to see, after ``mark``."""
-        return [s for s in self.sent[mark:] if s.public_create]
+        """Messages created for everyone to see, after ``mark`` (a direct message is not)."""
+        return [s for s in self.sent[mark:] if s.public_create and not self._dm(s)]
+
+    def direct_messages(self, mark: int = 0) -> list[tuple[int, Sent]]:
+        """Direct messages created after ``mark``, with their recipient."""
+        return [
+            (self.dm_channels[s.path.split("/")[2]], s)
+            for s in self.sent[mark:]
+            if s.kind == "create" and self._dm(s) and not s.duplicate
+        ]
+
+    def _dm(self, s: Sent) -> bool:
+        parts = s.path.split("/")
+        return len(parts) > 2 and parts[1] == "channels" and parts[2] in self.dm_channels
+
+    def table_shape(self, mark: int = 0) -> dict[str, int]:
+        """What the channel messages created or edited after ``mark`` looked like: how many were
+        Components V2 and how many not, and the most components and text characters one held."""
+        shape = {"v2": 0, "classic": 0, "most_components": 0, "most_text": 0}
+        for s in self.sent[mark:]:
+            if not s.path.startswith("/channels/") or s.method not in ("POST", "PATCH"):
+                continue
+            if s.status != 200 or s.duplicate or s.json is None or s.kind not in ("create", "edit"):
+                continue
+            msg = s.message
+            stored = self.messages.get(s.message_id or "", {})
+            if not (msg.get("flags") or stored.get("flags") or 0) & COMPONENTS_V2:
+                shape["classic"] += 1
+                continue
+            shape["v2"] += 1
+            every = every_component(msg.get("components") or [])
+            text = sum(len(c.get("content") or "") for c in every if c.get("type") == 10)
+            shape["most_components"] = max(shape["most_components"], len(every))
+            shape["most_text"] = max(shape["most_text"], text)
+        return shape
 
     def notified(self, mark: int = 0) -> list[int]:
         """Users notified by requests after ``mark``, in order (0 stands for ``@everyone``)."""
@@ -629,6 +667,20 @@ class FakeDiscord:
         p = sent.path
         if p == "/users/@me":
             return self.bot_user
+        if p == "/users/@me/channels" and sent.method == "POST":
+            # Opening a DM channel always works; sending into it may not (closed_dms).
+            recipient = int((sent.json or {})["recipient_id"])
+            channel = next((c for c, u in self.dm_channels.items() if u == recipient), None)
+            channel = channel or snowflake()
+            self.dm_channels[channel] = recipient
+            user = {
+                "id": str(recipient),
+                "username": f"user{recipient}",
+                "global_name": None,
+                "discriminator": "0",
+                "avatar": None,
+            }
+            return {"id": channel, "type": 1, "recipients": [user], "last_message_id": None}
         if p == "/oauth2/applications/@me":
             return {
                 "id": str(APP_ID),
@@ -655,6 +707,8 @@ class FakeDiscord:
             return self._webhook(sent, m.group(1), m.group(3))
         m = re.fullmatch(r"/channels/(\d+)/messages", p)
         if m and sent.method == "POST":
+            if self.dm_channels.get(m.group(1)) in self.closed_dms:
+                raise Refused(403, 50007, "Cannot send messages to this user")
             return self._create(sent, m.group(1), ephemeral=False)
         m = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p)
         if m:
