@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import discord
 
@@ -196,8 +197,14 @@ def table_message(parts: TableParts, *, filesize_limit: int) -> dict[str, Any]:
 
 def retired(layout: Any) -> Any:
     """A table message's layout without its buttons (a superseded turn): the rows holding our
-    controls are taken out, the text and the board stay."""
+    controls are taken out, the text and the board stay. The board is named again as the
+    message's own attachment (``attachment://board.png``): Discord hands a fetched message's
+    media back as the attachment's signed link, which expires."""
     for item in list(layout.walk_children()):
+        if isinstance(item, discord.ui.MediaGallery):
+            for media in item.items:
+                if urlsplit(media.media.url).path.endswith("/" + BOARD_FILE):
+                    media.media = f"attachment://{BOARD_FILE}"
         if isinstance(item, discord.ui.ActionRow) and any(
             str(getattr(c, "custom_id", "") or "").startswith(f"{views.PREFIX}:")
             for c in item.children

@@ -121,6 +121,10 @@ async def test_the_board_is_given_the_last_players_whole_multi_command_turn(
         def render_glance(view: MarcoPoloView, *, names: list[str], lang: str | None) -> bytes:
             return b"glance"
 
+        @staticmethod
+        def glance_text(view: MarcoPoloView, *, names: list[str], lang: str | None) -> list[str]:
+            return ["glance"]
+
     monkeypatch.setattr(renderers, "get", lambda game: Spy)
     await service.create_lobby(GUILD, CHANNEL, ANA, "marco_polo", seed=3)
     await service.join(CHANNEL, BEN)

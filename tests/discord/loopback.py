@@ -21,7 +21,8 @@ The stand-in behaves as Discord does where it matters to players, not only recor
   select per row, 25 options, 100-character custom ids, 80-character button labels, 10 files.
   A Components V2 message (flag 1 << 15) holds at most 40 components, nested ones counted, and
   4000 characters of text in its text displays, has no content or embeds, and keeps the flag:
-  an edit that would remove it is refused.
+  an edit that would remove it is refused. A media item's ``attachment://<filename>`` must name
+  an attachment of the message; Discord stores it as the attachment's (expiring) link.
 """
 
 from __future__ import annotations
@@ -473,14 +474,32 @@ class FakeDiscord:
         if problems:
             raise Refused(400, 50035, "Invalid Form Body: " + "; ".join(problems))
 
+    @staticmethod
+    def _resolved(components: list[Any], attachments: list[dict[str, Any]]) -> list[Any]:
+        """A V2 message's components as Discord stores them: a media item's
+        ``attachment://<filename>`` becomes that attachment's link (with its ``attachment_id``);
+        a reference to no attachment of the message is refused."""
+        by_name = {a["filename"]: a for a in attachments}
+        out = json.loads(json.dumps(components))
+        for c in every_component(out):
+            for item in c.get("items") or []:
+                url = str(item.get("media", {}).get("url", ""))
+                if url.startswith("attachment://"):
+                    found = by_name.get(url.removeprefix("attachment://"))
+                    if found is None:
+                        raise Refused(400, 50035, f"Invalid Form Body: no attachment {url}")
+                    item["media"] = {"url": found["url"], "attachment_id": found["id"]}
+        return out
+
     def _attachments(self, sent: Sent) -> list[dict[str, Any]]:
         return [
             {
                 "id": snowflake(),
                 "filename": f[1],
                 "size": len(f[2]),
-                "url": f"https://cdn.example/{f[1]}",
-                "proxy_url": f"https://cdn.example/{f[1]}",
+                # Discord's attachment links are signed and expire (``ex``).
+                "url": f"https://cdn.example/{f[1]}?ex=1",
+                "proxy_url": f"https://cdn.example/{f[1]}?ex=1",
             }
             for f in sent.files
         ]
@@ -517,6 +536,8 @@ class FakeDiscord:
         mid = snowflake()
         if msg.get("enforce_nonce") and msg.get("nonce") is not None:
             self.nonces[(channel_id, str(msg["nonce"]))] = mid
+        attachments = self._attachments(sent)
+        components = self._resolved(msg.get("components") or [], attachments)
         sent.message_id, sent.kind, sent.visible_ephemeral = mid, "create", ephemeral
         data = {
             "id": mid,
@@ -529,9 +550,9 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": self._attachments(sent),
+            "attachments": attachments,
             "embeds": msg.get("embeds") or [],
-            "components": msg.get("components") or [],
+            "components": components,
             "pinned": False,
             "type": 0,
             "flags": (msg.get("flags", 0) & ~64) | (64 if ephemeral else 0),
@@ -554,16 +575,19 @@ class FakeDiscord:
         self._check_limits(sent, v2=was_v2)
         if (msg.get("flags") or 0) & COMPONENTS_V2:
             data["flags"] |= COMPONENTS_V2
-        sent.message_id, sent.kind = message_id, "edit"
-        sent.visible_ephemeral = bool(data["flags"] & 64)
-        for key in ("content", "embeds", "components"):
-            if key in msg:
-                data[key] = msg[key] or ([] if key != "content" else "")
+        attachments = data["attachments"]
         if "attachments" in msg or sent.files:
             kept = {str(a.get("id")) for a in msg.get("attachments") or []}
-            data["attachments"] = [
-                a for a in data["attachments"] if str(a["id"]) in kept
-            ] + self._attachments(sent)
+            attachments = [a for a in attachments if str(a["id"]) in kept] + self._attachments(sent)
+        components = self._resolved(msg.get("components") or [], attachments)
+        sent.message_id, sent.kind = message_id, "edit"
+        sent.visible_ephemeral = bool(data["flags"] & 64)
+        data["attachments"] = attachments
+        for key in ("content", "embeds"):
+            if key in msg:
+                data[key] = msg[key] or ([] if key != "content" else "")
+        if "components" in msg:
+            data["components"] = components
         data["edited_timestamp"] = TIMESTAMP
         data["channel_id"] = channel_id
         return data
