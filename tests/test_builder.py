@@ -114,3 +114,55 @@ def test_the_brass_builder_names_what_each_card_in_hand_builds_now() -> None:
             assert line.endswith(f"({len(towns)} town{'s' if len(towns) > 1 else ''})")
         else:
             assert line.endswith("builds nothing now")
+
+
+@pytest.mark.parametrize(
+    ("lang", "hill"),
+    [("en", "Hill A (start)"), ("es", "Colina A (salida)"), ("ja", "高台A（スタート）")],
+)
+def test_a_bombay_hill_is_named_in_the_readers_language(lang: str, hill: str) -> None:
+    """#26.3: the builder names hill A in the reader's language, never by its printed English
+    label (a Japanese table read "移動 · Hill A (start)")."""
+    engine = engines.get("bombay")
+    state = engine.setup(3, engine.meta.validate_options({}), 7)
+    state, _ = engine.play(state, 0, "move e3")  # e3 lies next to hill A
+    labels = [c.label for c in screen(engine, state, 0, (), lang=lang).choices]
+    assert any(label.endswith(" · " + hill) for label in labels), labels
+    assert not any("Hill" in label for label in labels) or lang == "en"
+
+
+def test_marco_polo_contract_slots_are_named_by_the_contracts_in_them() -> None:
+    """#26.3: ``take=2+3`` is offered as the contracts lying in slots 2 and 3 (what each costs and
+    gives, public cards), not as bare slot numbers."""
+    from engines.marco_polo import tables
+
+    engine = engines.get("marco_polo")
+    for state, seat in positions("marco_polo", every=1, seed=5):
+        labels = [
+            label for label in _labels_under(engine, state, seat, depth=4) if "take:" in label
+        ]
+        if labels:
+            break
+    else:
+        pytest.fail("no contracts space was reachable in the game")
+    for label in labels:
+        assert "take: slot" in label, label
+        said = label.split("take: ", 1)[1]
+        slot = int(said.split()[1].split("+")[0].rstrip(":"))
+        reward = tables.CONTRACTS[state.display[slot - 1]]["reward"]
+        assert " → " in said and str(next(iter(reward.values()))) in said, label
+
+
+def _labels_under(engine: Any, state: Any, seat: int, depth: int) -> list[str]:
+    """The labels of every choice within ``depth`` steps along the contracts space."""
+    out: list[str] = []
+
+    def walk(path: tuple[int, ...]) -> None:
+        shown = screen(engine, state, seat, path)
+        for i, choice in enumerate(shown.choices):
+            out.append(choice.label)
+            if len(path) < depth and ("contracts" in choice.label or "die" in choice.label):
+                walk((*path, i))
+
+    walk(())
+    return out

@@ -8,6 +8,7 @@ player who must act now gets one (``service.not_your_turn`` otherwise)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -91,11 +92,19 @@ class Builders:
             raise ServiceError(
                 "service.not_your_turn", names=[s.name for s in g.seats if s.seat in to_act]
             )
+        # A screen walks the engine's completion (up to a few hundred ms for Brass under load):
+        # in a worker thread, so other interactions' first responses are not held up by it.
         try:
-            shown = builder.screen(engine, state, seat, path, lang=lang, names=names)
+            shown = await asyncio.to_thread(
+                builder.screen, engine, state, seat, path, lang=lang, names=names
+            )
         except builder.PathGone as gone:
             raise ServiceError("service.stale") from gone
-        private = essentials(engine, state, seat, lang, names) if not path else ()
+        private = (
+            await asyncio.to_thread(essentials, engine, state, seat, lang, names)
+            if not path
+            else ()
+        )
         return BuilderScreen(g.row.id, g.row.version, g.row.engine, shown, private)
 
     async def turn_essentials(

@@ -3,8 +3,9 @@ by name, and what a seat counts (rupees, clients, bales) so a move says what it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from engines.bombay.state import State
 from engines.data import load_json
@@ -17,8 +18,18 @@ def _labels() -> dict[str, str]:
     return {s["id"]: str(s["label"]) for s in load_json("bombay", "board.json")["sites"]}
 
 
-def name(state: State, seat: int, before: Sequence[str], token: str) -> str | None:
-    """A site's printed label ("E1", "Indora"); a colour stays a word the catalog translates."""
+#: The hills by catalog key: their printed labels are words ("Hill A (start)"), which a Japanese
+#: or Spanish table reads in its own language.
+_HILLS = {"a": "bombay.builder.hill_a", "b": "bombay.builder.hill_b"}
+
+
+def name(
+    state: State, seat: int, before: Sequence[str], token: str
+) -> str | tuple[str, Mapping[str, Any]] | None:
+    """A site's printed label ("E1", "Indora"), a hill by its name in the reader's language; a
+    colour stays a word the catalog translates."""
+    if token in _HILLS:
+        return (_HILLS[token], {})
     return _labels().get(token)
 
 

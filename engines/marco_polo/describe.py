@@ -22,6 +22,8 @@ def name(
 ) -> str | tuple[str, Mapping[str, Any]] | None:
     """A space or city by name, a die by colour and pips ("white 3")."""
     verb = before[0]
+    if before[-1] == "take=" and all(s.isdigit() for s in token.split("+")):
+        return _slots(state, token)
     if before[-1].endswith("="):
         # A keyword's value (a column, a row, goods): the parameter's own words frame it.
         return place_name(token) if token in T.LOCATIONS else None
@@ -41,6 +43,33 @@ def name(
         key = _DIE_KEYS.get(token[0], "marco_polo.builder.die_own")
         return (key, {"pips": int(token[-1])})
     return None
+
+
+def _slots(state: State, token: str) -> tuple[str, Mapping[str, Any]] | None:
+    """``take=2+3`` by the contracts lying in those slots of the display (public cards): what
+    each costs and gives."""
+    slots = [int(s) for s in token.split("+")]
+    if not all(1 <= s <= len(state.display) for s in slots) or len(slots) > 2:
+        return None
+    cards = [T.CONTRACTS[state.display[s - 1]] for s in slots]
+    if len(slots) == 1:
+        params = {
+            "slot": slots[0],
+            "cost": dict(cards[0]["cost"]),
+            "reward": dict(cards[0]["reward"]),
+        }
+        return ("marco_polo.builder.take_one", params)
+    return (
+        "marco_polo.builder.take_two",
+        {
+            "slot1": slots[0],
+            "slot2": slots[1],
+            "cost1": dict(cards[0]["cost"]),
+            "reward1": dict(cards[0]["reward"]),
+            "cost2": dict(cards[1]["cost"]),
+            "reward2": dict(cards[1]["reward"]),
+        },
+    )
 
 
 def purse(state: State, seat: int) -> dict[str, int]:
