@@ -1,5 +1,5 @@
 """Public messages per turn and notifying pings per turn change, per game, printed as JSON:
-``python -m bench.discord_turns [--games N] [--real-render] [game ...]``.
+``python -m bench.discord_turns [--games N] [--real-render] [--builder] [game ...]``.
 
 Random games are played to the end through the Discord layer (``/play`` slash-command payloads
 through discord.py's real command tree, against the loopback stand-in of the tests, which
@@ -17,6 +17,9 @@ game it reports:
 
 By default boards are drawn by a tiny stand-in renderer (message counts do not depend on the
 picture); ``--real-render`` draws the real boards.
+
+``--show GAME [--moves N]`` prints the table message (#26.2) created after N random moves of a
+3-player game as an outline of its components, with whom it notified.
 
 ``--builder`` plays every move with the move builder alone (#26.6: "Your move" on the live board,
 the builder's selects, Confirm; ``tests/discord/tapping.py``) and reports per game:
@@ -153,16 +156,69 @@ async def measure_builder(games: list[str], per_game: int) -> dict[str, Any]:
     return out
 
 
+KINDS = {1: "action row", 2: "button", 10: "text display", 12: "media gallery", 14: "separator"}
+KINDS[17] = "container"
+
+
+def outline(components: list[dict[str, Any]], depth: int = 0) -> list[str]:
+    """A Components V2 message as an indented outline: each component's kind, a text
+    display's lines, a media item's URL, a button's label and custom id."""
+    out: list[str] = []
+    pad = "  " * depth
+    for c in components:
+        kind = KINDS.get(c.get("type", 0), f"type {c.get('type')}")
+        if c.get("type") == 10:
+            out.append(f"{pad}- {kind}:")
+            out += [f"{pad}    {line}" for line in str(c.get("content", "")).splitlines()]
+        elif c.get("type") == 12:
+            urls = ", ".join(i["media"]["url"] for i in c.get("items") or [])
+            out.append(f"{pad}- {kind}: {urls}")
+        elif c.get("type") == 2:
+            out.append(f'{pad}- {kind} "{c.get("label")}" ({c.get("custom_id")})')
+        else:
+            out.append(f"{pad}- {kind}")
+        out += outline(c.get("components") or [], depth + 1)
+    return out
+
+
+async def show(game: str, seed: int, moves: int) -> str:
+    """The table message after ``moves`` random moves of a 3-player ``game`` (seed ``seed``),
+    as an outline, with what it notifies: ``--show GAME``."""
+
+    async def run(b: Bench) -> str:
+        await play_random_game(b.bot, b.fake, game, seed=seed, players=3, max_moves=moves)
+        post = next(
+            s
+            for s in reversed(b.fake.sent)
+            if s.kind == "create" and s.path.startswith("/channels/") and s.files
+        )
+        head = [
+            f"flags: {post.json.get('flags')} (Components V2: 32768), files: "
+            + ", ".join(f[1] for f in post.files),
+            f"allowed_mentions: {json.dumps(post.json.get('allowed_mentions'))}",
+            f"notified: {post.notified}",
+        ]
+        return "\n".join(head + outline(post.json.get("components") or []))
+
+    shown: str = await with_bot(run)
+    return shown
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--games", type=int, default=3, help="random games per game id")
     parser.add_argument("--real-render", action="store_true", help="draw the real boards")
     parser.add_argument("--builder", action="store_true", help="play by the move builder alone")
+    parser.add_argument("--show", metavar="GAME", help="print one table message as an outline")
+    parser.add_argument("--moves", type=int, default=40, help="random moves before --show")
     args = parser.parse_args(argv)
     logging.disable(logging.WARNING)
     if not args.real_render:
         drawing.draw_public = quick_render
+    if args.show:
+        print(asyncio.run(show(args.show, 1, args.moves)))
+        return 0
     games = args.game or [e.meta.id for e in engines.all_engines()]
     run = measure_builder if args.builder else measure
     print(json.dumps(asyncio.run(run(games, args.games)), indent=2))
