@@ -44,7 +44,7 @@ def _engine(game: str) -> bool:
 
 def _renderer(game: str) -> bool:
     module = _module(f"renderers.{game}")
-    drawn = ("render", "render_glance", "render_private")
+    drawn = ("render", "render_glance", "glance_text", "render_private")
     return all(callable(getattr(module, name, None)) for name in drawn)
 
 
@@ -86,7 +86,7 @@ PIECES: tuple[tuple[str, str, Callable[[str], bool]], ...] = (
         _data("<id>", "locales", "en.json"),
     ),
     (
-        "the board: render, render_glance, render_private (renderers.Renderer)",
+        "the board: render, render_glance, glance_text, render_private (renderers.Renderer)",
         "renderers/<id>/__init__.py",
         _renderer,
     ),

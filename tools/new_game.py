@@ -325,7 +325,7 @@ from engines.$id.engine import ${Class}View
 from renderers import kit
 from renderers.$id.layout import COMPONENT_COLOURS, LEGEND, MARGIN, ROW, SEATS, TITLE, WIDTH
 
-__all__ = ["COMPONENT_COLOURS", "SEATS", "render", "render_glance", "render_private"]
+__all__ = ["COMPONENT_COLOURS", "SEATS", "glance_text", "render", "render_glance", "render_private"]
 
 
 def _legend_entries(lang: str) -> list[tuple[kit.Sign, str]]:
@@ -377,6 +377,20 @@ def render_glance(
     """The phone-sized summary: whose turn, what they may do, each seat's points; at the end,
     the winners."""
     view, lang = kit.prepare(view, names, lang)
+    return kit.glance(view, SEATS, glance_of(view, lang))
+
+
+def glance_text(
+    view: ${Class}View, *, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[str]:
+    """The glance's words as text lines, for the table message that shows them beside the
+    board."""
+    view, lang = kit.prepare(view, names, lang)
+    return kit.glance_lines(view, glance_of(view, lang))
+
+
+def glance_of(view: ${Class}View, lang: str) -> kit.Glance:
+    """The glance's words, every one from the catalog in ``lang``."""
     asked = kit.say("$id.glance.over" if view.over else "$id.glance.play", lang)
     scores = [kit.say("$id.glance.points", lang, points=p) for p in view.scores]
     status = kit.say("$id.status", lang, move=view.moves + 1)
@@ -385,8 +399,7 @@ def render_glance(
     best = max(view.scores)
     winners = [s for s, p in enumerate(view.scores) if p == best] if view.over else []
     last = kit.last_line(view, lang)
-    g = kit.Glance(title, status, asked, scores, last, view.over, winners=winners)
-    return kit.glance(view, SEATS, g)
+    return kit.Glance(title, status, asked, scores, last, view.over, winners=winners)
 
 
 def render_private(

@@ -43,7 +43,7 @@ V2_COMPONENTS_MAX = 40
 #: what is left (the digest at most ``DIGEST_MAX``).
 PING_MAX = 400
 GLANCE_MAX = 900
-SHEET_MAX = 1200
+SHEET_MAX = 2000
 EXTRA_MAX = 400
 DIGEST_MAX = 1500
 #: Discord's limit for a media gallery item's description (its alt text).
@@ -119,7 +119,8 @@ def table_texts(parts: TableParts) -> dict[str, list[str]]:
     out = {
         "ping": fold(ping, PING_MAX, lang),
         "glance": fold(parts.glance, GLANCE_MAX, lang, head=2),
-        "sheet": fold(parts.sheet, SHEET_MAX, lang, head=1),
+        # The score sheet reads from the winner down: over its budget, its end is cut.
+        "sheet": fold(parts.sheet, SHEET_MAX, lang, head=len(parts.sheet)),
         "extra": fold(parts.extra, EXTRA_MAX, lang),
     }
     lines = list(parts.lines)
