@@ -8,6 +8,7 @@ import engines
 from engines.ai.behaviour import Step
 from engines.ai.behaviour import bombay as bombay_metrics
 from engines.ai.behaviour import imhotep as imhotep_metrics
+from engines.imhotep.scoring import CATEGORIES
 from engines.randomplay import random_action
 from engines.rng import Rng, seed_state
 
@@ -75,3 +76,14 @@ def test_imhotep_counts_stones_per_site_and_cards() -> None:
         1 for s in steps for e in s.events if e.key in ("imhotep.took_card", "imhotep.took_pair")
     )
     assert sum(r["cards_taken"] for r in rows) == took
+
+
+def test_imhotep_score_sheet_parts_add_up_to_the_final_points() -> None:
+    """``points_<category>`` are the final score sheet's parts (I76): they add up to each seat's
+    final points, the temple's round-end points (I40) and the end-game awards included."""
+    engine, steps, result = _play("imhotep", 2, 7, {})
+    rows = imhotep_metrics.metrics(engine, steps, result)
+    for seat, row in enumerate(rows):
+        parts = [row[f"points_{c}"] for c in CATEGORIES]
+        assert sum(parts) == row["final_points"] == result.scores[seat]
+    assert any(row["points_temple"] > 0 for row in rows)

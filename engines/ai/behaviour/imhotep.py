@@ -5,7 +5,9 @@ One dict per seat, over one game: ``stones_<site>`` (stones placed at the pyrami
 burial chamber and obelisk; the pyramid counts stones beside it too, I68), ``stones_delivered``
 (all four), ``loaded`` (stones loaded onto ships), ``sailed`` (ships this seat sailed),
 ``cards_taken`` (market cards taken, a pair counted once), ``cards_played``, ``final_points``
-and ``won``.
+and ``won``; and ``points_<category>``, the final score sheet's parts (``scoring.CATEGORIES``:
+pyramid, temple, burial chamber, obelisk, decorations, statues, blue cards, wrath), so a table
+shows where the winners' points came from beside where their stones went.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import Engine, Result
+from engines.imhotep.scoring import CATEGORIES, final_breakdown
 
 #: The event that placed a stone, by the site it counts for.
 SITE_OF = {
@@ -63,6 +66,10 @@ def metrics(
             counted = COUNTED.get(event.key)
             if counted is not None:
                 out[seat][counted] += 1
+    if steps:
+        # The last position is the finished game: its score sheet as the result scored it.
+        for row, sheet in zip(out, final_breakdown(steps[-1].after), strict=True):
+            row.update({f"points_{c}": float(sheet[c]) for c in CATEGORIES})
     winners = set(result.winners)
     for seat, row in enumerate(out):
         row["final_points"] = float(result.scores[seat])
