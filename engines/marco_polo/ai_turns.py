@@ -23,6 +23,7 @@ from engines.base import CHANCE, Engine
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai_moves import legal_moves, may_place_any, shortlist, verb_moves
 from engines.marco_polo.ai_value import ROUTES, seat_worth
+from engines.marco_polo.engine import apply_listed
 from engines.marco_polo.state import State, parse_die
 from engines.rng import Rng
 
@@ -44,11 +45,12 @@ Value = Callable[[State], float]
 
 
 def _play(engine: Engine[Any, Any], state: State, seat: int, move: str) -> tuple[State, bool]:
-    """``move`` applied without settling a chance step, and whether the planned turn must stop
+    """``move`` (listed legal here by ``ai_moves``, so not checked again:
+    ``engine.apply_listed``) applied without settling a chance step, and whether the planned turn must stop
     after it: a die is to be rolled (a black die, the next round's dice), or a contract was
     drawn from the hidden pile (a reward, a first-post tile, a display refilled, M27, M63), which
     a sample deals differently from the game, so nothing planned after it can be trusted."""
-    after, _ = engine.apply(state, seat, engine.parse(state, seat, move))
+    after, _ = apply_listed(state, seat, engine.parse(state, seat, move))
     return after, engine.to_act(after) == [CHANCE] or len(after.pile) != len(state.pile)
 
 
@@ -60,9 +62,13 @@ def _acts(engine: Engine[Any, Any], state: State, seat: int) -> bool:
 
 def _best(
     engine: Engine[Any, Any], state: State, seat: int, moves: list[str], value: Value
-) -> tuple[float, str, State, bool]:
-    """The move the evaluation likes best one step deep (ties: the first listed), the position
-    after it and whether the turn stops there (``_play``)."""
+) -> tuple[float | None, str, State, bool]:
+    """The move the evaluation likes best one step deep (ties: the first listed), its rating,
+    the position after it and whether the turn stops there (``_play``)."""
+    if len(moves) == 1:
+        # Nothing to compare: no rating (``None``); a caller that needs one reads it.
+        after, stop = _play(engine, state, seat, moves[0])
+        return None, moves[0], after, stop
     best: tuple[float, str, State, bool] | None = None
     for move in moves:
         after, stop = _play(engine, state, seat, move)
@@ -86,6 +92,8 @@ def _fulfil_all(engine: Engine[Any, Any], state: State, seat: int, value: Value)
         if not moves:
             break
         v, move, after, stop = _best(engine, state, seat, moves, value)
+        if v is None:
+            v = value(after)
         if v <= here:
             break
         done.append(move)

@@ -155,16 +155,21 @@ def seat_worth(state: State, seat: int, most: int | None = None) -> float:
         most = max(len(p.fulfilled) for p in state.players)
     later = max(0, T.ROUNDS - state.round)  # whole rounds still to come
     p = state.players[seat]
+    dice = p.dice
     # How much of the game is left to use resources in: all of it until the last round,
     # then as much as the seat's unused dice (contracts can still be fulfilled after).
-    live = 1.0 if later else min(1.0, 0.3 + len(p.dice) / 5)
+    live = 1.0 if later else min(1.0, 0.3 + len(dice) / 5)
     value = float(sheet_total(state, seat, most))
-    value += live * (sum(LIVE[r] * p.amount(r) for r in GOODS_CAMELS) + contracts(p))
+    held = _CAMEL * p.camel + _PEPPER * p.pepper + _SILK * p.silk + _GOLD * p.gold
+    value += live * (held + (contracts(p) if p.contracts else 0.0))
     value += (LIVE["coin"] * min(1.0, later / COIN_ROUNDS) if later else LAST_COIN) * p.coin
     # A die not rolled yet (a chance step comes) shows 3.5 on average; Raschid's are set as he
     # places them, so they count as sixes (M19, M51).
     unrolled = 6 if p.char == "raschid" else 3.5
-    value += sum(DIE_BASE + DIE_PIP * (v or unrolled) for _, v in p.dice)
+    unused = 0.0
+    for _, v in dice:
+        unused += DIE_BASE + DIE_PIP * (v or unrolled)
+    value += unused
     value += posts(state, seat, later)
     if _moving(state, seat):
         value += movement(state, seat, later)
@@ -173,23 +178,44 @@ def seat_worth(state: State, seat: int, most: int | None = None) -> float:
     return value
 
 
+#: ``LIVE`` of camels and goods, read once (``seat_worth`` runs tens of thousands of times).
+_CAMEL, _PEPPER, _SILK, _GOLD = (LIVE[r] for r in GOODS_CAMELS)
+
+
 def sheet_total(state: State, seat: int, most: int) -> int:
     """``seat``'s total on the score sheet if the game ended now: the sum of
     ``scoring.breakdown``'s categories for that seat alone (M60), without building every
     seat's sheet."""
     p = state.players[seat]
     posts = p.posts
-    cities = goal_cities(p.goals)
+    cities, cards = _goal_parts(p.goals)
     total = p.vp + p.coin // 10
-    total += sum(
-        int(T.GOALS[g]["vp"]) for g in p.goals if all(c in posts for c in T.GOALS[g]["cities"])
-    )
+    for both, vp in cards:
+        if both[0] in posts and both[1] in posts:
+            total += vp
     total += T.DISTINCT_GOAL_CITY_VP[min(sum(1 for c in cities if c in posts), 4)]
     if seat in state.beijing:
         total += T.BEIJING_VP[state.beijing.index(seat)] + goods_total(p) // 2
     if len(p.fulfilled) == most:
         total += T.MOST_CONTRACTS_VP
     return total
+
+
+#: Per hand of goal cards: its cities and each card's (two cities, VP) (``_goal_parts``).
+_GOAL_PARTS: dict[tuple[str, ...], tuple[frozenset[str], tuple[tuple[tuple[str, ...], int], ...]]]
+_GOAL_PARTS = {}
+
+
+def _goal_parts(
+    goals: tuple[str, ...],
+) -> tuple[frozenset[str], tuple[tuple[tuple[str, ...], int], ...]]:
+    """The cities named on ``goals`` and each card's two cities with its VP (M60)."""
+    found = _GOAL_PARTS.get(goals)
+    if found is None:
+        cards = tuple((tuple(T.GOALS[g]["cities"]), int(T.GOALS[g]["vp"])) for g in goals)
+        assert all(len(both) == 2 for both, _ in cards), "a goal card names two cities"
+        found = _GOAL_PARTS[goals] = (goal_cities(goals), cards)
+    return found
 
 
 def contracts(p: Player) -> float:
@@ -276,10 +302,35 @@ def _state_extras(state: State) -> tuple[tuple[str, float], ...]:
     return found
 
 
+class Extras(tuple[tuple[str, float], ...]):
+    """``_extras``' tuple with its hash worked out once: it is part of the key of every
+    ``_journey`` looked up, and a tuple's hash is computed again at each look-up."""
+
+    def __new__(cls, items: tuple[tuple[str, float], ...]) -> Extras:
+        made = super().__new__(cls, items)
+        made.hashed = tuple.__hash__(made)
+        return made
+
+    hashed: int
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or tuple.__eq__(self, other)
+
+    def by_city(self) -> dict[str, float]:
+        """The same, as a mapping from city to VP (made once)."""
+        found: dict[str, float] | None = self.__dict__.get("cities")
+        if found is None:
+            found = self.__dict__["cities"] = dict(self)
+        return found
+
+
 @lru_cache(maxsize=256)
 def _extras(
     bonuses: tuple[tuple[str, str], ...], tiles: tuple[tuple[str, str | None], ...]
-) -> tuple[tuple[str, float], ...]:
+) -> Extras:
     """Per post city (sorted): its small-city bonus or its first-post tile still there, in VP."""
     bonus = dict(bonuses)
     tile = dict(tiles)
@@ -290,7 +341,7 @@ def _extras(
         else:
             t = tile.get(city)
             out.append((city, TILE_VP[t] if t else 0.0))
-    return tuple(out)
+    return Extras(tuple(out))
 
 
 def _city_gain(
@@ -447,6 +498,25 @@ _HOPS: dict[str, dict[str, tuple[int, int, int]]] = {
 }
 
 
+def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int], ...]:
+    """The hops a journey's figures standing at ``locs`` can make: (city, figure, camels,
+    coins) for each post city (sorted) and each figure (in order) within ``JOURNEY_STEPS``."""
+    found = _CANDIDATES.get(locs)
+    if found is None:
+        reach = [_HOPS[loc] for loc in locs]
+        found = _CANDIDATES[locs] = tuple(
+            (city, fig, hop[1], hop[2])
+            for city in sorted(T.POST_CITIES)
+            for fig, hops_from in enumerate(reach)
+            if (hop := hops_from.get(city)) is not None
+        )
+    return found
+
+
+#: ``_candidates`` per figure placement (at most 25 x 25 of them).
+_CANDIDATES: dict[tuple[str, ...], tuple[tuple[str, int, int, int], ...]] = {}
+
+
 @lru_cache(maxsize=1 << 16)
 def _journey(
     figures: tuple[str, ...],
@@ -460,15 +530,15 @@ def _journey(
     camels: int,
     beijing_taken: int,
     goods: int,
-    bonus: tuple[tuple[str, float], ...],
+    bonus: Extras,
 ) -> float:
     """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost
     (a city's gain is ``_city_gain``'s, its parts that do not depend on the city worked out
     once per hop)."""
     locs = list(figures)
     total = 0.0
-    cities = goal_cities(goals)
-    cards = [(T.GOALS[g]["cities"], int(T.GOALS[g]["vp"])) for g in goals]
+    cities, cards = _goal_parts(goals)
+    extras = bonus.by_city()
     coin_vp = LIVE["coin"]
     camel_vp = LIVE["camel"]
     for hop in range(hops):
@@ -477,43 +547,38 @@ def _journey(
         step = T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
         count = placed + 1
         milestone = count in (8, 9) or (char == "wilhelm" and count == 11)
-        reach = [_HOPS[loc] for loc in locs]
         best: tuple[float, int, str, int, int] | None = None
-        for city, extra in bonus:
-            if city in held:
+        rated = ""  # the city whose ``gain`` is worked out
+        gain = 0.0
+        for city, fig, cam, paid in _candidates(tuple(locs)):
+            if cam > camels or city in held:
                 continue
-            gain: float | None = None
-            for fig, hops_from in enumerate(reach):
-                found = hops_from.get(city)
-                if found is None:
-                    continue
-                _, cam, paid = found
-                if cam > camels:
-                    continue
-                # A hop the coins do not cover counts the share they do: a coin more is always
-                # worth a little more, not nothing until a row's price is reached.
-                share = 1.0 if paid <= coins else max(0, coins) / paid
-                if gain is None:
-                    gain = POST
-                    if city in cities:
-                        gain += step
-                        for both, vp in cards:
-                            if city in both and all(c == city or c in held for c in both):
-                                gain += vp
-                    if milestone:
-                        gain += T.MILESTONES[count]
-                    if city == "beijing":
-                        if beijing_taken < len(T.BEIJING_VP):
-                            gain += T.BEIJING_VP[beijing_taken]
-                        gain += max(goods, END_GOODS) // 2
-                    elif city in T.SMALL_CITIES and extra:
-                        gain += (1 + rounds_after) * extra
-                    else:
-                        tile = extra if city not in T.SMALL_CITIES else 0.0
-                        gain += tile + rounds_after * CARD_ROUND
-                net = share * (gain - coin_vp * paid - camel_vp * cam)
-                if best is None or net > best[0]:
-                    best = (net, fig, city, paid, cam)
+            # A hop the coins do not cover counts the share they do: a coin more is always
+            # worth a little more, not nothing until a row's price is reached.
+            share = 1.0 if paid <= coins else max(0, coins) / paid
+            if rated != city:
+                rated = city
+                extra = extras[city]
+                gain = POST
+                if city in cities:
+                    gain += step
+                    for both, vp in cards:
+                        if city in both and all(c == city or c in held for c in both):
+                            gain += vp
+                if milestone:
+                    gain += T.MILESTONES[count]
+                if city == "beijing":
+                    if beijing_taken < len(T.BEIJING_VP):
+                        gain += T.BEIJING_VP[beijing_taken]
+                    gain += max(goods, END_GOODS) // 2
+                elif city in T.SMALL_CITIES and extra:
+                    gain += (1 + rounds_after) * extra
+                else:
+                    tile = extra if city not in T.SMALL_CITIES else 0.0
+                    gain += tile + rounds_after * CARD_ROUND
+            net = share * (gain - coin_vp * paid - camel_vp * cam)
+            if best is None or net > best[0]:
+                best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:
             break
         net, fig, city, paid, cam = best

@@ -146,16 +146,7 @@ class MarcoPolo(Engine[State, Action]):
             return chance.apply(state, action)
         d = Draft(state)
         kit.perform(RULES, d, seat, action)
-        if d.phase == "draft" and not d.draft_order:
-            character_setup(d)
-            d.phase = "goals"
-        if d.phase == "goals" and not any(p.goal_offer for p in d.players):
-            start_round(d)
-        settle(d)
-        d.last_seat = seat
-        d.last_text = action.verb if action.verb == "keep" else str(action)
-        d.moves += 1
-        return d.freeze(), d.events
+        return _follow(d, seat, action)
 
     def timeout_action(self, state: State, seat: int) -> str | None:
         """Out of time: the cheapest way forward (3 coins with a die, end, decline, first choice)."""
@@ -225,3 +216,29 @@ def _character_params(character: str) -> dict[str, str]:
 def character_line(character: str, lang: str = "en") -> str:
     """ "Name (`choose id`): what it does" in ``lang`` (M51-M58)."""
     return CATALOG.text("marco_polo.character_line", _character_params(character), lang=lang)
+
+
+def _follow(d: Draft, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """What follows an action by itself (``MarcoPoloEngine.apply``): the end of the draft
+    (M13), the first round once goals are kept (M7), passing the turn (M23); then the frozen
+    state and the events."""
+    if d.phase == "draft" and not d.draft_order:
+        character_setup(d)
+        d.phase = "goals"
+    if d.phase == "goals" and not any(p.goal_offer for p in d.players):
+        start_round(d)
+    settle(d)
+    d.last_seat = seat
+    d.last_text = action.verb if action.verb == "keep" else str(action)
+    d.moves += 1
+    return d.freeze(), d.events
+
+
+def apply_listed(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """``apply`` of an action the caller took from ``seat``'s legal moves in this very
+    ``state`` (the computer's own listings, ``ai_moves``), without asking the rules again
+    whether it is legal: the search applies tens of thousands of moves it has just listed, and
+    the check was a tenth of its time. Anything else goes through ``apply``."""
+    d = Draft(state)
+    RULES[action.verb].do(d, seat, action)
+    return _follow(d, seat, action)
