@@ -20,6 +20,10 @@ for the turns still to come. The future part is where the game is won, so each p
   unvisited goal cities or Beijing stands well, and spending the coins on the road while the
   rounds are left to collect income from the posts pays. Before #24 the evaluation had none of
   this: the computer travelled twice a game, built one post and ended with 20 coins.
+* **This round's Travel action** (``_may_travel_now``, ``_first_hop``): while the seat holds two
+  dice it may put on Travel (M24), the plan may start with a hop this round, as far as its two
+  best dice allow (M28) and worth more than those two dice kept; the better plan counts. Without
+  it dice spent elsewhere lost nothing, and some seats never travelled and kept 20-50 coins.
 """
 
 from __future__ import annotations
@@ -448,10 +452,42 @@ def reachable(start: str, steps: int, camels: int, coins: int) -> dict[str, tupl
 def journey(state: State, seat: int, later: int) -> float:
     """The plan for the Travel actions of the rounds still to come (module docstring): VP net of
     what the rows and routes cost."""
-    if not later:
+    now = _may_travel_now(state, seat)
+    if not later and not now:
         return 0.0
     p = state.players[seat]
-    return _plan(state, seat, later, p.figures, frozenset(p.posts), p.posts_placed, p.coin, p.camel)
+    held = frozenset(p.posts)
+    plan = _plan(state, seat, later, p.figures, held, p.posts_placed, p.coin, p.camel)
+    if now:
+        # Travelling this round is a choice, not a must: the better of the two plans.
+        hop = _plan(
+            state, seat, later, p.figures, held, p.posts_placed, p.coin, p.camel, 1, _first_hop(p)
+        )
+        plan = max(plan, hop)
+    return plan
+
+
+def _first_hop(p: Player) -> tuple[int, float]:
+    """This round's Travel action in the journey: the most steps the seat's two best dice
+    allow (M28: the lower of the two), and what those two dice are worth kept (``DIE_BASE``,
+    ``DIE_PIP``): the hop must pay for the actions they would otherwise be."""
+    unrolled = 6 if p.char == "raschid" else 3
+    values = sorted((v or unrolled for _, v in p.dice), reverse=True)[:2]
+    steps = min(JOURNEY_STEPS, values[1])
+    return steps, 2 * DIE_BASE + DIE_PIP * (values[0] + values[1])
+
+
+def _may_travel_now(state: State, seat: int) -> bool:
+    """Whether ``seat`` can still take a Travel action this round: in play, two dice it may
+    place there (its own colour only once per space per round, M24)."""
+    if state.phase != "play":
+        return False
+    dice = state.players[seat].dice
+    if len(dice) < 2:
+        return False
+    if any(owner == seat and kind == "o" for owner, kind, _ in state.spaces.get("travel", ())):
+        return sum(1 for kind, _ in dice if kind != "o") >= 2
+    return True
 
 
 def _plan(
@@ -463,11 +499,14 @@ def _plan(
     placed: int,
     coins: int,
     camels: int,
+    now: int = 0,
+    first: tuple[int, float] = (JOURNEY_STEPS, 0.0),
 ) -> float:
-    """``journey`` from figures standing at ``figures`` with posts ``held``."""
+    """``journey`` from figures standing at ``figures`` with posts ``held`` (``now``: one more
+    Travel action this round)."""
     p = state.players[seat]
     left = posts_left(state, seat) - (len(held) - len(p.posts))
-    if left <= 0 or not later:
+    if left <= 0 or not (later or now):
         return 0.0
     bonus = _state_extras(state)
     return _journey(
@@ -476,13 +515,14 @@ def _plan(
         p.goals,
         placed,
         p.char,
-        later,
-        min(later, left),
+        later + now,
+        min(later + now, left),
         coins + JOURNEY_COINS * later,
         camels + JOURNEY_CAMELS * later,
         _beijing_taken(state),
         goods_total(p),
         bonus,
+        first,
     )
 
 
@@ -498,14 +538,15 @@ _HOPS: dict[str, dict[str, tuple[int, int, int]]] = {
 }
 
 
-def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int], ...]:
+def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int, int], ...]:
     """The hops a journey's figures standing at ``locs`` can make: (city, figure, camels,
-    coins) for each post city (sorted) and each figure (in order) within ``JOURNEY_STEPS``."""
+    coins, steps) for each post city (sorted) and each figure (in order) within
+    ``JOURNEY_STEPS``."""
     found = _CANDIDATES.get(locs)
     if found is None:
         reach = [_HOPS[loc] for loc in locs]
         found = _CANDIDATES[locs] = tuple(
-            (city, fig, hop[1], hop[2])
+            (city, fig, hop[1], hop[2], hop[0])
             for city in sorted(T.POST_CITIES)
             for fig, hops_from in enumerate(reach)
             if (hop := hops_from.get(city)) is not None
@@ -514,7 +555,7 @@ def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int], ...]:
 
 
 #: ``_candidates`` per figure placement (at most 25 x 25 of them).
-_CANDIDATES: dict[tuple[str, ...], tuple[tuple[str, int, int, int], ...]] = {}
+_CANDIDATES: dict[tuple[str, ...], tuple[tuple[str, int, int, int, int], ...]] = {}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -531,6 +572,7 @@ def _journey(
     beijing_taken: int,
     goods: int,
     bonus: Extras,
+    first: tuple[int, float] = (JOURNEY_STEPS, 0.0),
 ) -> float:
     """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost
     (a city's gain is ``_city_gain``'s, its parts that do not depend on the city worked out
@@ -550,8 +592,9 @@ def _journey(
         best: tuple[float, int, str, int, int] | None = None
         rated = ""  # the city whose ``gain`` is worked out
         gain = 0.0
-        for city, fig, cam, paid in _candidates(tuple(locs)):
-            if cam > camels or city in held:
+        limit, dice_vp = first if hop == 0 else (JOURNEY_STEPS, 0.0)
+        for city, fig, cam, paid, steps in _candidates(tuple(locs)):
+            if cam > camels or city in held or steps > limit:
                 continue
             # A hop the coins do not cover counts the share they do: a coin more is always
             # worth a little more, not nothing until a row's price is reached.
@@ -577,6 +620,8 @@ def _journey(
                     tile = extra if city not in T.SMALL_CITIES else 0.0
                     gain += tile + rounds_after * CARD_ROUND
             net = share * (gain - coin_vp * paid - camel_vp * cam)
+            if dice_vp:
+                net -= dice_vp
             if best is None or net > best[0]:
                 best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:

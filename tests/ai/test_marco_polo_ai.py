@@ -109,7 +109,10 @@ def test_m28_a_movement_under_way_is_worth_the_post_it_can_reach() -> None:
     st = res(st, 0, coin=20)
     moving, _ = play(st, 0, "place travel 4 5 row=2")
     assert moving.pending and moving.pending[0].k == "move"
-    assert KNOWLEDGE.scores(moving)[0] > KNOWLEDGE.scores(st)[0] - 7 * 0.2
+    # Worth more than the same coins and dice gone without a step taken (a share of the post
+    # in Alexandria, its tile and card, at the least).
+    spent = put(res(dice(st, 0), 0, coin=13), spaces=moving.spaces)
+    assert KNOWLEDGE.scores(moving)[0] > KNOWLEDGE.scores(spent)[0] + 2
     built, _ = play(moving, 0, "move alexandria", "stop")
     assert "alexandria" in built.players[0].posts
     assert KNOWLEDGE.scores(built)[0] > KNOWLEDGE.scores(moving)[0]
@@ -288,10 +291,30 @@ def test_a_turn_asks_for_its_extra_actions_without_listing_every_placement() -> 
 
 def _journey_by_city_gain(st: State, seat: int) -> float:
     """The journey (``ai_value.journey``) worked out hop by hop with ``_city_gain``, the
-    plain way: each later round, the city with the best gain net of its row and routes."""
+    plain way: each later round, the city with the best gain net of its row and routes; while
+    two dice allow a Travel action this round, the better of that and a plan whose first hop is
+    this round's (as many steps as the two best dice allow, paying for them)."""
+    later = T.ROUNDS - st.round
+    plan = _plan_by_city_gain(st, seat, later, None)
+    p = st.players[seat]
+    own_on_travel = any(o == seat and k == "o" for o, k, _ in st.spaces.get("travel", ()))
+    usable = [v for k, v in p.dice if not (own_on_travel and k == "o")]
+    if len(usable) >= 2:
+        best = sorted((v or (6 if p.char == "raschid" else 3) for _, v in p.dice), reverse=True)
+        first = (
+            min(ai_value.JOURNEY_STEPS, best[1]),
+            2 * ai_value.DIE_BASE + ai_value.DIE_PIP * (best[0] + best[1]),
+        )
+        plan = max(plan, _plan_by_city_gain(st, seat, later + 1, first))
+    return plan
+
+
+def _plan_by_city_gain(st: State, seat: int, rounds: int, first: tuple[int, float] | None) -> float:
+    """``_journey_by_city_gain``'s plan over ``rounds`` hops (``first``: the first hop's steps
+    at most and the dice it costs)."""
     later = T.ROUNDS - st.round
     p = st.players[seat]
-    hops = min(later, posts_left(st, seat))
+    hops = min(rounds, posts_left(st, seat))
     locs, held, placed = list(p.figures), set(p.posts), p.posts_placed
     coins = p.coin + ai_value.JOURNEY_COINS * later
     camels = p.camel + ai_value.JOURNEY_CAMELS * later
@@ -311,9 +334,10 @@ def _journey_by_city_gain(st: State, seat: int) -> float:
                 if tile
                 else 0.0
             )
+            limit, dice_vp = first if first and hop == 0 else (ai_value.JOURNEY_STEPS, 0.0)
             for fig, loc in enumerate(locs):
                 steps, cam, coi = ai_value.ROUTES[loc][city]
-                if not 0 < steps <= ai_value.JOURNEY_STEPS or cam > camels:
+                if not 0 < steps <= limit or cam > camels:
                     continue
                 paid = ai_value.ROW_COINS[steps] + coi
                 share = 1.0 if paid <= coins else max(0, coins) / paid
@@ -323,13 +347,13 @@ def _journey_by_city_gain(st: State, seat: int) -> float:
                     p.goals,
                     placed,
                     p.char,
-                    later - 1 - hop,
+                    rounds - 1 - hop,
                     taken,
                     goods_total(p),
                     extra if city in T.SMALL_CITIES else 0.0,
                     extra if city not in T.SMALL_CITIES else 0.0,
                 )
-                net = share * (gain - 0.2 * paid - 0.3 * cam)
+                net = share * (gain - 0.2 * paid - 0.3 * cam) - dice_vp
                 if best is None or net > best[0]:
                     best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:
@@ -355,3 +379,22 @@ def test_m28_m60_the_journey_plans_each_hop_with_the_gain_of_a_post_there() -> N
             continue
         later = T.ROUNDS - st.round
         assert ai_value.journey(st, seat, later) == pytest.approx(_journey_by_city_gain(st, seat))
+
+
+def test_m24_m28_the_journey_counts_this_rounds_travel_while_two_dice_allow_it() -> None:
+    """M24, M28, M60: a Travel action still possible this round (two dice the seat may place
+    there) is part of the journey, so dice spent elsewhere without travelling cost the post the
+    seat could have built; once its own colour is on Travel this round, or one die is left, the
+    journey has no hop this round. In the last round that hop is all the journey there is."""
+    st = put(ready(4, seed=3, s0="berke"), round=5)
+    st = res(dice(st, 0, 6, 5, 1), 0, coin=14, camel=3, goals=("g01", "g13"))
+    st = res(st, 0, posts=("moscow", "alexandria"), posts_placed=2, figures=("moscow",))
+    assert ai_value.journey(st, 0, 0) > 0  # Anxi, one step and 3 camels: a goal city
+    assert ai_value.journey(dice(st, 0, 6), 0, 0) == 0.0  # one die: no Travel action
+    travelled = put(st, spaces={**st.spaces, "travel": ((0, "o", 5), (0, "o", 6))})
+    assert ai_value.journey(travelled, 0, 0) == 0.0  # its colour is on Travel this round
+    black = dice(travelled, 0, "b4", "b6", 2)
+    assert ai_value.journey(black, 0, 0) > 0  # black dice may still go there (M24.4)
+    # The hop must pay for the two dice it takes: a seat whose dice are worth more kept does
+    # not count it.
+    assert ai_value.journey(res(st, 0, goals=("g02", "g03")), 0, 0) == 0.0
