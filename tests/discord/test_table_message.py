@@ -186,3 +186,38 @@ def test_fold_keeps_the_title_and_the_newest_lines() -> None:
     folded = fold(lines, 60, "en", head=1)
     assert folded[0] == "Title" and folded[-1] == "line 9"
     assert folded[1].startswith("…and ") and len("\n".join(folded)) <= 60
+
+
+async def test_a_live_board_posted_before_the_table_message_is_replaced_not_edited(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """A game running when the bot was upgraded: its live board is an embed message, which is
+    never edited into a V2 one. The next change, though the same player goes on, posts a new
+    table message (notifying nobody: the turn did not pass) and the old one loses its buttons."""
+    from bot.discord_adapter import views
+    from bot.discord_adapter.announce import LIVE_KEY, LiveBoard
+
+    seats = SEATS[:2]
+    await deliver(bot, slash(seats[0], "game new", game="bombay", players=2))
+    await deliver(bot, slash(seats[1], "game join"))
+    await deliver(bot, slash(seats[0], "game start"))
+    info = await bot.service.game(CHANNEL_ID)
+    classic = discord.ui.View(timeout=None)
+    classic.add_item(views.WalkButton(info.game_id, info.version))
+    old = await bot.get_partial_messageable(CHANNEL_ID).send(
+        embed=discord.Embed(description="an embed board"), view=classic
+    )
+    record = LiveBoard(CHANNEL_ID, old.id, ())  # as stored before: no "v2"
+    await bot.service.set_bot_state(LIVE_KEY.format(game_id=info.game_id), record.dumps())
+    assert LiveBoard.loads(record.dumps()) == record and not record.v2
+    (uid,) = info.to_act
+    player = next(p for p in seats if p.id == uid)
+    mark = len(fake.sent)
+    sent = await send(bot, fake, slash(player, "play", move="move e3"))
+    (post,) = table_posts(sent)
+    assert (await to_act(bot)) == (uid,)  # the same player goes on
+    assert post.kind == "create" and post.json["flags"] & COMPONENTS_V2
+    assert fake.notified(mark) == []
+    assert fake.messages[str(old.id)]["components"] == []
+    live = await bot.handlers.live_board(info.game_id)
+    assert live is not None and live.v2 and str(live.message_id) == post.message_id
