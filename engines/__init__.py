@@ -163,7 +163,7 @@ def get(game_id: str) -> Engine[Any, Any]:
     try:
         return _registry[game_id]
     except KeyError:
-        raise IllegalAction("core.unknown_game", game=game_id, known=", ".join(ids())) from None
+        raise IllegalAction("core.unknown_game", game=game_id, known=ids()) from None
 
 
 def builtin_ids() -> list[str]:

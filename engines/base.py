@@ -199,9 +199,7 @@ class EngineMeta:
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
-                raise IllegalAction(
-                    "core.unknown_option", option=name, known=", ".join(known) or "none"
-                )
+                raise IllegalAction("core.unknown_option", option=name, known=list(known))
         out: dict[str, str] = {}
         for o in self.options:
             value = str(given.get(o.name, o.default)).strip().lower()
@@ -210,7 +208,7 @@ class EngineMeta:
                     "core.bad_option_value",
                     option=o.name,
                     value=value,
-                    choices=", ".join(o.choices),
+                    choices=list(o.choices),
                 )
             out[o.name] = value
         return out

@@ -20,7 +20,9 @@ Language rules come from CLDR through Babel rather than hand-written code:
   only ``other``; a missing category falls back to ``other``.
 - **Lists.** A list value is an enumeration: ``{names}`` joins with the language's comma ("a, b" /
   「a、b」), ``{names:and}`` and ``{names:or}`` with its conjunctions ("Ana, Ben, and Cid" /
-  "Ana, Ben y Cid" / 「アナ、ベン、カル」). An empty list shows as a dash.
+  "Ana, Ben y Cid" / 「アナ、ベン、カル」). An empty list shows as a dash. Each item is named
+  like a single value (``["yellow", "blue"]`` → 「黄色、青」); a list named ``moves`` holds
+  moves to type and is quoted as typed (```take=yellow```), one named ``verbs`` outside English.
 - **Nested messages.** A value ``{"key": ..., "params": {...}}`` is a message of its own, said
   in the same language.
 - **Bundles.** A mapping value ``{"camel": 2, "coin": 3}`` is a list of counted things: each item is
@@ -32,6 +34,7 @@ Language rules come from CLDR through Babel rather than hand-written code:
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -50,8 +53,11 @@ _SUGGESTIONS_KEY = "core.did_you_mean"
 #: A parameter any refusal may carry: what the parameter it names accepts now (#28.2).
 ACCEPTED = "accepted"
 _ACCEPTED_KEY = "core.accepted"
-#: Messages whose ``moves`` are moves to type: quoted, as the catalog quotes notation.
-_NOTATION_LISTS = frozenset({_SUGGESTIONS_KEY, "core.ambiguous"})
+#: The list parameter that holds moves to type (a refusal's accepted answers, "did you mean"):
+#: each quoted as typed, as the catalog quotes notation, in any message.
+_MOVES = "moves"
+#: The list parameter that holds verbs to type (``move``, ``coins3``).
+_VERBS = "verbs"
 #: Separators an id's words may be written with: ``cotton_mill`` names "cotton mill".
 _ID_SEPARATORS = str.maketrans("", "", " _-")
 _FORMATTER = string.Formatter()
@@ -178,6 +184,10 @@ class Catalog:
             return value
         squashed = self._squashed_value_names(namespace, lang)
         found = squashed.get(value.translate(_ID_SEPARATORS))
+        if found is None and ("," in value or "+" in value):
+            # Several tokens in one value (``brewery,coalbrookdale``, ``3+4``): each by its name.
+            parts = re.split(r"([,+])", value)
+            return "".join(p if p in ",+" else self._value(namespace, p, lang) for p in parts)
         if found is None and "-" in value:
             # A link between two places (``birmingham-coventry``): both by their names.
             ends = [squashed.get(end.translate(_ID_SEPARATORS)) for end in value.split("-")]
@@ -259,9 +269,12 @@ class Catalog:
             elif name == "params" and isinstance(value, list | tuple):
                 # Parameters' names, each as the language calls it.
                 value = [own.get(f"{namespace}.param.{v}", v) for v in value]
-            elif isinstance(value, list | tuple) and key in _NOTATION_LISTS and name == "moves":
+            elif isinstance(value, list | tuple) and name == _MOVES:
                 # Moves to type, as typed (`build brewery leek`), never translated.
                 value = [v if str(v).startswith("…") else f"`{v}`" for v in value]
+            elif isinstance(value, list | tuple) and name == _VERBS and lang != DEFAULT_LANG:
+                # Verbs to type: the notation's English words, quoted outside English.
+                value = [f"`{v}`" for v in value]
             elif isinstance(value, list | tuple):
                 value = [
                     self._value(namespace, v, lang) if isinstance(v, str) else v for v in value

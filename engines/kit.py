@@ -282,7 +282,7 @@ def why_not(
     """
     rule = rules.get(action.verb)
     if rule is None:
-        return IllegalAction("core.unknown_verb", verb=action.verb[:30], verbs=", ".join(rules))
+        return IllegalAction("core.unknown_verb", verb=action.verb[:30], verbs=list(rules))
     return rule.why_not(state, seat, action)
 
 

@@ -395,7 +395,7 @@ def read(engine: Engine[Any, Any], state: Any, seat: int, text: str) -> Any:
     toks = tokens(text)
     typed = " ".join(toks)
     strict: Any = None
-    refusal = IllegalAction("core.empty_action", verbs=", ".join(v.name for v in engine.meta.verbs))
+    refusal = IllegalAction("core.empty_action", verbs=[v.name for v in engine.meta.verbs])
     try:
         strict = engine.parse(state, seat, typed)
     except IllegalAction as exc:

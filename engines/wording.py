@@ -82,11 +82,15 @@ def move(game: str, text: str, lang: str) -> str:
 
 def said(game: str, text: str, lang: str) -> str:
     """A move for a line of text: in words with the notation beside it (what a player types,
-    in backticks, ``core.move_said``); the text as typed in English or when the words are
+    in backticks, ``core.move_said``); the text as typed in English, quoted where the words are
     the notation itself."""
     words = move(game, text, lang)
-    if lang == DEFAULT_LANG or not text or words == text:
+    if lang == DEFAULT_LANG or not text:
         return text
+    if words == text:
+        # Nothing in it has a name of its own (a chance row's verb, ``die 2``): notation, as
+        # a line quotes notation outside English.
+        return f"`{text}`"
     return CATALOG.text("core.move_said", {"words": words, "text": text}, lang=lang)
 
 

@@ -188,3 +188,26 @@ def test_a_game_s_messages_live_in_its_own_data_folder(tmp_path: Path) -> None:
     assert cat.text("demo.won", {"seat": 0}, lang="ja", names=["Ana"]) == "Anaの勝ち"
     assert cat.text("core.hi", lang="ja") == "Hi"  # the shared namespace, English fallback
     assert [ns for ns, _ in cat.files("en")] == ["core", "demo"]
+
+
+def test_lists_of_moves_and_verbs_are_quoted_and_parts_of_a_value_named(tmp_path: Path) -> None:
+    """#28.2: a refusal's ``moves`` are quoted as typed in every language, its ``verbs`` outside
+    English (the notation's own words), and a value of several tokens is named token by token."""
+    cat = _demo(
+        tmp_path,
+        {
+            "en": '{"demo.which": "Say which: {moves:or}.", "demo.now": "You can: {verbs}.", '
+            '"demo.kept": "Kept {cards}."}',
+            "ja": '{"demo.which": "どれか：{moves:or}。", "demo.now": "できること：{verbs}。", '
+            '"demo.kept": "{cards}を残した。", "demo.value.brewery": "醸造所", '
+            '"demo.value.leek": "リーク"}',
+        },
+    )
+    moves = {"moves": ["take=yellow", "take=blue"]}
+    assert cat.text("demo.which", moves) == "Say which: `take=yellow` or `take=blue`."
+    assert cat.text("demo.which", moves, lang="ja") == "どれか：`take=yellow`または`take=blue`。"
+    assert cat.text("demo.now", {"verbs": ["move", "end"]}) == "You can: move, end."
+    assert (
+        cat.text("demo.now", {"verbs": ["move", "end"]}, lang="ja") == "できること：`move`、`end`。"
+    )
+    assert cat.text("demo.kept", {"cards": "brewery,leek"}, lang="ja") == "醸造所,リークを残した。"

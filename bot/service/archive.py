@@ -154,7 +154,7 @@ class Archive:
                     "move": a.move,
                     "seat": a.seat,
                     "action": (
-                        self.words.chance_text(engine, a.action)
+                        self.words.chance_text(engine, a.action, words=False)
                         if a.seat == CHANCE
                         else self.words.action_text(engine, a.action, public=True, words=False)
                     ),

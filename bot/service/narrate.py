@@ -113,12 +113,15 @@ class Narrator:
             action = verb.name
         return wording.said(engine.meta.id, action, self.lang) if words else action
 
-    def chance_text(self, engine: Engine[Any, Any], action: str) -> str:
+    def chance_text(self, engine: Engine[Any, Any], action: str, *, words: bool = True) -> str:
         """A chance row's action as everyone may see it: whole for a draw the whole table sees
         (a restock, a roll: ``Engine.public_chance``), else only its verb (a card dealt to one
-        seat: its public events say what the table saw)."""
+        seat: its public events say what the table saw). ``words=False``: the notation alone
+        (an export)."""
         verb = action.split()[0] if action.split() else ""
-        return action if verb in engine.public_chance else verb
+        shown = action if verb in engine.public_chance else verb
+        # Outside English: in words where the catalog names them, else quoted as notation.
+        return wording.said(engine.meta.id, shown, self.lang) if shown and words else shown
 
     def event_lines(
         self,

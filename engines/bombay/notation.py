@@ -130,7 +130,7 @@ def _colour(text: str) -> str:
     colour = rules().colour_by_text(text)
     if colour is None:
         raise IllegalAction(
-            "bombay.unknown_colour", colour=text[:20], colours=", ".join(rules().colours)
+            "bombay.unknown_colour", colour=text[:20], colours=list(rules().colours)
         )
     return colour
 
@@ -158,10 +158,10 @@ def _parse(state: State, seat: int, text: str) -> Action:
         raise IllegalAction("core.too_long", length=len(text), example="move e3")
     t = tokens(text)
     if not t:
-        raise IllegalAction("core.empty_action", verbs=", ".join(VERB_NAMES))
+        raise IllegalAction("core.empty_action", verbs=list(VERB_NAMES))
     verb, args = t[0], t[1:]
     if verb not in VERB_NAMES:
-        raise IllegalAction("core.unknown_verb", verb=verb[:30], verbs=", ".join(VERB_NAMES))
+        raise IllegalAction("core.unknown_verb", verb=verb[:30], verbs=list(VERB_NAMES))
     if verb in ("fortune", "end"):
         if args:
             raise IllegalAction("bombay.no_arguments", verb=verb)

@@ -150,12 +150,10 @@ def why_not_move(state: State, seat: int, action: Action) -> IllegalAction | Non
     here = sites[state.sites[seat]]
     site = sites[dest]
     if dest == here.id:
-        return IllegalAction(
-            "bombay.already_there", site=here.id, options=", ".join(here.neighbours)
-        )
+        return IllegalAction("bombay.already_there", site=here.id, options=list(here.neighbours))
     if dest not in here.neighbours:
         return IllegalAction(
-            "bombay.not_adjacent", site=site.id, here=here.id, options=", ".join(here.neighbours)
+            "bombay.not_adjacent", site=site.id, here=here.id, options=list(here.neighbours)
         )
     if site.entry_cost > state.ap:
         key = "bombay.hill_needs_ap" if site.kind == HILL else "bombay.move_needs_ap"
@@ -207,9 +205,7 @@ def _unknown_colour(colour: str) -> IllegalAction | None:
     """A hand-built action's colour that is no bale colour (the parser names colours already)."""
     if colour in rules().bales:
         return None
-    return IllegalAction(
-        "bombay.unknown_colour", colour=colour[:20], colours=", ".join(rules().colours)
-    )
+    return IllegalAction("bombay.unknown_colour", colour=colour[:20], colours=list(rules().colours))
 
 
 def why_not_buy(state: State, seat: int, action: Action) -> IllegalAction | None:
@@ -229,7 +225,7 @@ def why_not_buy(state: State, seat: int, action: Action) -> IllegalAction | None
     if state.bought:
         return IllegalAction("bombay.already_bought")
     if len(state.loads[seat]) >= CAPACITY:
-        return IllegalAction("bombay.elephant_full", bales=", ".join(state.loads[seat]))
+        return IllegalAction("bombay.elephant_full", bales=list(state.loads[seat]))
     market = MARKETS[state.market[_ci(colour)]]
     rupees, ap = rules().market_cost[market]
     if ap > state.ap:
@@ -291,7 +287,7 @@ def why_not_sell(state: State, seat: int, action: Action) -> IllegalAction | Non
             "bombay.not_demanded",
             colour=colour,
             city=board().city_names[here.id],
-            demand=", ".join(column),
+            demand=list(column),
         )
     if state.ap < 1:
         return IllegalAction("bombay.move_needs_ap", site=here.id, cost=1, ap=state.ap)
@@ -396,9 +392,9 @@ def why_not_build(state: State, seat: int, action: Action) -> IllegalAction | No
         return reason
     load = state.loads[seat]
     if action.pay and action.pay not in load:
-        return IllegalAction("bombay.pay_not_carried", colour=action.pay, bales=", ".join(load))
+        return IllegalAction("bombay.pay_not_carried", colour=action.pay, bales=list(load))
     if not action.pay and len(set(load)) > 1:
-        return IllegalAction("bombay.pay_which", options=" or ".join(f"pay={c}" for c in load))
+        return IllegalAction("bombay.pay_which", moves=[f"pay={c}" for c in dict.fromkeys(load)])
     site = state.sites[seat]
     token = state.token_at(site)
     choices = state.silk_choices(site)
@@ -408,10 +404,10 @@ def why_not_build(state: State, seat: int, action: Action) -> IllegalAction | No
         return IllegalAction(
             "bombay.take_not_offered",
             colour=action.take,
-            options=", ".join(choices) or "none (every market is empty)",
+            options=list(choices) if choices else "none (every market is empty)",
         )
     if token == "silk" and not action.take and len(choices) > 1:
-        return IllegalAction("bombay.take_which", options=" or ".join(f"take={c}" for c in choices))
+        return IllegalAction("bombay.take_which", moves=[f"take={c}" for c in choices])
     return None
 
 

@@ -56,7 +56,7 @@ def card_refusal(
     if card != C.WILD_INDUSTRY and industry not in builds:
         return IllegalAction(
             "brass.card_wrong_industry",
-            builds=" or ".join(display_name(b) for b in builds),
+            builds=[display_name(b) for b in builds],
             **names,
         )
     if C.locations()[location].kind != "town":

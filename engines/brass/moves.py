@@ -50,7 +50,7 @@ def check_network(state: State, seat: int, action: Action) -> NetworkChoice:
         raise IllegalAction(
             "brass.missing_param",
             verb="network",
-            params="card",
+            params=["card"],
             example="network birmingham-coventry card=dudley",
         )
     for name, value in (("coal", coal), ("beer", beer)):

@@ -158,7 +158,7 @@ def parse(text: str) -> Action:
                     "brass.unknown_param",
                     verb=verb.name,
                     param=name[:30],
-                    params=", ".join(keywords) or "none",
+                    params=list(keywords),
                 )
             if name in kw:
                 raise IllegalAction("brass.repeated_param", param=name)

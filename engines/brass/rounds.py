@@ -147,9 +147,7 @@ def check_remove(state: State, seat: int, action: Action) -> Tile:
     location = action.args[0]
     found = own_tiles(state, seat, location)
     if len(found) > 1:
-        raise refuse(
-            "brass.which_tile", location=location[:30], options=" | ".join(t.ref for t in found)
-        )
+        raise refuse("brass.which_tile", location=location[:30], moves=[t.ref for t in found])
     if not found:
         raise refuse("brass.no_tile_there", location=location[:30])
     tile = found[0]

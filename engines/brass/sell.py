@@ -35,7 +35,7 @@ def sellable_tile(state: State, seat: int, location: str) -> Tile:
         raise refuse(
             "brass.which_tile",
             location=location,
-            options=" | ".join(t.ref for t in found),
+            moves=[t.ref for t in found],
         )
     for t in found:
         if t.industry not in C.SELLABLE:

@@ -31,11 +31,6 @@ def card_name(token: str) -> str:
     return types[token].name if token in types else "face-down pair"
 
 
-def _either(words: list[str]) -> str:
-    """Words joined the way players say them: "1, 2 or 3"."""
-    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
-
-
 def why_not_answer(state: State, seat: int, action: Action) -> IllegalAction | None:
     """Why ``action`` does not answer the step waiting at the front of the stack (E12)."""
     task = task_of(state.pending[0])
@@ -43,8 +38,7 @@ def why_not_answer(state: State, seat: int, action: Action) -> IllegalAction | N
     verb = DECISION_VERBS[kind]
     answers = tasks.options(state, task)
     if action.verb != verb:
-        choices = ", ".join(f"{verb} {a}" for a in answers)
-        return IllegalAction(f"imhotep.decide_{kind}", choices=choices)
+        return IllegalAction(f"imhotep.decide_{kind}", moves=[f"{verb} {a}" for a in answers])
     if " ".join(action.args) in answers:
         return None
     return _refused_answer(state, seat, task, action)
@@ -56,10 +50,8 @@ def _refused_answer(state: State, seat: int, task: Task, action: Action) -> Ille
     if kind == "pick":
         offered = [C.card_type(c).name for c in state.offer if c]
         if state.pair:
-            offered.append("the face-down pair")
-        return IllegalAction(
-            "imhotep.not_on_offer", card=card_name(action.args[0]), offer=", ".join(offered)
-        )
+            offered.append("face-down pair")
+        return IllegalAction("imhotep.not_on_offer", card=card_name(action.args[0]), offer=offered)
     if kind == "keep":
         return IllegalAction("imhotep.not_in_pair", card=card_name(action.args[0]))
     if kind == "pyramid":
@@ -67,7 +59,7 @@ def _refused_answer(state: State, seat: int, task: Task, action: Action) -> Ille
             return IllegalAction(
                 "imhotep.no_such_pyramid",
                 pyramid=action.args[0],
-                choices=_either(tasks.options(state, task)),
+                choices=list(tasks.options(state, task)),
             )
         return IllegalAction("imhotep.pyramid_full", pyramid=action.args[0])
     if kind == "temple_choice":

@@ -118,7 +118,7 @@ def decide(state: Draft, task: Task, args: list[str], auto: bool) -> None:
             reveals=True,
             seat=seat,
             card=C.card_type(keep).name,
-            discarded=", ".join(C.card_type(c).name for c in other) or "-",
+            discarded=[C.card_type(c).name for c in other],
         )
         sites.push_front(state, ("gain", seat, keep))
     elif kind == "pyramid":
@@ -148,7 +148,7 @@ def take_from_market(state: Draft, seat: int, kind: str) -> None:
             "imhotep.pair_seen",
             reveals=True,
             visible_to=(seat,),
-            cards=", ".join(C.card_type(c).name for c in state.pair_hand),
+            cards=[C.card_type(c).name for c in state.pair_hand],
         )
         sites.push_front(state, ("keep", seat, ""))
         return

@@ -200,9 +200,9 @@ def _parse(text: str) -> Action:
         raise IllegalAction("core.too_long", length=len(text), example="place pepper 4 col=4")
     toks = fast_tokens(text)
     if not toks:
-        raise IllegalAction("core.empty_action", verbs=", ".join(VERB_NAMES))
+        raise IllegalAction("core.empty_action", verbs=list(VERB_NAMES))
     if toks[0] not in VERB_NAMES:
-        raise IllegalAction("core.unknown_verb", verb=toks[0][:30], verbs=", ".join(VERB_NAMES))
+        raise IllegalAction("core.unknown_verb", verb=toks[0][:30], verbs=list(VERB_NAMES))
     if len(toks) > 16 or not all(_TOKEN.match(t) for t in toks):
         raise IllegalAction("marco_polo.bad_syntax", text=text.strip()[:60])
     if toks[0] == "place" and len(toks) > 2:

@@ -150,9 +150,7 @@ def _classed_combos(
 def wrong_dice_count(space: str) -> IllegalAction:
     """The refusal for a placement with the wrong number of dice (M24.2)."""
     n = dice_needed(space)
-    return IllegalAction(
-        "marco_polo.wrong_dice_count", space=space, n=n, dice=f"{n} {'die' if n == 1 else 'dice'}"
-    )
+    return IllegalAction("marco_polo.wrong_dice_count", space=space, n=n, dice={"die": n})
 
 
 def space_dice(state: Board, space: str) -> Sequence[Placed]:
@@ -212,11 +210,11 @@ def dice_problem(
         return IllegalAction(
             "marco_polo.too_few_dice",
             space=space,
-            left=f"{have} unused {'die' if have == 1 else 'dice'}",
-            dice=f"{len(toks)} {'die' if len(toks) == 1 else 'dice'}",
+            left={"unused_die": have},
+            dice={"die": len(toks)},
         )
     if not dice_available(p.dice, list(toks)):
-        return IllegalAction("marco_polo.no_such_dice", dice=" ".join(toks))
+        return IllegalAction("marco_polo.no_such_dice", dice=list(toks))
     return value_problem(state, seat, space, _value(toks), any(t[0].isdigit() for t in toks))
 
 
@@ -267,8 +265,12 @@ def _some_choice(state: Board, seat: int, space: str, value: int) -> bool:
     return bool(choices_for_value(state, seat, space, value))
 
 
-def _coins_text(base: int, fee: int) -> str:
-    return f"{base} coins" + (f" + {fee} coins fee" if fee else "")
+def _coins_text(base: int, fee: int) -> dict[str, Any]:
+    """A row's price in coins, with the fee for a space taken when there is one (a nested
+    message, said in the reader's language)."""
+    if not fee:
+        return {"coin": base}
+    return {"key": "marco_polo.coins_and_fee", "params": {"coins": base, "fee": fee}}
 
 
 def _travel_refusal(state: Board, seat: int, value: int, fee: int) -> tuple[str, dict[str, Any]]:
@@ -287,20 +289,19 @@ def choice_problem(
     value = _value(toks)
     legal = choices(state, seat, space, toks)
     if not suffix:
-        shown = "; ".join(" ".join(c) for c in legal[:10]) + ("; …" if len(legal) > 10 else "")
-        return IllegalAction(
-            "marco_polo.choice_missing", command=f"place {space} {' '.join(toks)}", options=shown
-        )
+        command = f"place {space} {' '.join(toks)}"
+        shown = [" ".join(c) for c in legal[:10]] + ["…"] * (len(legal) > 10)
+        return IllegalAction("marco_polo.choice_missing", command=command, moves=shown)
     kw = dict(t.split("=", 1) for t in suffix if "=" in t)
     if space in T.BAZAAR and kw.get("col", "").isdigit() and 1 <= int(kw["col"]) <= 6:
         col = int(kw["col"])
         if col > value:
-            return _above(f"Bazaar column {col}", col, value)
+            return _above("bazaar_column", col, value)
     if space == "travel" and kw.get("row", "").isdigit() and int(kw["row"]) in T.TRAVEL_ROWS:
         row = int(kw["row"])
         need, _, base = T.TRAVEL_ROWS[row]
         if need > value:
-            return _above(f"Travel row {row}", need, value)
+            return _above("travel_row", need, value, row)
         fee = fee_for(state, seat, space, value)
         coins = state.players[seat].coin
         if fee + base > coins:
@@ -311,17 +312,20 @@ def choice_problem(
     if space == "contracts" and kw.get("take"):
         for slot in kw["take"].split("+"):
             if slot.isdigit() and int(slot) > value and int(slot) <= T.DISPLAY_SLOTS:
-                return _above(f"Contract slot {slot}", int(slot), value)
+                return _above("contract_slot", int(slot), value)
             if slot.isdigit() and int(slot) > len(state.display):
                 return IllegalAction("marco_polo.slot_empty", slot=slot)
     if space in T.CITY_SPACES and kw.get("times", "").isdigit() and int(kw["times"]) > value:
         times = int(kw["times"])
-        return _above(f"Using the card {times} times", times, value)
+        return _above("card_times", times, value)
     return None
 
 
-def _above(what: str, need: int, value: int) -> IllegalAction:
-    return IllegalAction("marco_polo.above_value", what=what, need=need, value=value)
+def _above(what: str, need: int, value: int, n: int | None = None) -> IllegalAction:
+    """A choice above the dice's value: ``what`` names it (``marco_polo.what.<what>`` with its
+    number ``n``, else ``need``: "Bazaar column 3", "Travel row 2")."""
+    named = {"key": f"marco_polo.what.{what}", "params": {"n": need if n is None else n}}
+    return IllegalAction("marco_polo.above_value", what=named, need=need, value=value)
 
 
 def first_step_possible(state: Board, seat: int, coins: int, camels: int) -> bool:

@@ -271,7 +271,7 @@ def why_not_place(state: State, seat: int, action: Action) -> IllegalAction | No
     if not may_place(state, seat):
         return verb_refusal(state, seat, "place")
     if not args or args[0] not in SPACES:
-        return IllegalAction("marco_polo.unknown_space", spaces=", ".join(SPACES))
+        return IllegalAction("marco_polo.unknown_space", spaces=list(SPACES))
     space = args[0]
     n = dice_needed(space)
     dice = _canonical(args[1 : 1 + n])
@@ -294,8 +294,8 @@ def why_not_place(state: State, seat: int, action: Action) -> IllegalAction | No
     return IllegalAction(
         "marco_polo.bad_choice",
         verb=f"place {space}",
-        given=" ".join(suffix) or "nothing",
-        options=_listing(_choices(k, seat, space, dice)),
+        given=" ".join(suffix) or "—",
+        moves=_listing(_choices(k, seat, space, dice)),
     )
 
 
@@ -318,7 +318,7 @@ def why_not_listed(state: State, seat: int, action: Action) -> IllegalAction | N
             return problem
     if not args:
         return IllegalAction(
-            "marco_polo.choice_needed", verb=verb, options=_listing(legal, prefix=verb)
+            "marco_polo.choice_needed", verb=verb, moves=_listing(legal, prefix=verb)
         )
     if (
         verb in ("coins3", "reroll", "adjust")
@@ -329,15 +329,15 @@ def why_not_listed(state: State, seat: int, action: Action) -> IllegalAction | N
     return IllegalAction(
         "marco_polo.bad_choice",
         verb=verb,
-        given=" ".join(args) or "nothing",
-        options=_listing(legal),
+        given=" ".join(args) or "—",
+        moves=_listing(legal),
     )
 
 
 def verb_refusal(state: State, seat: int, verb: str, args: tuple[str, ...] = ()) -> IllegalAction:
     """The most specific reason why ``verb`` is not possible now."""
     p = state.players[seat]
-    allowed = ", ".join(complete(state, seat, "")) or "nothing"
+    allowed = [t for t in complete(state, seat, "") if t]
     if state.phase == "draft":
         return IllegalAction("marco_polo.draft_first", verbs=allowed)
     if state.phase == "goals":
@@ -386,11 +386,11 @@ def contract_refusal(state: State, seat: int, cid: str) -> IllegalAction | None:
     return None
 
 
-def _listing(options: list[tuple[str, ...]], prefix: str = "") -> str:
-    shown = [" ".join((prefix, *o)).strip() or "(nothing more)" for o in options[:10]]
-    if len(options) > 10:
-        shown.append(f"… {len(options) - 10} more")
-    return "; ".join(shown) or "none"
+def _listing(options: list[tuple[str, ...]], prefix: str = "") -> list[str]:
+    """What would be accepted, as typed after ``prefix`` (the catalog quotes them: ``moves``);
+    the first ten, then "…"."""
+    shown = [" ".join((prefix, *o)).strip() for o in options[:10]]
+    return shown + ["…"] if len(options) > 10 else shown
 
 
 # -- doing it -----------------------------------------------------------------------------------

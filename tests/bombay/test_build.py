@@ -43,7 +43,7 @@ def test_Y65_build_on_an_unbuilt_site_for_one_ap_and_a_bale() -> None:
 
 def test_Y66_builder_chooses_which_bale_goes_to_the_bag() -> None:
     s = _on(H[0], ("blue", "orange"))
-    with pytest.raises(IllegalAction, match="pay=blue or pay=orange"):
+    with pytest.raises(IllegalAction, match="`pay=blue` or `pay=orange`"):
         play(s, 0, "build")
     s2, _ = play(s, 0, "build pay=orange")
     assert s2.loads[0] == ("blue",) and s2.bag[3] == s.bag[3] + 1
@@ -122,7 +122,7 @@ def test_Y72_silk_token_takes_a_bale_from_the_leftmost_non_empty_market() -> Non
 
 def test_Y72_silk_token_choice_when_the_market_holds_two_colours() -> None:
     s = with_markets(_on(G[0], ("blue",), "silk"), orange=("left", 2), purple=("left", 2))
-    with pytest.raises(IllegalAction, match="take=purple or take=orange"):
+    with pytest.raises(IllegalAction, match="`take=purple` or `take=orange`"):
         play(s, 0, "build")
     with pytest.raises(IllegalAction, match="cannot take yellow"):
         play(s, 0, "build take=yellow")

@@ -62,7 +62,7 @@ def test_I30_a_player_who_must_pick_a_card_is_told_the_cards_on_offer() -> None:
     st, _ = ENGINE.play(st, 0, "sail 4 market")
     with pytest.raises(IllegalAction) as err:
         ENGINE.play(st, 1, "quarry")
-    assert "take chisel, take lever, take statue" in str(err.value)
+    assert "`take chisel`, `take lever`, or `take statue`" in str(err.value)
 
 
 def test_I24_sail_below_minimum_says_how_many_stones_the_ship_has() -> None:
@@ -90,7 +90,7 @@ def test_I50_a_pyramid_number_beyond_three_is_named() -> None:
 
     st = ships(game(3, sides="custom", pyramid="b"), "12", "...", "..", ".")
     st, _ = ENGINE.play(st, 0, "sail 1 pyramid")
-    with pytest.raises(IllegalAction, match="There is no pyramid 4: choose pyramid 1, 2 or 3"):
+    with pytest.raises(IllegalAction, match="There is no pyramid 4: choose pyramid 1, 2, or 3"):
         ENGINE.play(st, 1, "pyramid 4")
 
 

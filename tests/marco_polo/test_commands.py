@@ -113,7 +113,7 @@ def test_M25_bazaar_column_above_the_value_and_a_missing_choice_are_explained() 
         "Bazaar column 6 needs a value of at least 6; your lowest die shows 4."
     )
     assert _reason(st, 0, "place pepper 4") == (
-        "Say what you take with place pepper 4: col=1; col=2; col=3; col=4."
+        "Say what you take with place pepper 4: `col=1`, `col=2`, `col=3`, `col=4`."
     )
 
 
@@ -153,7 +153,7 @@ def test_M39_a_bare_move_lists_the_places_to_go() -> None:
     st = res(st, 0, coin=20)
     st, _ = play(st, 0, "place travel 1 6 row=1")
     # (Oasis E is not offered: its route costs 3 camels and the player has 2.)
-    assert _reason(st, 0, "move") == "Say what you choose: move alexandria; move oasis_a."
+    assert _reason(st, 0, "move") == "Say what you choose: `move alexandria`, `move oasis_a`."
 
 
 def test_M30_D9_the_pending_discard_names_the_contracts_that_may_go() -> None:
