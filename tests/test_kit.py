@@ -112,7 +112,7 @@ def test_an_unknown_verb_is_refused_by_the_runner() -> None:
 
     reason = why_not(RULES, Purse((1,)), 0, Steal())  # type: ignore[arg-type]
     assert reason is not None and reason.key == "core.unknown_verb"
-    assert reason.params["verbs"] == "pay"
+    assert reason.params["verbs"] == ["pay"]  # a list: the catalog joins it the reader's way
 
 
 def test_perform_does_a_legal_action_and_raises_the_reason_for_an_illegal_one() -> None:
