@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -479,18 +479,25 @@ class Engine(ABC, Generic[S, A]):
         covers a log written before chance was explicit (no chance rows: the draws happened
         inside the moves) and one written while only some of a game's draws were (Imhotep's
         ``deal`` rows without ``draw`` rows). Raises like ``apply``."""
+        out = state
+        for after in self.replay_steps(state, rows):
+            out = after
+        return out
+
+    def replay_steps(self, state: S, rows: Sequence[tuple[int, str]]) -> Iterator[S]:
+        """The state after each row of a log, as :meth:`replay` reaches it (a replay shown step
+        by step: each state is the one the game was in once that row was played)."""
         last = len(rows) - 1
         for i, (seat, text) in enumerate(rows):
             state, _ = self.apply(state, seat, self.parse(state, seat, text))
-            if not self.has_chance:
-                continue
-            logged = tokens(rows[i + 1][1])[:1] if i < last and rows[i + 1][0] == CHANCE else []
-            while self.to_act(state) == [CHANCE]:
-                drawn = self.sample_chance(state)
-                if tokens(str(drawn))[:1] == logged:
-                    break  # the logged row is this node's outcome
-                state, _ = self.apply(state, CHANCE, drawn)
-        return state
+            if self.has_chance:
+                logged = tokens(rows[i + 1][1])[:1] if i < last and rows[i + 1][0] == CHANCE else []
+                while self.to_act(state) == [CHANCE]:
+                    drawn = self.sample_chance(state)
+                    if tokens(str(drawn))[:1] == logged:
+                        break  # the logged row is this node's outcome
+                    state, _ = self.apply(state, CHANCE, drawn)
+            yield state
 
     def read(self, state: S, seat: int, text: str) -> A:
         """What a player typed → the canonical action: like ``parse``, but forgiving (prefixes,

@@ -25,6 +25,7 @@ from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.limits import limit_problems
 from bot.discord_adapter.outbox import Announcer, OutboxCog
 from bot.discord_adapter.reminders import ReminderLoop, RemindersCog
+from bot.discord_adapter.replay import REPLAY_ITEMS
 from bot.discord_adapter.text import CatalogTranslator, has_language, lang_of, t
 from bot.discord_adapter.tree import build_commands
 from bot.discord_adapter.views import DYNAMIC_ITEMS, answers_component
@@ -199,7 +200,7 @@ class TurnpostBot(commands.Bot):
         self.computers = ComputerTurns(self.service, self.announcer)
         if self.config.computers == "inline":
             await self.add_cog(ComputerCog(self, self.computers, interval=COMPUTER_EVERY))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *BUILDER_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *BUILDER_ITEMS, *REPLAY_ITEMS)
         # Beat once now, so a fresh container is healthy before the first interval has passed.
         self._beat_once()
         self.heartbeat_task = asyncio.create_task(self._heartbeat(), name="turnpost-heartbeat")
@@ -292,7 +293,7 @@ class TurnpostBot(commands.Bot):
         if answers_component(
             interaction.message,
             str(data.get("custom_id", "")),
-            (*DYNAMIC_ITEMS, *BUILDER_ITEMS),
+            (*DYNAMIC_ITEMS, *BUILDER_ITEMS, *REPLAY_ITEMS),
         ):
             return
         log.info("unknown component", extra={"custom_id": str(data.get("custom_id", ""))[:100]})

@@ -27,6 +27,7 @@ from bot.discord_adapter.limits import (
     choices,
     discord_name,
 )
+from bot.discord_adapter.replay import replay_command
 from bot.discord_adapter.text import language_choices, ls
 from bot.service.session import LEVELS as COMPUTER_LEVELS
 
@@ -188,6 +189,20 @@ class GameGroup(app_commands.Group):
     ) -> None:
         await self.handlers.run(
             interaction, "game log", lambda: self.handlers.log_page(interaction, page)
+        )
+
+    @app_commands.command(
+        name=ls("discord.name.game.replay", "replay"), description=ls("cmd.replay")
+    )
+    @app_commands.describe(game=ls("cmd.replay.game"))
+    @app_commands.rename(game=_opt("game.replay", "game"))
+    async def replay(
+        self,
+        interaction: Interaction,
+        game: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
+        await self.handlers.run(
+            interaction, "game replay", lambda: replay_command(self.handlers, interaction, game)
         )
 
     @app_commands.command(name=ls("discord.name.game.undo", "undo"), description=ls("cmd.undo"))

@@ -35,6 +35,8 @@ is a plain class in a module of its own, built with only what it needs, and read
 - ``governance``: :class:`Governance` (session, words, play): undo, abort, seat votes and the
   deadline's timeout move;
 - ``archive``: :class:`Archive` (session, words): log pages, score sheet, export, replay, verify;
+- ``replays``: :class:`Replays` (session, words): a game stepped through, board and digest at
+  each step, from the public view once it is over, from the reader's seat while it runs;
 - ``computers``: :class:`Computers` (session, words, play, lobby): computer seats and hints;
 - ``service``: the façade :class:`Service`, which builds the parts and offers their public methods
   under one name each (``service.act`` is ``service.play.act``).
@@ -52,6 +54,7 @@ from bot.service.play import (
     OUTBOX_LEASE,
     RECAP_MAX_ROWS,
 )
+from bot.service.replays import ReplayStep
 from bot.service.results import (
     BoardDraw,
     BoardImage,
@@ -98,6 +101,7 @@ __all__ = [
     "MyGame",
     "PrivateView",
     "Replay",
+    "ReplayStep",
     "ScoreRow",
     "ScoreSheet",
     "SeatInfo",

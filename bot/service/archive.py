@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
@@ -22,9 +22,10 @@ from bot.service.session import (
 )
 from bot.storage import (
     LIVE,
+    ActionRow,
     GameRow,
 )
-from engines.base import CHANCE
+from engines.base import CHANCE, Engine
 from engines.kit import plain
 
 EXPORT_FORMAT = 1
@@ -48,6 +49,35 @@ def replay(export: Mapping[str, Any]) -> Replay:
         result=result.to_json() if result is not None else None,
         actions=len(actions),
         finished=not engine.to_act(state),
+    )
+
+
+def log_line(
+    words: Narrator,
+    engine: Engine[Any, Any],
+    a: ActionRow,
+    number: int,
+    names: Sequence[str],
+    viewer_seat: int | None,
+) -> str:
+    """One row of the log as the log and the replay tell it: the action (its public form unless
+    it is ``viewer_seat``'s own) and the events ``viewer_seat`` may see (public ones for None)."""
+    said = words.event_lines(events_of(a), names, viewer_seat, engine)
+    if a.seat == CHANCE:
+        key = "service.log_chance"
+        shown = words.chance_text(engine, a.action)
+    else:
+        key = "service.log_auto" if a.auto else "service.log_line"
+        shown = words.action_text(engine, a.action, public=a.seat != viewer_seat)
+    return words.t(
+        key,
+        {
+            "number": number,
+            "player": a.seat,
+            "action": shown,
+            "events": (" — " + " ".join(said)) if said else "",
+        },
+        names,
     )
 
 
@@ -87,27 +117,7 @@ class Archive:
         if not actions:
             lines.append(words.t("service.log_empty", {}))
         for number, a in enumerate(chunk, start=(page - 1) * per_page + 1):
-            public = a.seat != viewer_seat
-            events = events_of(a)
-            said = words.event_lines(events, names, viewer_seat, engine)
-            if a.seat == CHANCE:
-                key = "service.log_chance"
-                shown = words.chance_text(engine, a.action)
-            else:
-                key = "service.log_auto" if a.auto else "service.log_line"
-                shown = words.action_text(engine, a.action, public=public)
-            lines.append(
-                words.t(
-                    key,
-                    {
-                        "number": number,
-                        "player": a.seat,
-                        "action": shown,
-                        "events": (" — " + " ".join(said)) if said else "",
-                    },
-                    names,
-                )
-            )
+            lines.append(log_line(words, engine, a, number, names, viewer_seat))
         return LogPage(row.id, page, pages, tuple(lines))
 
     async def score_sheet(

@@ -25,6 +25,7 @@ from bot.service.lobby import Lobbies
 from bot.service.narrate import Narrator
 from bot.service.play import Playing
 from bot.service.ratings import Ratings
+from bot.service.replays import Replays
 from bot.service.schedule import Scheduler
 from bot.service.session import Clock, Session, owner_id
 from bot.storage import SettingsRow, Storage
@@ -53,7 +54,7 @@ class Service:
     ) -> None:
         # The parts, each given only what it needs; imports (and calls) run one way:
         # session/words ← schedule, ratings ← play ← announcements, lobby, governance ← computers;
-        # archive beside.
+        # archive and replays beside.
         self.session = Session(db, clock=clock, lang=lang, defaults=defaults)
         self.words = Narrator(lang)
         self.schedule = Scheduler(self.session, self.words)
@@ -63,6 +64,7 @@ class Service:
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
         self.archive = Archive(self.session, self.words)
+        self.replays = Replays(self.session, self.words)
         self.builders = Builders(self.session)
         self.computers = Computers(self.session, self.words, self.play, self.lobby)
         self.jobs = Jobs(self.session, self.computers, mode=computers)
@@ -121,6 +123,7 @@ class Service:
         self.export = self.archive.export
         self.record = self.archive.record
         self.verify = self.archive.verify
+        self.replay_step = self.replays.replay_step
         # ratings
         self.rebuild_ratings = self.ratings.rebuild
         self.standings = self.ratings.standings

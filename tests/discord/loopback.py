@@ -645,6 +645,14 @@ class FakeDiscord:
                 raise Refused(400, 50035, "No message to update")
             message = self._edit(sent, target, str(CHANNEL_ID))
             state.original = target
+        elif kind == 6:
+            # A deferred update of the message the component sits on: nothing is shown yet, and
+            # the interaction's original message (for a later PATCH @original) is that message.
+            target = seen.get("message_id")
+            if target is None or target not in self.messages:
+                raise Refused(400, 50035, "No message to update")
+            state.original = target
+            message = None
         else:
             message = None
         if message is not None:

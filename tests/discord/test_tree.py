@@ -15,7 +15,7 @@ from tests.discord.loopback import FakeDiscord
 
 GAME_SUBCOMMANDS = {
     "new", "join", "leave", "start", "board", "move", "hand", "log",
-    "undo", "abort", "settings", "remind", "mine", "help", "vote", "computer", "hint",
+    "undo", "abort", "settings", "remind", "mine", "help", "vote", "computer", "hint", "replay",
 }  # fmt: skip
 
 
