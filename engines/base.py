@@ -449,6 +449,21 @@ class Engine(ABC, Generic[S, A]):
     #: order, an era's scoring): the catch-up recap tells the first of them and everything after
     #: it in the same move on a line of its own, not as the move's consequences (#28.4).
     round_events: frozenset[str] = frozenset()
+    #: Event keys each told once when a round ends (or the next begins), and once when an era
+    #: ends: a table's time bank is filled again there (#27.3, ``clock_period``). A game without
+    #: eras names none; an era's end is a round's end too.
+    round_end_events: frozenset[str] = frozenset()
+    era_end_events: frozenset[str] = frozenset()
+
+    def clock_period(self, events: Sequence[Event]) -> str | None:
+        """``"era"`` when ``events`` (a move's, its draws' included) end an era, ``"round"``
+        when they end a round, else None."""
+        keys = {e.key for e in events}
+        if keys & self.era_end_events:
+            return "era"
+        if keys & self.round_end_events:
+            return "round"
+        return None
 
     def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]] | None:
         """At a chance node: every outcome with its probability, or ``None`` when there are too

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.config import Config, StartupError
 from bot.discord_adapter.builder import BUILDER_ITEMS
+from bot.discord_adapter.clocks import ClockPass
 from bot.discord_adapter.computers import ComputerCog, ComputerTurns
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.limits import limit_problems
@@ -195,6 +196,8 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
         await self.add_cog(OutboxCog(self, self.announcer, interval=self.outbox_every))
+        # Clocks that ran out are acted on in the reminder pass (#27.3).
+        self.reminders.clocks = ClockPass(self.service, self.announcer).tick
         # Computer seats take their turns on a pass of their own, a few seconds apart; with
         # workers (TURNPOST_COMPUTERS=worker) they do, and the outbox pass announces their moves.
         self.computers = ComputerTurns(self.service, self.announcer)

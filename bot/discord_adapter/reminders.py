@@ -9,7 +9,7 @@ once after start, and never again once marked. The clock is injectable for tests
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -35,6 +35,9 @@ class ReminderLoop:
         self.service = service
         self.clock = clock
         self.lang = lang
+        #: The pass over clocks that ran out (#27.3, ``clocks.ClockPass.tick``), run after the
+        #: reminders of each tick; set once the bot can announce.
+        self.clocks: Callable[[float], Awaitable[int]] | None = None
 
     async def _held_back(self, user_ids: tuple[int, ...], now: float) -> tuple[set[int], set[int]]:
         """Users who are away, and users inside their quiet hours, now. The service already
@@ -79,6 +82,8 @@ class ReminderLoop:
             else:
                 sent += 1
             await self.service.mark_reminder_sent(due, now)
+        if self.clocks is not None:
+            sent += await self.clocks(now)
         return sent
 
     async def _post(self, due: DueReminder, quiet: set[int]) -> None:
@@ -107,8 +112,11 @@ class ReminderLoop:
             recap = await self.service.since_last_turn(
                 due.channel_id, due.user_ids, game_id=due.game_id
             )
+            # How much of their time bank is left (#27.3), when the table has one.
+            left = await self.service.clock_left(due.game_id, due.user_ids, self.clock())
+            head = t("reminder", lang, mentions=mentions, title=info.title)
             await channel.send(
-                "\n".join([t("reminder", lang, mentions=mentions, title=info.title), *recap]),
+                "\n".join([head, *left, *recap]),
                 allowed_mentions=allowed,
                 nonce=once,
             )

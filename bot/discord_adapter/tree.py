@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.clock import MAX_BANK, MAX_PER_MOVE, POLICIES, REFILLS
 from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import autocomplete as ac
+from bot.discord_adapter.clocks import back_command, clock_command
 from bot.discord_adapter.computers import computer_command, hint_command
 from bot.discord_adapter.game_groups import game_group
 from bot.discord_adapter.handlers import Handlers
@@ -40,6 +42,10 @@ log = logging.getLogger("turnpost.discord")
 RESERVED = ("game", "play")
 
 Clock = Callable[[], float]
+
+#: The longest time per move and bank ``/game clock`` takes, in hours (``bot/clock.py``).
+MAX_PER_MOVE_HOURS = int(MAX_PER_MOVE // 3600)
+MAX_BANK_HOURS = int(MAX_BANK // 3600)
 
 
 def _opt(command: str, option: str) -> app_commands.locale_str:
@@ -350,6 +356,57 @@ class GameGroup(app_commands.Group):
             interaction,
             "game vote",
             lambda: self.handlers.vote(interaction, player, replacement, computer),
+        )
+
+    @app_commands.command(name=ls("discord.name.game.clock", "clock"), description=ls("cmd.clock"))
+    @app_commands.describe(
+        per_move_hours=ls("cmd.clock.per_move_hours", high=MAX_PER_MOVE_HOURS),
+        bank_hours=ls("cmd.clock.bank_hours", high=MAX_BANK_HOURS),
+        refill=ls("cmd.clock.refill"),
+        on_timeout=ls("cmd.clock.on_timeout"),
+        level=ls("cmd.clock.level"),
+    )
+    @app_commands.rename(
+        per_move_hours=_opt("game.clock", "per_move_hours"),
+        bank_hours=_opt("game.clock", "bank_hours"),
+        refill=_opt("game.clock", "refill"),
+        on_timeout=_opt("game.clock", "on_timeout"),
+        level=_opt("game.clock", "level"),
+    )
+    @app_commands.choices(
+        refill=[
+            app_commands.Choice(name=ls(f"discord.clock_refill.{r}", r), value=r) for r in REFILLS
+        ],
+        on_timeout=[
+            app_commands.Choice(name=ls(f"discord.choice.on_timeout.{p}", p), value=p)
+            for p in POLICIES
+        ],
+        level=[
+            app_commands.Choice(name=ls(f"service.computer_level.{lv}", lv), value=lv)
+            for lv in COMPUTER_LEVELS
+        ],
+    )
+    async def clock_(
+        self,
+        interaction: Interaction,
+        per_move_hours: app_commands.Range[int, 0, MAX_PER_MOVE_HOURS] | None = None,
+        bank_hours: app_commands.Range[int, 0, MAX_BANK_HOURS] | None = None,
+        refill: str | None = None,
+        on_timeout: str | None = None,
+        level: str | None = None,
+    ) -> None:
+        await self.handlers.run(
+            interaction,
+            "game clock",
+            lambda: clock_command(
+                self.handlers, interaction, per_move_hours, bank_hours, refill, on_timeout, level
+            ),
+        )
+
+    @app_commands.command(name=ls("discord.name.game.back", "back"), description=ls("cmd.back"))
+    async def back(self, interaction: Interaction) -> None:
+        await self.handlers.run(
+            interaction, "game back", lambda: back_command(self.handlers, interaction)
         )
 
     @app_commands.command(name=ls("discord.name.game.mine", "mine"), description=ls("cmd.mine"))

@@ -58,6 +58,8 @@ from bot.service.replays import ReplayStep
 from bot.service.results import (
     BoardDraw,
     BoardImage,
+    ClockDue,
+    ClockSettings,
     DueReminder,
     GameInfo,
     GameSettings,
@@ -92,6 +94,8 @@ __all__ = [
     "STATE_CACHE_SIZE",
     "BoardDraw",
     "BoardImage",
+    "ClockDue",
+    "ClockSettings",
     "Clock",
     "DueReminder",
     "GameInfo",

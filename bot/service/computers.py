@@ -169,17 +169,20 @@ class Computers:
             if row is None or row.status != "active" or row.damaged:
                 return None
             g = await self.session.load(row.channel_id, game_id, live=True)
+            standins = await self.standins(game_id)
         seats, engine, state = g.seats, g.engine, g.state
         due = [
             s
             for s in engine.to_act(state)
-            if is_computer(seats[s].user_id) and not seats[s].removed
+            if (is_computer(seats[s].user_id) or s in standins) and not seats[s].removed
         ]
         if not due:
             return None
         seat = due[0]
         holder = seats[seat]
-        level = computer_level(holder.user_id)
+        # A computer standing in for an away player (#27.3) plays at the table's level, from
+        # that seat's view only, as a computer seat does.
+        level = standins.get(seat) or computer_level(holder.user_id)
         seed = g.row.seed ^ (g.row.version * 0x9E37)
         if level in ("normal", "strong"):
             ranked = await self._search(
@@ -207,6 +210,7 @@ class Computers:
                 expected_version=g.row.version,
                 # The adapter draws the board from ``outcome.board`` when it announces the move.
                 render=False,
+                standin=seat in standins,
             )
         except ServiceError as exc:
             if exc.key == "service.stale":
@@ -239,6 +243,11 @@ class Computers:
         )
         return merge_parts(parts)
 
+    async def standins(self, game_id: int) -> dict[int, str]:
+        """Seats a computer plays while their players are away, with its level. Caller holds
+        a transaction."""
+        return {c.seat: c.standin for c in await self.db.clocks(game_id) if c.standin in LEVELS}
+
     async def computer_games(self) -> list[int]:
         """Active games in which a computer seat must act now (after a restart, say)."""
         async with self.db.read():
@@ -248,8 +257,11 @@ class Computers:
                 if not row.to_act:
                     continue
                 seats = await self.session.seats_of(row)
+                standins = await self.standins(row.id)
                 if any(
-                    0 <= s < len(seats) and is_computer(seats[s].user_id) and not seats[s].removed
+                    0 <= s < len(seats)
+                    and (is_computer(seats[s].user_id) or s in standins)
+                    and not seats[s].removed
                     for s in row.to_act
                 ):
                     out.append(row.id)

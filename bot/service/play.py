@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import drawing
 from bot.recap import turn_window
+from bot.service.clock import OUT, ClockBook
 from bot.service.narrate import Narrator
 from bot.service.ratings import Ratings
 from bot.service.results import (
@@ -94,6 +95,7 @@ class Playing:
         words: Narrator,
         schedule: Scheduler,
         ratings: Ratings | None = None,
+        clock: ClockBook | None = None,
     ) -> None:
         self.session = session
         self.db = session.db
@@ -101,6 +103,8 @@ class Playing:
         self.schedule = schedule
         # A game that finishes is rated in its finishing commit's own transaction (#27.1).
         self.ratings = ratings if ratings is not None else Ratings(session)
+        # Time banks follow who must act in the same transaction (#27.3).
+        self.clock = clock if clock is not None else ClockBook(session, words)
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
         """The channel's game (or game ``game_id``): the live one, else the latest."""
@@ -119,6 +123,7 @@ class Playing:
         game_id: int | None = None,
         expected_version: int | None = None,
         render: bool = True,
+        standin: bool = False,
     ) -> MoveOutcome:
         """``_act_once``, run whole once more on a new connection when the database
         connection broke before the move's COMMIT was sent (PostgreSQL restarted: the server
@@ -133,6 +138,7 @@ class Playing:
                     game_id=game_id,
                     expected_version=expected_version,
                     render=render,
+                    standin=standin,
                 )
             except ConnectionLost:
                 if attempt == RETRIES:
@@ -148,8 +154,11 @@ class Playing:
         game_id: int | None = None,
         expected_version: int | None = None,
         render: bool = True,
+        standin: bool = False,
     ) -> MoveOutcome:
         """Parse and play ``text`` for ``user``'s seat, persist it in one transaction, render.
+        ``standin``: a computer plays the seat while its player is away (#27.3), logged as an
+        automatic move; a player who moves on their own seat is back.
 
         Refuses with a specific ServiceError: no game here, not seated, not your turn (naming who
         must act), stale button (``service.stale`` when ``game_id``/``expected_version`` no longer
@@ -171,7 +180,9 @@ class Playing:
             except IllegalAction as exc:
                 raise ServiceError.from_illegal(exc, g.names) from exc
             move = await self.db.next_move(row.id)
-            play = Play(move, seat, str(action), tuple(events), False)
+            if not standin:
+                await self.clock.back(row.id, seat)
+            play = Play(move, seat, str(action), tuple(events), standin)
             change = await self.commit(row, engine, seats, new, [play], now)
         return await self.outcome(change, render=render)
 
@@ -270,16 +281,27 @@ class Playing:
             now=now,
         )
         by_seat = {s.seat: s.user_id for s in seats}
+        clocks: tuple[Any, ...] = ()
+        standins: frozenset[int] = frozenset()
         if status == "active":
+            every = [e for p in plays for e in p.events]
+            clocks = await self.clock.after_commit(row, engine, seats, to_act, every, now)
+            # A seat a computer plays while its player is away is neither reminded nor pinged.
+            standins = frozenset(c.seat for c in clocks if c.standin and c.standin != OUT)
             acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
-            await self.schedule.reschedule(row.id, [by_seat[s] for s in to_act], acted, now)
-            if any(s not in removed and is_computer(by_seat.get(s, 0)) for s in to_act):
+            people = [by_seat[s] for s in to_act if s not in standins]
+            await self.schedule.reschedule(row.id, people, acted, now)
+            if any(
+                s not in removed and (is_computer(by_seat.get(s, 0)) or s in standins)
+                for s in to_act
+            ):
                 # In this same transaction: a computer now owes a move (a job, #25.3), so
                 # whichever process runs computers finds it, even if this one dies right here.
                 await self.db.want_computer(row.id, version, now)
         else:
             await self.db.delete_reminders(row.id)
             await self.db.clear_votes(row.id)
+            await self.db.delete_clocks(row.id)
             finished = dataclasses.replace(row, status=status, result=result_json)
             await self.ratings.rate(finished, seats, now)
         before = tuple(row.to_act) if old_to_act is None else tuple(old_to_act)
@@ -298,6 +320,7 @@ class Playing:
         newly = [s for s in to_act if s not in before]
         since = await self.since_turn(row.id, newly) if newly and status == "active" else []
         recent = await self.recent_marks(row.id, to_act)
+        clock_lines = await self.clock.lines(row, seats, clocks, now)
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self.session.remember(row.id, version, state, seats)
         # The row as this transaction wrote it (its columns as a read would give them back): no
@@ -325,6 +348,8 @@ class Playing:
             head=head,
             since_turn=tuple(since),
             recent=recent,
+            clock_lines=clock_lines,
+            standins=standins,
         )
 
     async def recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
@@ -387,13 +412,16 @@ class Playing:
         # there (it was also in ``lines``, so players saw the block twice).
         if sheet is None and change.to_act:
             lines.append(words.now_line(engine, change.state, change.to_act, names))
+            lines.extend(change.clock_lines)
         # Bound now: the drawing is of this change's state, whenever it happens.
         board = BoardDraw(row.engine, change.state, tuple(names), change.recent, words.lang)
         png, glance = await board.render() if render else (None, None)
         live = {s.user_id for s in seats if not s.removed}
         # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
         mention = tuple(
-            by_seat[s] for s in change.to_act if s not in change.old_to_act and by_seat[s] >= 0
+            by_seat[s]
+            for s in change.to_act
+            if s not in change.old_to_act and by_seat[s] >= 0 and s not in change.standins
         )
         # The caption already tells this change's own moves: a recap earns its place when the
         # players pinged missed more than that (other turns, earlier commands of this turn).

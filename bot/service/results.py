@@ -330,6 +330,35 @@ class DueReminder:
 
 
 @dataclass(frozen=True)
+class ClockDue:
+    """A seat's time ran out (#27.3): claimed by this process until acted on with
+    :meth:`Service.clock_ran_out` (``policy`` "computer": a computer at ``level`` takes the
+    seat over; "vote": post the table's vote first) or given back with
+    :meth:`Service.release_clock`."""
+
+    game_id: int
+    channel_id: int
+    seat: int
+    user_id: int
+    due_at: float
+    policy: str
+    level: str
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """A table's time bank in hours (``per_move_hours`` 0: the table has no clock), when it
+    refills and what happens when it runs out."""
+
+    game_id: int
+    per_move_hours: float = 0.0
+    bank_hours: float = 0.0
+    refill: str = "round"
+    policy: str = "computer"
+    level: str = "normal"
+
+
+@dataclass(frozen=True)
 class Replay:
     """The outcome of replaying an export: the final dumped state and result."""
 
@@ -368,3 +397,7 @@ class Change:
     since_turn: tuple[ActionRow, ...] = ()
     #: Board marks of every move since the acting seats' last turn, oldest first.
     recent: tuple[Any, ...] = ()
+    #: Whose clock runs and how much it has left, for the table message (#27.3).
+    clock_lines: tuple[str, ...] = ()
+    #: Seats a computer plays while their players are away (never pinged).
+    standins: frozenset[int] = frozenset()

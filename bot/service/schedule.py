@@ -9,14 +9,14 @@ from collections.abc import Sequence
 from bot.config import reminder_problem
 from bot.reminders import (
     HOUR,
-    Policy,
-    Prefs,
     deadline_at,
     earliest_allowed,
     known_zone,
     next_reminder,
 )
+from bot.service.clock import ClockBook
 from bot.service.narrate import Narrator, game_title, round_text
+from bot.service.prefs import policy_of, prefs_of
 from bot.service.results import (
     DueReminder,
     GameSettings,
@@ -39,11 +39,6 @@ from bot.storage import (
 )
 
 
-def policy_of(s: SettingsRow) -> Policy:
-    table = Prefs(s.quiet_start, s.quiet_end, s.tz_offset_minutes, time_zone=s.time_zone)
-    return Policy(s.reminder_delay, s.reminder_interval, s.reminder_max, s.deadline, table)
-
-
 def check_quiet(start: int | None, end: int | None, offset: int | None) -> None:
     """Refuse quiet hours outside 0–23 or a time-zone offset beyond ±14 h."""
     for value in (start, end):
@@ -51,10 +46,6 @@ def check_quiet(start: int | None, end: int | None, offset: int | None) -> None:
             raise ServiceError("service.bad_hour")
     if offset is not None and not -14 * 60 <= offset <= 14 * 60:
         raise ServiceError("service.bad_offset")
-
-
-def prefs_of(u: UserRow) -> Prefs:
-    return Prefs(u.quiet_start, u.quiet_end, u.tz_offset_minutes, u.away_until, u.time_zone)
 
 
 def check_zone(name: str | None) -> str | None:
@@ -82,10 +73,12 @@ class Scheduler:
     Needs the session and words only; :meth:`reschedule` is what the play part calls after
     each commit (inside its write transaction)."""
 
-    def __init__(self, session: Session, words: Narrator) -> None:
+    def __init__(self, session: Session, words: Narrator, clock: ClockBook | None = None) -> None:
         self.session = session
         self.db = session.db
         self.words = words
+        # Quiet hours and away time pause time banks: a change counts from now on (#27.3).
+        self.clock = clock if clock is not None else ClockBook(session, words)
 
     async def settings(self, channel_id: int, *, game_id: int | None = None) -> GameSettings:
         """The game's reminder settings."""
@@ -159,7 +152,9 @@ class Scheduler:
                 if zone is not None
                 else ("" if tz_offset_minutes is not None else old.time_zone),
             )
+            await self.clock.checkpoint(row.id, now)
             await self.db.put_settings(row.id, new)
+            await self.clock.checkpoint(row.id, now)
             if row.status == "active":
                 seats = await self.session.seats_of(row)
                 by_seat = {s.seat: s.user_id for s in seats}
@@ -220,7 +215,9 @@ class Scheduler:
         """
         check_quiet(quiet_start, quiet_end, tz_offset_minutes)
         zone = check_zone(time_zone)
+        now = self.session.clock()
         async with self.session.write():
+            await self.clock.checkpoint_user(user_id, now)
             old = await self.db.user(user_id)
             if zone is None:
                 zone = "" if tz_offset_minutes is not None else old.time_zone
@@ -233,6 +230,7 @@ class Scheduler:
                 zone,
             )
             await self.db.put_user(new)
+            await self.clock.checkpoint_user(user_id, now)
             prefs = prefs_of(new)
             # Each game's reminders change under its lock (a move may be rescheduling them),
             # taken in one order so two such changes never wait for each other.

@@ -18,6 +18,7 @@ from bot.reminders import HOUR
 from bot.service.announce import Announcements
 from bot.service.archive import Archive
 from bot.service.builder import Builders
+from bot.service.clock import ClockBook
 from bot.service.computers import Computers
 from bot.service.governance import Governance
 from bot.service.jobs import Jobs
@@ -28,6 +29,7 @@ from bot.service.ratings import Ratings
 from bot.service.replays import Replays
 from bot.service.schedule import Scheduler
 from bot.service.session import Clock, Session, owner_id
+from bot.service.takeover import Takeover
 from bot.storage import SettingsRow, Storage
 
 
@@ -53,13 +55,15 @@ class Service:
         computers: str = "inline",
     ) -> None:
         # The parts, each given only what it needs; imports (and calls) run one way:
-        # session/words ← schedule, ratings ← play ← announcements, lobby, governance ← computers;
-        # archive and replays beside.
+        # session/words ← clock book ← schedule, ratings ← play ← announcements, lobby,
+        # governance, takeover ← computers; archive and replays beside.
         self.session = Session(db, clock=clock, lang=lang, defaults=defaults)
         self.words = Narrator(lang)
-        self.schedule = Scheduler(self.session, self.words)
+        self.clockbook = ClockBook(self.session, self.words)
+        self.schedule = Scheduler(self.session, self.words, self.clockbook)
         self.ratings = Ratings(self.session)
-        self.play = Playing(self.session, self.words, self.schedule, self.ratings)
+        self.play = Playing(self.session, self.words, self.schedule, self.ratings, self.clockbook)
+        self.takeover = Takeover(self.session, self.words, self.play, self.clockbook)
         self.announcements = Announcements(self.session, self.words, self.play)
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
@@ -117,6 +121,14 @@ class Service:
         self.abort = self.governance.abort
         self.vote_seat = self.governance.vote_seat
         self.resolve_deadline = self.governance.resolve_deadline
+        # time banks (#27.3)
+        self.clock_settings = self.takeover.clock_settings
+        self.update_clock = self.takeover.update_clock
+        self.claim_clocks = self.takeover.claim_clocks
+        self.release_clock = self.takeover.release_clock
+        self.clock_ran_out = self.takeover.clock_ran_out
+        self.back = self.takeover.back
+        self.clock_left = self.clockbook.left
         # archive
         self.log = self.archive.log
         self.score_sheet = self.archive.score_sheet

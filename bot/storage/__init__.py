@@ -7,7 +7,7 @@ One module per concern, each writing its queries once against the backend interf
 - ``games`` (games and seats), ``actions`` (the log), ``settings`` (a table's and a player's
   settings, the bot's own values), ``schedules`` (reminders), ``votes``, ``outbox`` (with the
   processes' beats), ``jobs`` (computer moves and hints, claimed under leases), ``ratings`` (rated games
-  and each player's rating);
+  and each player's rating), ``clocks`` (time banks);
 - ``migrations``: the numbered schema; ``rows``: the row dataclasses; ``files``: the database
   file's checks; ``errors``: what a start stops with; ``copying``: one database copied into
   another (``turnpost migrate``).
@@ -16,6 +16,7 @@ Nothing outside this package writes SQL.
 """
 
 from bot.storage.backend import Backend, Conflict
+from bot.storage.clocks import ClockRow
 from bot.storage.errors import (
     CommitUncertain,
     ConnectionLost,
@@ -57,6 +58,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRow",
     "Backend",
+    "ClockRow",
     "CommitUncertain",
     "Conflict",
     "ConnectionLost",

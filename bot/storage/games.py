@@ -160,11 +160,13 @@ class GameQueries:
         return [(game_row(r[:-1]), int(r[-1])) for r in rows]
 
     async def games_with_computers(self) -> list[GameRow]:
-        """Active games with a computer seat still playing (negative user ids)."""
+        """Active games with a computer seat still playing (negative user ids), or a computer
+        standing in for an away player (a clock's ``standin``, #27.3)."""
         rows = await self.backend.all(
-            f"SELECT {GAME_COLS} FROM games g WHERE g.status = 'active' AND EXISTS"
+            f"SELECT {GAME_COLS} FROM games g WHERE g.status = 'active' AND (EXISTS"
             " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id < 0 AND s.removed = 0)"
-            " ORDER BY g.id",
+            " OR EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id"
+            " AND c.standin NOT IN ('', '-'))) ORDER BY g.id",
             (),
         )
         return [game_row(r) for r in rows]

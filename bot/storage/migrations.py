@@ -224,6 +224,33 @@ MIGRATIONS: tuple[str, ...] = (
         error     TEXT    NOT NULL DEFAULT ''
     );
     """,
+    # 15: time banks (#27.3). ``clock_settings`` holds a table's clock (none: no clock, as every
+    # table before had); ``clocks`` each seat's bank, the running turn's time used up to
+    # ``started`` (NULL: not running), when it runs out (``due_at``, claimed like a reminder so
+    # one process alone acts on it) and the computer level standing in for its player ('').
+    """
+    CREATE TABLE clock_settings (
+        game_id   INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        per_move  REAL    NOT NULL,
+        bank      REAL    NOT NULL,
+        refill    TEXT    NOT NULL CHECK (refill IN ('round', 'era', 'never')),
+        policy    TEXT    NOT NULL CHECK (policy IN ('computer', 'vote')),
+        level     TEXT    NOT NULL
+    );
+    CREATE TABLE clocks (
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat           INTEGER NOT NULL,
+        bank           REAL    NOT NULL,
+        used           REAL    NOT NULL DEFAULT 0,
+        started        REAL,
+        due_at         REAL,
+        standin        TEXT    NOT NULL DEFAULT '',
+        claimed_by     TEXT    NOT NULL DEFAULT '',
+        claimed_until  REAL    NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX clocks_due ON clocks (due_at) WHERE due_at IS NOT NULL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

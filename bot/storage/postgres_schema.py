@@ -198,4 +198,28 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
         error     TEXT    NOT NULL DEFAULT ''
     );
     """,
+    # 15: time banks: a table's clock and each seat's.
+    """
+    CREATE TABLE clock_settings (
+        game_id   BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        per_move  DOUBLE PRECISION NOT NULL,
+        bank      DOUBLE PRECISION NOT NULL,
+        refill    TEXT    NOT NULL CHECK (refill IN ('round', 'era', 'never')),
+        policy    TEXT    NOT NULL CHECK (policy IN ('computer', 'vote')),
+        level     TEXT    NOT NULL
+    );
+    CREATE TABLE clocks (
+        game_id        BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat           INTEGER NOT NULL,
+        bank           DOUBLE PRECISION NOT NULL,
+        used           DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started        DOUBLE PRECISION,
+        due_at         DOUBLE PRECISION,
+        standin        TEXT    NOT NULL DEFAULT '',
+        claimed_by     TEXT    NOT NULL DEFAULT '',
+        claimed_until  DOUBLE PRECISION NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX clocks_due ON clocks (due_at) WHERE due_at IS NOT NULL;
+    """,
 )

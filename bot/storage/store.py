@@ -21,6 +21,7 @@ import aiosqlite
 
 from bot.storage.actions import ActionQueries
 from bot.storage.backend import Backend, is_url
+from bot.storage.clocks import ClockQueries
 from bot.storage.errors import StorageError
 from bot.storage.games import GameQueries
 from bot.storage.jobs import JobQueries
@@ -42,6 +43,7 @@ class Storage(
     OutboxQueries,
     JobQueries,
     RatingQueries,
+    ClockQueries,
 ):
     """The database. Open with ``await Storage.open(path)``."""
 

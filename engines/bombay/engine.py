@@ -52,6 +52,9 @@ class Bombay(Engine[State, Action]):
             "bombay.game_over",
         }
     )
+    #: A time bank refills here (#27.3): a round ends where bombay.set_ended is told; the game has
+    #: no eras.
+    round_end_events = frozenset({"bombay.set_ended"})
 
     def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
         """A sale's rupees, clients and city token, palace income, a fortune (``tally.paid``)."""

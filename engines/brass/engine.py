@@ -85,6 +85,10 @@ class Brass(Engine[State, Action]):
             "brass.game_over",
         }
     )
+    #: A time bank refills here (#27.3): a round ends where brass.new_round is told, brass.rail_era
+    #: an era.
+    round_end_events = frozenset({"brass.new_round"})
+    era_end_events = frozenset({"brass.rail_era"})
     #: the cards drawn after a turn (B21) and the rail era's deal (R19, R20) are chance nodes
     #: (``engines.brass.chance``); every card goes to one seat, so no draw is public as a whole
     has_chance = True

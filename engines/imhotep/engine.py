@@ -234,6 +234,9 @@ class Imhotep(Engine[State, Action]):
             "imhotep.market_dealt",
         }
     )
+    #: A time bank refills here (#27.3): a round ends where imhotep.round_over is told; the game
+    #: has no eras.
+    round_end_events = frozenset({"imhotep.round_over"})
 
     def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
         """Points scored at once (pyramid, Pyramid-B and Temple-B spaces, an obelisk tower) by

@@ -68,6 +68,9 @@ class MarcoPolo(Engine[State, Action]):
             "marco_polo.game_over",
         }
     )
+    #: A time bank refills here (#27.3): a round ends where marco_polo.round_started is told; the
+    #: game has no eras.
+    round_end_events = frozenset({"marco_polo.round_started"})
 
     def earned(self, events: Sequence[Event]) -> tuple[tuple[int, str, int], ...]:
         """Rewards, Mercator's share, compensation, milestones, contracts and goods taken

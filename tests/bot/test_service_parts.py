@@ -101,6 +101,7 @@ BETWEEN_PARTS = {
     "hint_inline",
     "hint_position",
     "hint_lines",
+    "standins",
 }
 
 
@@ -114,6 +115,7 @@ async def test_the_facade_offers_every_public_method_of_its_parts(service: Servi
         service.archive,
         service.computers,
         service.jobs,
+        service.takeover,
     )
     for part in parts:
         for name, method in inspect.getmembers(part, inspect.ismethod):

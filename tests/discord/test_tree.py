@@ -16,6 +16,7 @@ from tests.discord.loopback import FakeDiscord
 GAME_SUBCOMMANDS = {
     "new", "join", "leave", "start", "board", "move", "hand", "log",
     "undo", "abort", "settings", "remind", "mine", "help", "vote", "computer", "hint", "replay",
+    "clock", "back",
 }  # fmt: skip
 
 

@@ -1,0 +1,54 @@
+"""Time banks through discord.py's real code paths (#27.3): ``/game clock`` sets and shows the
+table's clock, the turn message says whose clock runs and how much is left, a reminder says how
+much is left, and a clock that ran out at a table that votes asks the table once, with the
+deadline's buttons; ``/game back`` is refused to a player nobody stood in for."""
+
+from __future__ import annotations
+
+from bot.discord_adapter import TurnpostBot
+from tests.discord.conftest import ALICE, BOB, FakeClock
+from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
+from tests.discord.loopback import FakeDiscord, slash
+
+HOUR = 3600.0
+
+
+async def test_a_tables_clock_is_shown_on_the_turn_message_and_a_vote_is_asked_once(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    await open_table(bot, fake)
+    (first,) = await to_act(bot)
+    second = BOB.id if first == ALICE.id else ALICE.id
+    (none,) = await send(bot, fake, slash(BOB, "game clock"))
+    assert "no clock" in none.content
+    refused = refusal(await send(bot, fake, slash(BOB, "game clock", per_move_hours=24)))
+    assert refused.startswith("Only Alice, who opened this game")
+    (shown,) = await send(
+        bot, fake, slash(ALICE, "game clock", per_move_hours=2, bank_hours=1, refill="never")
+    )
+    assert not shown.ephemeral
+    # Tally has no computer player: its table votes when time runs out.
+    assert shown.content.startswith("Clock: 2 h per move, plus a bank of 1 h, filled again never")
+    assert "the other players may skip the turn or vote" in shown.content
+    clock.advance(HOUR)
+    post = board_post(await send(bot, fake, slash(PLAYERS[first], "play", move="draw")))
+    caption = post.json["embeds"][0]["description"]
+    assert f"⏱ {PLAYERS[second].name}'s clock runs: 3 h 0 min left (bank 1 h 0 min)." in caption
+    # Nothing ran out yet; then the second player sleeps past their 3 hours.
+    mark = len(fake.notices())
+    clock.advance(2 * HOUR)
+    await bot.reminders.tick()
+    assert fake.notices()[mark:] == []
+    clock.advance(2 * HOUR)
+    await bot.reminders.tick()
+    (vote,) = fake.notices()[mark:]
+    assert vote.content.startswith(f"<@{second}>: your time in Tally (test game) has run out.")
+    assert vote.notified == [second]
+    assert len(vote.custom_ids()) == 2  # skip the turn, vote the player out
+    await bot.reminders.tick()
+    assert len(fake.notices()[mark:]) == 1  # asked once
+    # ``/game back`` is answered privately ("thinking…", then the refusal in its place).
+    thinking, refused = await send(bot, fake, slash(PLAYERS[second], "game back"))
+    assert thinking.callback_type == 5 and thinking.ephemeral
+    assert refused.visible_ephemeral
+    assert refused.content == "No computer plays your seat: it is yours already."
