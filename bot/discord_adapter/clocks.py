@@ -100,7 +100,11 @@ class ClockPass:
         for due in await self.service.claim_clocks(now):
             try:
                 if due.policy == "vote":
-                    await self._ask_vote(due)
+                    try:
+                        await self._ask_vote(due)
+                    except (discord.Forbidden, discord.NotFound):
+                        # The channel is gone or closed to us: asking again would fail alike.
+                        log.warning("clock channel unavailable", extra={"game": due.game_id})
                 outcome = await self.service.clock_ran_out(due)
             except (discord.HTTPException, ServiceError):
                 log.exception("clock not acted on; will retry", extra={"game": due.game_id})
