@@ -32,7 +32,7 @@ async def test_a_tables_clock_is_shown_on_the_turn_message_and_a_vote_is_asked_o
     assert "the other players may skip the turn or vote" in shown.content
     clock.advance(HOUR)
     post = board_post(await send(bot, fake, slash(PLAYERS[first], "play", move="draw")))
-    caption = post.json["embeds"][0]["description"]
+    caption = post.text
     assert f"⏱ {PLAYERS[second].name}'s clock runs: 3 h 0 min left (bank 1 h 0 min)." in caption
     # Nothing ran out yet; then the second player sleeps past their 3 hours.
     mark = len(fake.notices())
