@@ -24,7 +24,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from bot.service.session import Session, computer_level, is_computer
-from bot.storage import GameRow, RatingRow, SeatRow
+from bot.storage import GameRow, RatingChange, RatingRow, SeatRow
 
 #: The model every rating uses (openskill's defaults: a new player at mu 25, sigma 25/3).
 MODEL = PlackettLuce()
@@ -89,6 +89,43 @@ def rerate(placed: Sequence[Placing], current: Mapping[str, RatingRow]) -> dict[
     }
 
 
+def changes(
+    row: GameRow,
+    guild: int,
+    placed: Sequence[Placing],
+    before: Mapping[str, RatingRow],
+    after: Mapping[str, RatingRow],
+    now: float,
+) -> list[RatingChange]:
+    """What a game did to each counted player's rating on one server: their best place (two
+    seats of one computer level are one player) and the rating before and after."""
+    places: dict[str, int] = {}
+    for p in placed:
+        places[p.player] = min(places.get(p.player, p.place), p.place)
+    return [
+        RatingChange(
+            row.id,
+            guild,
+            player,
+            row.engine,
+            place,
+            before[player].mu,
+            before[player].sigma,
+            after[player].mu,
+            after[player].sigma,
+            now,
+        )
+        for player, place in places.items()
+    ]
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating people see: the conservative estimate mu - 3 sigma (openskill's ordinal), so a
+    newcomer starts at 0 and climbs as the model grows sure of them, and one lucky win never
+    tops the leaderboard."""
+    return mu - 3 * sigma
+
+
 class Ratings:
     """Rating finished games and rebuilding all ratings over the shared session."""
 
@@ -111,7 +148,9 @@ class Ratings:
                     sigma=MODEL.sigma,
                 )
                 current = {player: r for (_, player), r in held.items()}
-                await self.db.put_ratings(list(rerate(placed, current).values()))
+                after = rerate(placed, current)
+                await self.db.put_ratings(list(after.values()))
+                await self.db.put_rating_changes(changes(row, guild, placed, current, after, now))
         # After the ratings' rows are held: two games sharing a player are numbered in the
         # order their ratings were written, which is the order a rebuild replays.
         await self.db.mark_rated(row.id, now)
@@ -129,7 +168,8 @@ class Ratings:
             for row in games:
                 if row.damaged:
                     continue
-                await self.rate(row, await self.db.seats(row.id), now)
+                # Rated as of when it finished, so a profile's history keeps its order.
+                await self.rate(row, await self.db.seats(row.id), row.updated_at or now)
         return len(games)
 
     async def standings(self, engine: str, guild_id: int = GLOBAL) -> list[RatingRow]:

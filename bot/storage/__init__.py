@@ -35,7 +35,7 @@ from bot.storage.files import (
 )
 from bot.storage.jobs import JobRow
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.ratings import RatingRow
+from bot.storage.ratings import RatingChange, RatingRow
 from bot.storage.rows import (
     LIVE,
     ActionRow,
@@ -66,6 +66,7 @@ __all__ = [
     "GameRow",
     "JobRow",
     "OutboxRow",
+    "RatingChange",
     "RatingRow",
     "ReminderRow",
     "SQLiteBackend",

@@ -251,6 +251,28 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX clocks_due ON clocks (due_at) WHERE due_at IS NOT NULL;
     """,
+    # 16: what each rated game did to each player's rating (#27.2, #27.5): the place and the
+    # rating before and after, per server and across servers, written with the rating itself.
+    # A profile's history and head-to-head, and the end-of-game message, read it. The leaderboard
+    # reads ratings best first by the shown rating, mu - 3 sigma: an index in that order.
+    """
+    CREATE TABLE rating_changes (
+        game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        guild_id      INTEGER NOT NULL,
+        player        TEXT    NOT NULL,
+        engine        TEXT    NOT NULL,
+        place         INTEGER NOT NULL,
+        mu_before     REAL    NOT NULL,
+        sigma_before  REAL    NOT NULL,
+        mu_after      REAL    NOT NULL,
+        sigma_after   REAL    NOT NULL,
+        at            REAL    NOT NULL,
+        PRIMARY KEY (game_id, guild_id, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (player, guild_id, engine, at);
+    CREATE INDEX ratings_by_shown ON ratings (engine, guild_id, (mu - 3 * sigma));
+    CREATE INDEX games_by_guild_status ON games (guild_id, status);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

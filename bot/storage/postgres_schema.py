@@ -222,4 +222,24 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX clocks_due ON clocks (due_at) WHERE due_at IS NOT NULL;
     """,
+    # 16: each rated game's change of each player's rating, and the indexes the leaderboard and
+    # the profile read by.
+    """
+    CREATE TABLE rating_changes (
+        game_id       BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        guild_id      BIGINT  NOT NULL,
+        player        TEXT    NOT NULL,
+        engine        TEXT    NOT NULL,
+        place         INTEGER NOT NULL,
+        mu_before     DOUBLE PRECISION NOT NULL,
+        sigma_before  DOUBLE PRECISION NOT NULL,
+        mu_after      DOUBLE PRECISION NOT NULL,
+        sigma_after   DOUBLE PRECISION NOT NULL,
+        at            DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, guild_id, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (player, guild_id, engine, at);
+    CREATE INDEX ratings_by_shown ON ratings (engine, guild_id, (mu - 3 * sigma));
+    CREATE INDEX games_by_guild_status ON games (guild_id, status);
+    """,
 )

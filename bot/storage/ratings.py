@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.storage.backend import Backend
 from bot.storage.rows import GAME_COLS, GameRow, game_row
@@ -21,6 +22,34 @@ class RatingRow:
     sigma: float
     games: int
     wins: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one rated game did to one player's rating on one server (guild 0: all servers):
+    their place (1 is first) and their rating before and after."""
+
+    game_id: int
+    guild_id: int
+    player: str
+    engine: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    at: float
+
+
+CHANGE_COLS = (
+    "game_id, guild_id, player, engine, place, mu_before, sigma_before, mu_after, sigma_after, at"
+)
+
+
+def change_row(r: Sequence[Any]) -> RatingChange:
+    """A ``rating_changes`` row (its columns in ``CHANGE_COLS`` order)."""
+    mu0, s0, mu1, s1, at = (float(v) for v in r[5:10])
+    return RatingChange(int(r[0]), int(r[1]), str(r[2]), str(r[3]), int(r[4]), mu0, s0, mu1, s1, at)
 
 
 class RatingQueries:
@@ -67,6 +96,36 @@ class RatingQueries:
             " WHERE engine = ? AND guild_id = ? AND player = ?",
             [(r.mu, r.sigma, r.games, r.wins, r.engine, r.guild_id, r.player) for r in rows],
         )
+
+    async def put_rating_changes(self, changes: Sequence[RatingChange]) -> None:
+        """Record what a game did to its players' ratings (in the game's rating transaction)."""
+        await self.backend.run_many(
+            f"INSERT INTO rating_changes ({CHANGE_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    c.game_id,
+                    c.guild_id,
+                    c.player,
+                    c.engine,
+                    c.place,
+                    c.mu_before,
+                    c.sigma_before,
+                    c.mu_after,
+                    c.sigma_after,
+                    c.at,
+                )
+                for c in changes
+            ],
+        )
+
+    async def rating_changes(self, game_id: int, guild_id: int) -> list[RatingChange]:
+        """What game ``game_id`` did to its players' ratings on one server, best place first."""
+        rows = await self.backend.all(
+            f"SELECT {CHANGE_COLS} FROM rating_changes WHERE game_id = ? AND guild_id = ?"
+            " ORDER BY place, player",
+            (game_id, guild_id),
+        )
+        return [change_row(r) for r in rows]
 
     async def mark_rated(self, game_id: int, now: float) -> None:
         """Record that the ratings took in this game, next in order (raises
@@ -117,9 +176,12 @@ class RatingQueries:
         """Hold both tables until this write transaction ends (a rebuild): on PostgreSQL no game
         may finish into them meanwhile; SQLite's write transaction holds the whole file already."""
         if self.backend.dialect == "postgresql":
-            await self.backend.run("LOCK TABLE rated_games, ratings IN SHARE ROW EXCLUSIVE MODE")
+            await self.backend.run(
+                "LOCK TABLE rated_games, ratings, rating_changes IN SHARE ROW EXCLUSIVE MODE"
+            )
 
     async def forget_ratings(self) -> None:
         """Delete every rating and every record of a rated game (a rebuild starts so)."""
         await self.backend.run("DELETE FROM ratings")
+        await self.backend.run("DELETE FROM rating_changes")
         await self.backend.run("DELETE FROM rated_games")

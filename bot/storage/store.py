@@ -31,6 +31,7 @@ from bot.storage.ratings import RatingQueries
 from bot.storage.schedules import ScheduleQueries
 from bot.storage.settings import SettingsQueries
 from bot.storage.sqlite import SQLiteBackend
+from bot.storage.standings import StandingQueries
 from bot.storage.votes import VoteQueries
 
 
@@ -44,6 +45,7 @@ class Storage(
     JobQueries,
     RatingQueries,
     ClockQueries,
+    StandingQueries,
 ):
     """The database. Open with ``await Storage.open(path)``."""
 
