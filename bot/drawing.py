@@ -15,6 +15,14 @@ from typing import Any
 import engines
 import renderers
 from engines.kit import with_recent
+from renderers.community import (
+    LeaderboardView,
+    ProfileView,
+    ScoreChartView,
+    render_leaderboard,
+    render_profile,
+    render_score_chart,
+)
 
 
 def draw_public(
@@ -48,3 +56,18 @@ def draw_private(
     """``seat``'s private screen (None when it holds nothing hidden), in ``lang``."""
     view = engines.get(game).view(state, seat)
     return renderers.get(game).render_private(view, names=list(names), lang=lang)
+
+
+def draw_chart(view: ScoreChartView) -> bytes:
+    """A finished game's score chart (#27.5). Slow: run it in a worker thread."""
+    return render_score_chart(view)
+
+
+def draw_leaderboard(view: LeaderboardView) -> bytes:
+    """A leaderboard picture (#27.2). Slow: run it in a worker thread."""
+    return render_leaderboard(view)
+
+
+def draw_profile(view: ProfileView) -> bytes:
+    """A profile's ratings picture (#27.2). Slow: run it in a worker thread."""
+    return render_profile(view)

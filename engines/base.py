@@ -557,6 +557,12 @@ class Engine(ABC, Generic[S, A]):
     def result(self, state: S) -> Result | None:
         """``None`` until the game is over, then the final scores."""
 
+    def public_scores(self, view: View[Any, Any]) -> tuple[int, ...] | None:
+        """Each seat's score as the public ``view`` shows it (a score track everyone reads),
+        for the end-of-game chart of scores over the rounds (#27.5); ``None`` when the game
+        keeps scores hidden until its end (money behind a screen), which is the default."""
+        return None
+
     def asked(self, state: S, seat: int) -> Event | None:
         """What ``seat`` is asked to decide now, as a catalog key and parameters (e.g. "a bonus
         movement of up to 1 step: move, or stop to decline"), for the "Now:" line; ``None`` when

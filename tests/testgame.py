@@ -209,6 +209,11 @@ class Tally(Engine[State, Action]):
             ranking=rank_by([(sign * s,) for s in state.scores]),
         )
 
+    def public_scores(self, view: View[Any, Any]) -> tuple[int, ...] | None:
+        """Tally's scores are public."""
+        assert isinstance(view, TallyView)
+        return view.scores
+
     def status(self, state: State) -> Event:
         return Event("tally.status", {"move": state.moves + 1, "deck": len(state.deck)})
 

@@ -102,6 +102,44 @@ class Lobbies:
             seats = await self.session.seats_of(row)
         return self.words.info(row, seats)
 
+    async def rematch(self, channel_id: int, user: User, game_id: int) -> GameInfo:
+        """Open a lobby for a rematch of finished game ``game_id`` (#27.5): the same game,
+        options, language and hints, with every seat that finished it already seated (people
+        and computers alike; a seat voted out is not), ``user`` its creator. Only a player of
+        that game may ask; refused when the channel already has a lobby or a game
+        (``service.channel_busy``, so a second click opens nothing more)."""
+        async with self.db.read():
+            old = await self.db.game(game_id)
+            seats = await self.db.seats(game_id) if old is not None else []
+            settings = await self.db.settings(game_id) if old is not None else None
+        if old is None or old.channel_id != channel_id or old.status != "finished":
+            raise ServiceError("service.stale")
+        held = [s for s in seats if not s.removed]
+        if all(s.user_id != user.id for s in held):
+            raise ServiceError("service.rematch_players_only")
+        # The asker sits first (they create the lobby); the others keep their order.
+        order = sorted(held, key=lambda s: (s.user_id != user.id, s.seat))
+        info = await self.create_lobby(
+            old.guild_id,
+            channel_id,
+            user,
+            old.engine,
+            len(order),
+            old.options,
+            hints=settings.hints if settings is not None else True,
+            lang=old.lang or None,
+        )
+        now = self.session.clock()
+        async with self.session.write():
+            row = await self.session.row(channel_id, info.game_id, live=True)
+            await self.db.set_seats(
+                row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(order)]
+            )
+            await self.db.touch(row.id, now)
+            row = await self.session.row(channel_id, row.id, live=True)
+            seated = await self.session.seats_of(row)
+        return self.words.info(row, seated)
+
     async def join(self, channel_id: int, user: User) -> GameInfo:
         """Take a seat in the channel's lobby."""
         now = self.session.clock()

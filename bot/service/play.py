@@ -12,6 +12,7 @@ from typing import Any
 from bot import drawing
 from bot.recap import turn_window
 from bot.service.clock import OUT, ClockBook
+from bot.service.ending import Endings
 from bot.service.narrate import Narrator
 from bot.service.ratings import Ratings
 from bot.service.results import (
@@ -96,6 +97,7 @@ class Playing:
         schedule: Scheduler,
         ratings: Ratings | None = None,
         clock: ClockBook | None = None,
+        endings: Endings | None = None,
     ) -> None:
         self.session = session
         self.db = session.db
@@ -105,6 +107,8 @@ class Playing:
         self.ratings = ratings if ratings is not None else Ratings(session)
         # Time banks follow who must act in the same transaction (#27.3).
         self.clock = clock if clock is not None else ClockBook(session, words)
+        # A finished game's results message: its rating changes and score chart (#27.5).
+        self.endings = endings if endings is not None else Endings(session, words)
 
     async def game(self, channel_id: int, *, game_id: int | None = None) -> GameInfo:
         """The channel's game (or game ``game_id``): the live one, else the latest."""
@@ -428,6 +432,11 @@ class Playing:
         shown = {p.move for p in change.plays}
         missed = any(a.move not in shown for a in change.since_turn)
         recap = words.recap(engine, change.since_turn, names) if mention and missed else ()
+        results = (
+            await self.endings.results(row, seats, change.result)
+            if change.result is not None and not change.to_act
+            else None
+        )
         # The move the change is about: the last one a seat made (a draw after it is not).
         last = next((p for p in reversed(change.plays) if p.seat != CHANCE), None)
         return MoveOutcome(
@@ -450,6 +459,7 @@ class Playing:
             board=board,
             shown=tuple(u for u, said in private.items() if said and u in live),
             lang=words.lang,
+            results=results,
         )
 
     async def since_last_turn(

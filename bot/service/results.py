@@ -15,6 +15,7 @@ from bot.storage import (
 )
 from engines.base import Event, IllegalAction
 from engines.catalog import CATALOG
+from renderers.community import ScoreChartView
 
 
 class ServiceError(Exception):
@@ -154,6 +155,34 @@ class BoardDraw:
 
 
 @dataclass(frozen=True)
+class RatingShift:
+    """What a finished game did to one seat's rating on its server: the shown rating
+    (mu - 3 sigma) before and after, and the seat's place."""
+
+    seat: int
+    name: str
+    place: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class GameResults:
+    """What the results message of a finished game shows beside its score sheet (#27.5): the
+    rating changes it made, and every seat's score over the game (None: its log could not be
+    replayed), drawn with :meth:`render_chart`."""
+
+    shifts: tuple[RatingShift, ...]
+    chart: ScoreChartView | None
+
+    async def render_chart(self) -> bytes | None:
+        """The score chart as PNG, drawn in a worker thread (None without a chart)."""
+        if self.chart is None:
+            return None
+        return await asyncio.to_thread(drawing.draw_chart, self.chart)
+
+
+@dataclass(frozen=True)
 class MoveOutcome:
     """What an action (or start, undo, timeout) changed, for one message to the channel.
 
@@ -193,6 +222,8 @@ class MoveOutcome:
     #: The table's language (#28.1): ``lines``, ``recap`` and the board are in it, and so must
     #: be everything else the public turn message says.
     lang: str = "en"
+    #: Set when this change finished the game: its rating changes and score chart (#27.5).
+    results: GameResults | None = None
 
 
 @dataclass(frozen=True)

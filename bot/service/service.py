@@ -19,6 +19,7 @@ from bot.service.announce import Announcements
 from bot.service.archive import Archive
 from bot.service.builder import Builders
 from bot.service.clock import ClockBook
+from bot.service.community import Community
 from bot.service.computers import Computers
 from bot.service.governance import Governance
 from bot.service.jobs import Jobs
@@ -69,6 +70,7 @@ class Service:
         self.governance = Governance(self.session, self.words, self.play)
         self.archive = Archive(self.session, self.words)
         self.replays = Replays(self.session, self.words)
+        self.community = Community(self.session, self.words)
         self.builders = Builders(self.session)
         self.computers = Computers(self.session, self.words, self.play, self.lobby)
         self.jobs = Jobs(self.session, self.computers, mode=computers)
@@ -115,6 +117,7 @@ class Service:
         self.join = self.lobby.join
         self.leave = self.lobby.leave
         self.start = self.lobby.start
+        self.rematch = self.lobby.rematch
         # governance
         self.undo_preview = self.governance.undo_preview
         self.undo = self.governance.undo
@@ -139,6 +142,9 @@ class Service:
         # ratings
         self.rebuild_ratings = self.ratings.rebuild
         self.standings = self.ratings.standings
+        # community
+        self.leaderboard = self.community.leaderboard
+        self.profile = self.community.profile
         # computers
         self.add_computer = self.computers.add_computer
         self.remove_computer = self.computers.remove_computer

@@ -22,7 +22,7 @@ from engines.brass.state import (
 )
 from engines.brass.told import paid, told
 from engines.brass.view import BrassView, make_view, rounds_in_era
-from engines.kit import complete_from_texts, gains, perform
+from engines.kit import View, complete_from_texts, gains, perform
 
 META = EngineMeta(
     id="brass",
@@ -204,6 +204,11 @@ class Brass(Engine[State, Action]):
         if pending and pending[0].owner == seat:
             return pending[0].asked()
         return None
+
+    def public_scores(self, view: View[Any, Any]) -> tuple[int, ...] | None:
+        """The VP track everyone sees (scored at the end of each era, R47)."""
+        assert isinstance(view, BrassView)
+        return view.vp
 
     def status(self, state: State) -> Event:
         """The round of the era, e.g. "Round 2 of 10 (canal era)"."""

@@ -392,6 +392,11 @@ class Imhotep(Engine[State, Action]):
             details=tuple({"sled": state.sled[s]} for s in range(state.players)),
         )
 
+    def public_scores(self, view: kit.View[Any, Any]) -> tuple[int, ...] | None:
+        """The score track everyone sees (I8)."""
+        assert isinstance(view, ImhotepView)
+        return view.scores
+
     def status(self, state: State) -> Event:
         """E.g. "Round 3 of 6"."""
         if state.over:

@@ -187,6 +187,11 @@ class MarcoPolo(Engine[State, Action]):
             return pending[0].asked()
         return None
 
+    def public_scores(self, view: kit.View[Any, Any]) -> tuple[int, ...] | None:
+        """Each traveller's victory points, public on the score track."""
+        assert isinstance(view, MarcoPoloView)
+        return tuple(t.vp for t in view.seats)
+
     def status(self, state: State) -> Event:
         """The set-up step or the round, e.g. "Round 2 of 5"."""
         if state.phase == "draft":

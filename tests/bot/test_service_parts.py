@@ -113,6 +113,7 @@ async def test_the_facade_offers_every_public_method_of_its_parts(service: Servi
         service.lobby,
         service.governance,
         service.archive,
+        service.community,
         service.computers,
         service.jobs,
         service.takeover,
