@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_adapter.messages import CONTENT_MAX, board_pngs, clip
+from bot.discord_adapter.messages import CHART_FILE, CONTENT_MAX, board_pngs, clip
 from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.table import TableParts, retired, table_message
@@ -129,6 +129,19 @@ class Table:
             return [], ()
         return board_pngs(png, glance), said
 
+    @staticmethod
+    async def _chart(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
+        """A finished game's score chart (#27.5) as a named file, or none (not finished, or
+        drawing failed: the results go out without it)."""
+        if outcome.results is None:
+            return []
+        try:
+            png = await outcome.results.render_chart()
+        except Exception:
+            log.exception("score chart failed", extra={"game": outcome.game_id})
+            return []
+        return [(CHART_FILE, png)] if png is not None else []
+
     async def announce(
         self,
         channel_id: int,
@@ -165,6 +178,7 @@ class Table:
             digest = live.digest if continuing and live is not None else outcome.recap
             lines = (*prior, *outcome.lines)
             pngs, glance = await self._drawn(outcome)
+            results = outcome.results
             parts = TableParts(
                 game_id=outcome.game_id,
                 version=outcome.version,
@@ -175,8 +189,12 @@ class Table:
                 sheet=outcome.score_sheet.lines if outcome.score_sheet else (),
                 waiting=outcome.to_act,
                 peek=() if outcome.finished else peek,
-                pngs=pngs,
+                pngs=[*pngs, *await self._chart(outcome)],
                 finished=outcome.finished,
+                # The message that ends a game is its results message (#27.5): the rating
+                # changes, the score chart and a Rematch button.
+                extra=results.lines if results is not None else (),
+                rematch=results is not None,
             )
             keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
             if continuing and live is not None:

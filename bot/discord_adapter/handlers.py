@@ -19,6 +19,7 @@ import engines
 from bot.discord_adapter import views
 from bot.discord_adapter.announce import Table
 from bot.discord_adapter.builder import Builder
+from bot.discord_adapter.community import CommunityCommands
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.messages import (
     CONTENT_MAX,
@@ -58,6 +59,7 @@ class Handlers(Replies):
         super().__init__(service, lang=lang, client=client)
         self.table = Table(self)
         self.personal = Personal(self)
+        self.community = CommunityCommands(self)
         self._builder = Builder(self, self.table)
         self.announce = self.table.announce
         self.tell = self.table.tell
@@ -66,6 +68,9 @@ class Handlers(Replies):
         self.settings = self.personal.settings
         self.remind = self.personal.remind
         self.mine = self.personal.mine
+        self.leaderboard = self.community.leaderboard
+        self.profile = self.community.profile
+        self.rematch = self.community.rematch
 
     @property
     def builder(self) -> Builder:

@@ -23,6 +23,8 @@ CONTENT_MAX = 2000
 EMBED_DESCRIPTION_MAX = 4096
 BOARD_FILE = "board.png"
 GLANCE_FILE = "glance.png"
+#: A finished game's score chart in its results message (#27.5).
+CHART_FILE = "chart.png"
 
 
 def mention_list(user_ids: Sequence[int]) -> str:

@@ -33,7 +33,7 @@ import discord
 
 from bot.discord_adapter import views
 from bot.discord_adapter.images import fit_png
-from bot.discord_adapter.messages import BOARD_FILE, allowed, mention_list
+from bot.discord_adapter.messages import BOARD_FILE, CHART_FILE, allowed, mention_list
 from bot.discord_adapter.text import t
 
 #: Discord's limits for one Components V2 message.
@@ -70,6 +70,9 @@ class TableParts:
     finished: bool = False
     #: Lines another feature adds to the table (a clock, a result), shown after the digest.
     extra: Sequence[str] = field(default=())
+    #: A finished game's results message (#27.5): a Rematch button instead of the turn's, and
+    #: the score chart (``CHART_FILE`` among ``pngs``) shown under the rating changes.
+    rematch: bool = False
 
 
 def _size(lines: Sequence[str]) -> int:
@@ -165,7 +168,16 @@ def table_view(parts: TableParts, files: Sequence[discord.File], *, whole: bool)
         if key != "lines":
             box.add_item(discord.ui.Separator())
         box.add_item(item)
+    chart = next((f for f in files if f.filename == CHART_FILE), None)
+    if chart is not None:
+        box.add_item(
+            discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{CHART_FILE}"))
+        )
     layout.add_item(box)
+    if parts.finished and parts.rematch:
+        rematch: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        rematch.add_item(views.RematchButton(parts.game_id, lang=lang))
+        layout.add_item(rematch)
     if not parts.finished:
         row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
         row.add_item(views.WalkButton(parts.game_id, parts.version, lang=lang))
@@ -183,12 +195,19 @@ def table_message(parts: TableParts, *, filesize_limit: int) -> dict[str, Any]:
     files: list[discord.File] = []
     board = next(((n, png) for n, png in parts.pngs if n == BOARD_FILE), None)
     whole = True
+    room = filesize_limit
     if board is not None:
         fitted = fit_png(board[1], filesize_limit)
         if fitted is None:
             whole = False
         else:
             files.append(discord.File(io.BytesIO(fitted), filename=board[0]))
+            room -= len(fitted)
+    chart = next((png for n, png in parts.pngs if n == CHART_FILE), None)
+    # A results message's chart, in what the board left of the upload limit (else left out).
+    fitted_chart = fit_png(chart, room) if chart is not None and room > 0 else None
+    if fitted_chart is not None:
+        files.append(discord.File(io.BytesIO(fitted_chart), filename=CHART_FILE))
     return {
         "view": table_view(parts, files, whole=whole),
         "files": files,

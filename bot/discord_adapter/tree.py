@@ -413,6 +413,44 @@ class GameGroup(app_commands.Group):
     async def mine(self, interaction: Interaction) -> None:
         await self.handlers.run(interaction, "game mine", lambda: self.handlers.mine(interaction))
 
+    @app_commands.command(
+        name=ls("discord.name.game.leaderboard", "leaderboard"), description=ls("cmd.leaderboard")
+    )
+    @app_commands.describe(game=ls("cmd.leaderboard.game"), scope=ls("cmd.leaderboard.scope"))
+    @app_commands.rename(
+        game=_opt("game.leaderboard", "game"), scope=_opt("game.leaderboard", "scope")
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name=ls(f"discord.choice.scope.{s}", s), value=s)
+            for s in ("server", "global")
+        ]
+    )
+    async def leaderboard(
+        self, interaction: Interaction, game: str, scope: str | None = None
+    ) -> None:
+        await self.handlers.run(
+            interaction,
+            "game leaderboard",
+            lambda: self.handlers.leaderboard(interaction, game, scope),
+        )
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(self, interaction: Interaction, current: str) -> ChoiceList:
+        return choices(ac.game_choices(current, self.handlers.lang_for(interaction)))
+
+    @app_commands.command(
+        name=ls("discord.name.game.profile", "profile"), description=ls("cmd.profile")
+    )
+    @app_commands.describe(member=ls("cmd.profile.member"))
+    @app_commands.rename(member=_opt("game.profile", "member"))
+    async def profile(
+        self, interaction: Interaction, member: discord.User | discord.Member | None = None
+    ) -> None:
+        await self.handlers.run(
+            interaction, "game profile", lambda: self.handlers.profile(interaction, member)
+        )
+
     @app_commands.command(name=ls("discord.name.game.help", "help"), description=ls("cmd.help"))
     @app_commands.describe(game=ls("cmd.help.game"))
     @app_commands.rename(game=_opt("game.help", "game"))

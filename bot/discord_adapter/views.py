@@ -88,6 +88,8 @@ class Handlers(Protocol):
 
     async def cancelled(self, interaction: Interaction) -> None: ...
 
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
     async def confirmed_vote(
         self, interaction: Interaction, game_id: int, target: int, new_id: int, name: str
     ) -> None: ...
@@ -323,6 +325,23 @@ class ConfirmVoteButton(
         await handlers.confirmed_vote(interaction, game_id, user_id, new_id, self.name)
 
 
+class RematchButton(_Button, template=PREFIX + r":rematch:(?P<game>\d+)"):
+    """Under a finished game's results: a lobby for the same game with the same seats (#27.5).
+    Its game's id rides along, so a click after another game began here is refused."""
+
+    KIND, LABEL, STYLE = "rematch", "button_rematch", discord.ButtonStyle.success
+
+    async def handle(self, handlers: Handlers, interaction: Interaction) -> None:
+        await handlers.rematch(interaction, self.ids[0])
+
+
+def results_view(game_id: int, lang: str) -> discord.ui.View:
+    """The Rematch button under a results message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, lang=lang))
+    return view
+
+
 def confirm_view(confirm: discord.ui.Item[Any], lang: str) -> discord.ui.View:
     """A destructive action's confirm and cancel buttons."""
     view = discord.ui.View(timeout=None)
@@ -345,6 +364,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmAbortButton,
     ConfirmVoteButton,
     CancelButton,
+    RematchButton,
 )
 
 

@@ -77,10 +77,12 @@ class Endings:
         async with self.db.read():
             changes = await self.db.rating_changes(row.id, row.guild_id)
             actions = await self.db.actions(row.id)
-        lang = self.words.of(row).lang
+        words = self.words.of(row)
+        moved = shifts(seats, changes)
         return GameResults(
-            shifts=shifts(seats, changes),
-            chart=await asyncio.to_thread(chart, row, seats, result, actions, lang),
+            shifts=moved,
+            chart=await asyncio.to_thread(chart, row, seats, result, actions, words.lang),
+            lines=said(moved, words),
         )
 
 
@@ -96,6 +98,25 @@ def shifts(seats: Sequence[SeatRow], changes: Sequence[RatingChange]) -> tuple[R
         before, after = shown(c.mu_before, c.sigma_before), shown(c.mu_after, c.sigma_after)
         out.append(RatingShift(s.seat, s.name, c.place, before, after))
     return tuple(sorted(out, key=lambda r: (r.place, r.seat)))
+
+
+def said(moved: Sequence[RatingShift], words: Narrator) -> tuple[str, ...]:
+    """The rating changes as lines: a title, then "1. Ana: 0.0 → 3.4 (+3.4)" per seat."""
+    if not moved:
+        return ()
+    lines = [words.t("service.results_title", {})]
+    for m in moved:
+        delta = round(m.after, 1) - round(m.before, 1)
+        sign = "+" if delta >= 0 else "−"
+        params = {
+            "place": m.place,
+            "name": m.name,
+            "before": f"{m.before:.1f}",
+            "after": f"{m.after:.1f}",
+            "delta": f"{sign}{abs(delta):.1f}",
+        }
+        lines.append(words.t("service.rating_shift", params))
+    return tuple(lines)
 
 
 def chart(

@@ -174,6 +174,8 @@ class GameResults:
 
     shifts: tuple[RatingShift, ...]
     chart: ScoreChartView | None
+    #: The rating changes as lines in the table's language (empty when the game was not rated).
+    lines: tuple[str, ...] = ()
 
     async def render_chart(self) -> bytes | None:
         """The score chart as PNG, drawn in a worker thread (None without a chart)."""

@@ -82,7 +82,8 @@ async def test_whole_game_through_slash_commands(bot: TurnpostBot, fake: FakeDis
     assert moves >= 18
     assert post.headline == "The game is over."
     assert "Final scores:" in post.text
-    assert post.custom_ids() == []
+    # The turn's buttons are gone; the results message offers a rematch (#27.5).
+    assert post.custom_ids() == ["tp:rematch:1"]
 
 
 async def test_a_refused_move_changes_nothing_and_says_why(

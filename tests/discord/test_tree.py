@@ -17,6 +17,7 @@ GAME_SUBCOMMANDS = {
     "new", "join", "leave", "start", "board", "move", "hand", "log",
     "undo", "abort", "settings", "remind", "mine", "help", "vote", "computer", "hint", "replay",
     "clock", "back",
+    "leaderboard", "profile",
 }  # fmt: skip
 
 
