@@ -240,6 +240,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (player, guild_id, engine, at);
     CREATE INDEX ratings_by_shown ON ratings (engine, guild_id, (mu - 3 * sigma));
+    CREATE INDEX ratings_by_player ON ratings (player, guild_id);
     CREATE INDEX games_by_guild_status ON games (guild_id, status);
     """,
 )
