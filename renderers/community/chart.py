@@ -126,6 +126,8 @@ def _lines(
         series = [*line.scores, line.final]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series) if v is not None]
         if len(points) > 1:
+            # Edged in ink, so a pale seat colour (Imhotep's white) still shows on the paper.
+            draw.line(points, fill=L.INK, width=L.LINE_W + 2 * L.LINE_EDGE, joint="curve")
             draw.line(points, fill=seats.colour(line.seat), width=L.LINE_W, joint="curve")
         shown = points if n <= MARK_EVERY_POINT_UP_TO else points[-1:]
         for x, y in shown:

@@ -50,5 +50,7 @@ CHART_LEFT = MARGIN + 70
 CHART_RIGHT = WIDTH - MARGIN - 20
 LEGEND_ROW_H = 52
 LINE_W = 6
+#: The ink edge each side of a line (pale seat colours on the paper).
+LINE_EDGE = 2
 MARK_R = 13
 BAR_H = 56
