@@ -186,3 +186,17 @@ def test_a_game_that_hides_scores_until_the_end_charts_only_the_final_sheet() ->
     view = chart(row, seats, result.to_json(), actions, "en")
     assert view is not None and view.hidden and view.labels == ("Final",)
     assert all(c.scores == () for c in view.lines)
+
+
+async def test_a_japanese_tables_results_speak_japanese(service: Service) -> None:
+    await service.create_lobby(GUILD, CHANNEL, ANA, "tally", seed=4, lang="ja")
+    await service.join(CHANNEL, BEN)
+    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+    while (info := await service.game(CHANNEL)).status == "active":
+        user = ANA if ANA.id in info.to_act else BEN
+        outcome = await service.act(CHANNEL, user, (await service.legal(CHANNEL, user))[0])
+    assert outcome.results is not None and outcome.results.chart is not None
+    title, *lines = outcome.results.lines
+    assert title == "このサーバーでのレーティング（μ − 3σ）："
+    assert lines[0].startswith("1位 ") and " → " in lines[0]
+    assert outcome.results.chart.labels[-1] == "最終"
