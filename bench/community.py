@@ -4,8 +4,8 @@
     python -m bench.community --postgres postgresql://postgres@127.0.0.1:5432/postgres
 
 With ``--postgres`` a fresh database is created on that server for the run and dropped after.
-The games are written through the storage layer (``Storage.open``, its migrations, and its
-backend's ``run_many`` inside ``Storage.write``), in batches: finished games with their seats, a
+The games are written through the storage layer (``Storage.open``, its migrations, and
+``copying.insert_rows``: the backend's ``run_many`` inside ``Storage.write``), in batches: finished games with their seats, a
 short log each (the turn times the profile reads), their ``rated_games`` rows, each seat's rating
 change on the game's server and across servers, and the resulting ratings. The rating numbers are
 drawn at random (the queries' cost does not depend on them; running openskill 200,000 times would
@@ -34,13 +34,14 @@ from typing import Any
 from bot import drawing
 from bot.service import Service, ServiceError, User
 from bot.storage import Storage
+from bot.storage.copying import insert_rows, refresh_statistics
+from bot.storage.postgres import scratch_database
 
 GAMES = ("bombay", "imhotep", "marco_polo", "brass")
 GUILDS = 20
 USERS_PER_GUILD = 150
 LEVELS = ("easy", "normal", "strong")
 MOVES_PER_GAME = 10
-BATCH = 5000
 T0 = 1_767_571_200.0
 
 
@@ -95,19 +96,24 @@ def _game_rows(n: int, rng: random.Random) -> dict[str, list[tuple[Any, ...]]]:
     return out
 
 
-INSERTS = {
-    "games": "INSERT INTO games (id, guild_id, channel_id, engine, options, seed, status,"
-    " creator_id, players, version, created_at, updated_at, snapshot, to_act, round_info, result,"
-    " lang) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    "seats": "INSERT INTO seats (game_id, seat, user_id, name, removed) VALUES (?,?,?,?,?)",
-    "actions": "INSERT INTO actions (game_id, move, seat, action, events, reveals, auto, undone,"
-    " at) VALUES (?,?,?,?,?,?,?,?,?)",
-    "rated_games": "INSERT INTO rated_games (seq, game_id, rated_at) VALUES (?,?,?)",
-    "rating_changes": "INSERT INTO rating_changes (game_id, guild_id, player, engine, place,"
-    " mu_before, sigma_before, mu_after, sigma_after, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-    "ratings": "INSERT INTO ratings (engine, guild_id, player, mu, sigma, games, wins)"
-    " VALUES (?,?,?,?,?,?,?)",
-}
+#: The columns of each table filled, in the order ``_game_rows`` gives their values.
+COLUMNS = {
+    "games": (
+        "id", "guild_id", "channel_id", "engine", "options", "seed", "status", "creator_id",
+        "players", "version", "created_at", "updated_at", "snapshot", "to_act", "round_info",
+        "result", "lang",
+    ),
+    "seats": ("game_id", "seat", "user_id", "name", "removed"),
+    "actions": (
+        "game_id", "move", "seat", "action", "events", "reveals", "auto", "undone", "at",
+    ),
+    "rated_games": ("seq", "game_id", "rated_at"),
+    "rating_changes": (
+        "game_id", "guild_id", "player", "engine", "place", "mu_before", "sigma_before",
+        "mu_after", "sigma_after", "at",
+    ),
+    "ratings": ("engine", "guild_id", "player", "mu", "sigma", "games", "wins"),
+}  # fmt: skip
 
 
 async def fill(target: str, games: int, seed: int) -> dict[str, int]:
@@ -115,14 +121,9 @@ async def fill(target: str, games: int, seed: int) -> dict[str, int]:
     rows = _game_rows(games, random.Random(seed))
     storage = await Storage.open(target)
     try:
-        for table, sql in INSERTS.items():
-            batch = rows[table]
-            for start in range(0, len(batch), BATCH):
-                async with storage.write():
-                    await storage.backend.run_many(sql, batch[start : start + BATCH])
-        if storage.backend.dialect == "postgresql":
-            async with storage.write():
-                await storage.backend.run("ANALYZE")
+        for table, columns in COLUMNS.items():
+            await insert_rows(storage, table, columns, rows[table])
+        await refresh_statistics(storage)
     finally:
         await storage.close()
     return {table: len(r) for table, r in rows.items()}
@@ -193,21 +194,11 @@ async def measure(target: str, calls: int, seed: int) -> list[str]:
 
 async def run_postgres(server: str, games: int, calls: int, seed: int) -> list[str]:
     """Create a fresh database on ``server``, fill and time it, drop it."""
-    import asyncpg
-
-    name = f"turnpost_bench_{os.getpid()}"
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        base, _, _ = server.rpartition("/")
-        target = f"{base}/{name}"
+    async with scratch_database(server, prefix="turnpost_bench") as target:
         started = time.perf_counter()
         counts = await fill(target, games, seed)
         filled = time.perf_counter() - started
         return [f"stored {counts} in {filled:.0f} s", *await measure(target, calls, seed)]
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
 
 
 async def run_sqlite(games: int, calls: int, seed: int) -> list[str]:

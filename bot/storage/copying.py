@@ -9,6 +9,7 @@ are then moved past the highest id, so the next game gets a fresh one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +90,28 @@ async def copy_rows(source: Storage, destination: Storage) -> dict[str, int]:
         if destination.backend.dialect == "postgresql":
             await _move_id_counters(destination)
     return counts
+
+
+async def insert_rows(
+    storage: Storage, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    """Insert ``rows`` (values in ``columns`` order) into ``table``, ``BATCH`` rows per
+    statement, each batch its own write transaction (a benchmark filling a database)."""
+    insert = (
+        f"INSERT INTO {table} ({', '.join(columns)})"  # noqa: S608 - names from the caller
+        f" VALUES ({', '.join('?' for _ in columns)})"
+    )
+    for start in range(0, len(rows), BATCH):
+        async with storage.write():
+            await storage.backend.run_many(insert, rows[start : start + BATCH])
+
+
+async def refresh_statistics(storage: Storage) -> None:
+    """Have PostgreSQL read the tables' statistics now (after a bulk fill, so its plans see
+    the rows); SQLite plans without them."""
+    if storage.backend.dialect == "postgresql":
+        async with storage.write():
+            await storage.backend.run("ANALYZE")
 
 
 async def _column_types(storage: Storage, table: str, columns: list[str]) -> list[str]:

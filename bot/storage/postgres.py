@@ -24,7 +24,7 @@ import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -86,6 +86,23 @@ async def scratch_schema(url: str, prefix: str = "scratch") -> AsyncIterator[str
             yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
         finally:
             await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    finally:
+        await admin.close()
+
+
+@asynccontextmanager
+async def scratch_database(url: str, prefix: str = "scratch") -> AsyncIterator[str]:
+    """A fresh database on the server at ``url`` for a benchmark's run: yields the URL that
+    opens it, and drops it (closing whatever is still connected) at the end."""
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            parts = urlsplit(url)
+            yield urlunsplit(parts._replace(path=f"/{name}"))
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await admin.close()
 
