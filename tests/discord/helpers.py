@@ -58,7 +58,11 @@ def board_post(sent: list[Sent]) -> Sent:
     assert post.kind in ("create", "edit") and not post.visible_ephemeral
     field, filename, data = post.files[0]
     assert field == "files[0]" and filename == "board.png" and data.startswith(PNG_MAGIC)
-    assert post.media() == ["attachment://board.png"]
+    # The message that ends a game shows its score chart under the board (#27.5).
+    assert post.media() in (
+        ["attachment://board.png"],
+        ["attachment://board.png", "attachment://chart.png"],
+    )
     return post
 
 

@@ -40,16 +40,14 @@ def results_message(sent: list[Sent]) -> Sent:
 
 def check_results(post: Sent) -> None:
     """One message: the board and the score sheet, the rating changes with the chart, Rematch."""
-    assert post.content == "The game is over."
-    board, ending = post.json["embeds"]
-    assert "Final scores:" in board["description"]
-    assert board["image"]["url"] == "attachment://board.png"
-    lines = ending["description"].splitlines()
-    assert lines[0] == "Ratings on this server (μ − 3σ):"
-    assert len(lines) == 3
-    assert lines[1].startswith("1. ") and "0.0 → " in lines[1] and "(+" in lines[1]
-    assert lines[2].startswith("2. ")
-    assert ending["image"]["url"] == "attachment://chart.png"
+    assert post.headline == "The game is over."
+    assert "Final scores:" in post.text
+    lines = post.text.splitlines()
+    title = lines.index("Ratings on this server (μ − 3σ):")
+    first, second = lines[title + 1 : title + 3]
+    assert first.startswith("1. ") and "0.0 → " in first and "(+" in first
+    assert second.startswith("2. ")
+    assert post.media() == ["attachment://board.png", "attachment://chart.png"]
     files = {name: data for _, name, data in post.files}
     assert files["chart.png"].startswith(PNG_MAGIC)
     assert post.custom_ids() == ["tp:rematch:1"]
