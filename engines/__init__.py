@@ -25,8 +25,11 @@ class _CheckoutData(importlib.abc.MetaPathFinder):
     The static data (boards, cards, catalogs, fonts, and ``data/__init__.py``, the one way to read
     them) lives in ``data/`` beside ``engines/``; an installed package holds that folder as
     ``engines/data`` (``setup.py`` maps it with ``package_dir``), where the ordinary import finds
-    it first. Run from a checkout, nothing is installed, so this finder, asked last, points
-    ``engines.data`` at ``data/``: the same package, so ``importlib.resources`` works the same.
+    it first. Run from a checkout, this finder points ``engines.data`` at the ``data/`` beside
+    the ``engines/`` that is running: the same package, so ``importlib.resources`` works the
+    same. It is asked first, before an editable install's finder, which maps ``engines.data``
+    to the folder of whichever checkout was installed (a copy of the checkout, as the
+    scaffold's test makes, would otherwise read the original's data).
     """
 
     def __init__(self, folder: Path) -> None:
@@ -50,7 +53,7 @@ if (
     and (_CHECKOUT / "data" / "__init__.py").is_file()
     and not any(isinstance(f, _CheckoutData) for f in sys.meta_path)
 ):
-    sys.meta_path.append(_CheckoutData(_CHECKOUT / "data"))
+    sys.meta_path.insert(0, _CheckoutData(_CHECKOUT / "data"))
 
 # After the finder: engines.base reads the catalog, which reads engines.data.
 from engines.base import (  # noqa: E402
