@@ -16,8 +16,8 @@ import signal
 from collections.abc import Callable
 
 from bot.config import Config
-from bot.service import OWNER_BEAT, Service
-from bot.worker import JobRunner, nothing_to_post
+from bot.service import Service
+from bot.worker import JobRunner, nothing_to_post, start_beating
 
 log = logging.getLogger("turnpost.dry")
 
@@ -51,15 +51,7 @@ async def run_dry(
         else None
     )
 
-    async def beat() -> None:
-        while True:
-            await asyncio.sleep(OWNER_BEAT)
-            try:
-                await service.beat()
-            except Exception:
-                log.warning("beat not written", exc_info=True)
-
-    beats = asyncio.create_task(beat(), name="turnpost-dry-beat")
+    beats = start_beating(service, "turnpost-dry-beat")
     log.info(
         "dry run as %s (shards %s, computers %s): no Discord; reminders and announcements are"
         " left to processes with a token",

@@ -107,14 +107,10 @@ async def nothing_to_post(outcome: MoveOutcome) -> None:
     (``Service.open(announces=False)``), so the next outbox pass of any bot announces it."""
 
 
-async def work(service: Service, *, stop: asyncio.Event, every: float = WORKER_EVERY) -> None:
-    """Run computer and hint jobs until ``stop`` is set: beat, claim, run."""
-    runner = JobRunner(
-        service,
-        nothing_to_post,
-        kinds=("computer", "hint"),
-        capacity=max(2, (os.cpu_count() or 2)),
-    )
+def start_beating(service: Service, name: str) -> asyncio.Task[None]:
+    """A task that says this process is alive every ``OWNER_BEAT`` seconds (its leases stay
+    its own while it beats); a beat that fails is logged and the next one tried. Cancel it to
+    let the process go stale."""
 
     async def beat() -> None:
         while True:
@@ -124,7 +120,19 @@ async def work(service: Service, *, stop: asyncio.Event, every: float = WORKER_E
             except Exception:
                 log.warning("beat not written", exc_info=True)
 
-    beats = asyncio.create_task(beat(), name="turnpost-worker-beat")
+    return asyncio.create_task(beat(), name=name)
+
+
+async def work(service: Service, *, stop: asyncio.Event, every: float = WORKER_EVERY) -> None:
+    """Run computer and hint jobs until ``stop`` is set: beat, claim, run."""
+    runner = JobRunner(
+        service,
+        nothing_to_post,
+        kinds=("computer", "hint"),
+        capacity=max(2, (os.cpu_count() or 2)),
+    )
+
+    beats = start_beating(service, "turnpost-worker-beat")
     try:
         while not stop.is_set():
             try:
