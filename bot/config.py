@@ -106,6 +106,9 @@ class Config:
     #: ``turnpost run`` without Discord (``--dry`` or ``TURNPOST_DRY=1``): the database, the
     #: beats and the passes that post nothing (bot/dry.py).
     dry: bool = False
+    #: Votes asked as Discord polls too (#27.6; ``TURNPOST_POLLS=0`` turns them off): the bot
+    #: then asks for the poll-vote events (the non-privileged guild message polls intent).
+    polls: bool = True
     #: This process's name among those sharing the database (``TURNPOST_PROCESS_NAME``; empty:
     #: the host's name), which ``turnpost health --process`` looks its beat up by.
     process_name: str = ""
@@ -139,6 +142,8 @@ class Config:
             database_url=os.environ.get("TURNPOST_DATABASE_URL", "").strip(),
             computers=os.environ.get("TURNPOST_COMPUTERS", "inline").strip().lower() or "inline",
             dry=os.environ.get("TURNPOST_DRY", "").strip().lower() in ("1", "yes", "true"),
+            polls=os.environ.get("TURNPOST_POLLS", "1").strip().lower()
+            not in ("0", "no", "false", "off"),
             process_name=os.environ.get("TURNPOST_PROCESS_NAME", "").strip(),
         )
         config.check()

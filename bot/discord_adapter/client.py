@@ -123,8 +123,9 @@ OUTBOX_EVERY = 2.0
 
 
 class TurnpostBot(commands.Bot):
-    """Turnpost on Discord. Only the non-privileged ``guilds`` intent: everything arrives as
-    interactions, so the bot never reads message content or member lists."""
+    """Turnpost on Discord. Only non-privileged intents, ``guilds`` and (unless polls are
+    off) ``guild_polls``: everything else arrives as interactions, so the bot never reads
+    message content or member lists."""
 
     def __init__(
         self,
@@ -143,6 +144,9 @@ class TurnpostBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # Poll answers arrive as gateway events (MESSAGE_POLL_VOTE_ADD/REMOVE), sent only with
+        # this non-privileged intent (#27.6).
+        intents.guild_polls = config.polls
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -195,6 +199,9 @@ class TurnpostBot(commands.Bot):
         await self.add_cog(TableCog(self))
         await self.add_cog(RemindersCog(self, self.reminders, interval=self.reminder_every))
         self.announcer = Announcer(self, self.service, self.handlers, self.config.lang)
+        self.handlers.polls.enabled = self.config.polls
+        self.handlers.polls.announce = self.announcer.announce
+        self.reminders.polls = self.handlers.polls
         await self.add_cog(OutboxCog(self, self.announcer, interval=self.outbox_every))
         # Clocks that ran out are acted on in the reminder pass (#27.3).
         self.reminders.clocks = ClockPass(self.service, self.announcer).tick
@@ -289,7 +296,10 @@ class TurnpostBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[TurnpostBot]) -> None:
         """A click on a button or menu no handler of this version knows (an older version's, or
         one taken off its message) still gets a clear private answer instead of Discord's "This
-        interaction failed"."""
+        interaction failed". Every interaction tells the bot its permissions in its channel:
+        whether it may post polls there is remembered (#27.6)."""
+        if interaction.channel_id is not None:
+            self.handlers.polls.note(interaction.channel_id, interaction.app_permissions)
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
@@ -303,6 +313,13 @@ class TurnpostBot(commands.Bot):
         lang = self.handlers.lang_for(interaction)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(t("unknown_component", lang), ephemeral=True)
+
+    async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
+        """A poll answer (#27.6): raw, as the poll's message is not in discord.py's cache."""
+        await self.handlers.polls.answered(event, added=True)
+
+    async def on_raw_poll_vote_remove(self, event: discord.RawPollVoteActionEvent) -> None:
+        await self.handlers.polls.answered(event, added=False)
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -135,3 +135,5 @@ class ClockPass:
             allowed_mentions=allowed([due.user_id]),
             nonce=nonce("clock", due.game_id, due.seat, due.due_at),
         )
+        # The vote to remove the player, asked as a poll too where the bot may post one.
+        await self.announcer.handlers.polls.ask(due.game_id, "remove", due.user_id)

@@ -32,6 +32,7 @@ from bot.discord_adapter.permissions import (
     can_manage,
 )
 from bot.discord_adapter.personal import Personal
+from bot.discord_adapter.polls import PollBooth
 from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.text import t
 from bot.service import (
@@ -60,6 +61,8 @@ class Handlers(Replies):
         self.table = Table(self)
         self.personal = Personal(self)
         self.community = CommunityCommands(self)
+        #: Votes as Discord polls (#27.6); the bot turns them off with TURNPOST_POLLS=0.
+        self.polls = PollBooth(service, client)
         self._builder = Builder(self, self.table)
         self.announce = self.table.announce
         self.tell = self.table.tell
@@ -328,6 +331,10 @@ class Handlers(Replies):
             channel_id, self.user(interaction), can_manage=can_manage(interaction)
         )
         await self._close_confirmation(interaction, vote)
+        if vote.done:
+            await self.polls.end_settled(vote.game_id)
+        else:
+            await self.polls.ask(vote.game_id, "abort", permissions=interaction.app_permissions)
 
     async def cancelled(self, interaction: Interaction) -> None:
         """The confirmation closes; nothing changed."""
@@ -492,6 +499,13 @@ class Handlers(Replies):
             channel_id, voter, target, User(new_id, name) if new_id else None, render=False
         )
         await self._close_confirmation(interaction, vote)
+        if vote.done:
+            await self.polls.end_settled(vote.game_id)
+        else:
+            taker = User(new_id, name) if new_id else None
+            await self.polls.ask(
+                vote.game_id, vote.kind, target, taker, permissions=interaction.app_permissions
+            )
         if vote.move is not None and (vote.move.mention or vote.move.auto_actions):
             await self.tell(interaction, vote.move, voter, ack=None)
         elif vote.move is not None:

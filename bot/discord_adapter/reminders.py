@@ -17,6 +17,7 @@ from bot.discord_adapter.messages import allowed as allowed_mentions
 from bot.discord_adapter.messages import mention_list
 from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.periodic import Host, Periodic
+from bot.discord_adapter.polls import PollBooth
 from bot.discord_adapter.text import t
 from bot.discord_adapter.views import deadline_view
 from bot.reminders import Prefs, in_quiet_hours
@@ -38,6 +39,8 @@ class ReminderLoop:
         #: The pass over clocks that ran out (#27.3, ``clocks.ClockPass.tick``), run after the
         #: reminders of each tick; set once the bot can announce.
         self.clocks: Callable[[float], Awaitable[int]] | None = None
+        #: Asks a deadline's vote-out as a poll too (#27.6); set by the bot.
+        self.polls: PollBooth | None = None
 
     async def _held_back(self, user_ids: tuple[int, ...], now: float) -> tuple[set[int], set[int]]:
         """Users who are away, and users inside their quiet hours, now. The service already
@@ -107,6 +110,10 @@ class ReminderLoop:
                 allowed_mentions=allowed,
                 nonce=once,
             )
+            if self.polls is not None:
+                # The vote-out button's question, asked as a poll too (#27.6).
+                for uid in due.user_ids[:12]:
+                    await self.polls.ask(due.game_id, "remove", uid)
         else:
             # Someone coming back after a day reads what they missed right under the ping.
             recap = await self.service.since_last_turn(

@@ -34,6 +34,8 @@ is a plain class in a module of its own, built with only what it needs, and read
 - ``lobby``: :class:`Lobbies` (session, words, play): opening, joining, leaving, starting a table;
 - ``governance``: :class:`Governance` (session, words, play): undo, abort, seat votes and the
   deadline's timeout move;
+- ``polls``: :class:`Polls` (session, words, governance): votes asked as Discord polls, their
+  answers cast through governance's vote path (seated players only), settled polls ended;
 - ``archive``: :class:`Archive` (session, words): log pages, score sheet, export, replay, verify;
 - ``replays``: :class:`Replays` (session, words): a game stepped through, board and digest at
   each step, from the public view once it is over, from the reader's seat while it runs;
@@ -66,6 +68,8 @@ from bot.service.results import (
     LogPage,
     MoveOutcome,
     MyGame,
+    PollAsk,
+    PollEnded,
     PrivateView,
     Replay,
     ScoreRow,
@@ -103,6 +107,8 @@ __all__ = [
     "LogPage",
     "MoveOutcome",
     "MyGame",
+    "PollAsk",
+    "PollEnded",
     "PrivateView",
     "Replay",
     "ReplayStep",

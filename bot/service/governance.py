@@ -140,17 +140,27 @@ class Governance:
             )
         return await self.play.outcome(change, render=render)
 
-    async def abort(self, channel_id: int, user: User, *, can_manage: bool = False) -> VoteOutcome:
+    async def abort(
+        self,
+        channel_id: int,
+        user: User,
+        *,
+        can_manage: bool = False,
+        vote_only: bool = False,
+        game_id: int | None = None,
+    ) -> VoteOutcome:
         """Abort the channel's game: at once for the creator or a member with Manage Channels
-        (``can_manage``), otherwise a seated player's vote (more than half of the seats needed)."""
+        (``can_manage``), otherwise a seated player's vote (more than half of the seats needed).
+        ``vote_only``: a vote whoever casts it (a poll's answer: the creator's powers are for
+        the command that asks them first)."""
         now = self.session.clock()
         async with self.session.write():
-            row = await self.session.row(channel_id, None, live=True, damaged_ok=True)
+            row = await self.session.row(channel_id, game_id, live=True, damaged_ok=True)
             seats = await self.session.seats_of(row)
             words = self.words.of(row)
             title = game_title(row.engine, words.lang)
             waiting: tuple[int, ...] = ()
-            if holds_creator_powers(row, seats, user.id) or can_manage:
+            if not vote_only and (holds_creator_powers(row, seats, user.id) or can_manage):
                 votes, needed, done = 1, 1, True
             else:
                 mine = seat_of(seats, user.id)
@@ -171,6 +181,51 @@ class Governance:
             row.id, "abort", done, votes, needed, (line,), waiting=waiting, lang=words.lang
         )
 
+    async def withdraw_vote(
+        self, game_id: int, voter: User, kind: str, target: int, replacement: User | None = None
+    ) -> VoteOutcome | None:
+        """Take back ``voter``'s vote on one question (a poll's answer withdrawn or changed to
+        No): the count as it is now, or None when they had no such vote (a vote for another
+        replacement of the same seat is theirs to keep) or the question is closed."""
+        async with self.session.write():
+            row = await self.db.game(game_id)
+            if row is None or row.status != "active":
+                return None
+            seats = await self.session.seats_of(row)
+            names = [s.name for s in seats]
+            words = self.words.of(row)
+            replacement_id = replacement.id if replacement is not None else 0
+            cast = await self.db.votes(row.id, kind, target)
+            mine = [r for v, r, _ in cast if v == voter.id]
+            if not mine or (kind == "replace" and mine[0] != replacement_id):
+                return None
+            await self.db.remove_vote(row.id, kind, target, voter.id)
+            cast = await self.db.votes(row.id, kind, target)
+            if kind == "abort":
+                votes = current_votes(cast, seats)
+                needed = len(voting(seats)) // 2 + 1
+                waiting = not_voted(cast, seats)
+                line = words.t("service.vote_abort_withdrawn", {"votes": votes, "needed": needed})
+            else:
+                votes = current_votes(
+                    cast, seats, exclude=target, wanted=replacement_id if kind == "replace" else 0
+                )
+                needed = sum(1 for s in voting(seats) if s.seat != target) // 2 + 1
+                waiting = not_voted(cast, seats, exclude=target)
+                what = (
+                    words.t(
+                        "service.what_replace", {"player": target, "name": replacement.name}, names
+                    )
+                    if replacement is not None
+                    else words.t("service.what_remove", {"player": target}, names)
+                )
+                line = words.t(
+                    "service.vote_seat_withdrawn", {"votes": votes, "needed": needed, "what": what}
+                )
+        return VoteOutcome(
+            row.id, kind, False, votes, needed, (line,), waiting=waiting, lang=words.lang
+        )
+
     async def vote_seat(
         self,
         channel_id: int,
@@ -179,6 +234,7 @@ class Governance:
         replacement: User | None = None,
         *,
         render: bool = True,
+        game_id: int | None = None,
     ) -> VoteOutcome:
         """Vote to remove a seat's player (their seat is then played by the engine's timeout
         action) or, with ``replacement``, to hand the seat to someone else. More than half of the
@@ -187,7 +243,7 @@ class Governance:
         kind = "replace" if replacement is not None else "remove"
         move: Change | None = None
         async with self.session.write():
-            g = await self.session.load(channel_id, live=True, state=False)
+            g = await self.session.load(channel_id, game_id, live=True, state=False)
             row, seats, names = g.row, g.seats, g.names
             words = self.words.of(row)
             if row.status != "active":

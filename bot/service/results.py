@@ -434,3 +434,31 @@ class Change:
     clock_lines: tuple[str, ...] = ()
     #: Seats a computer plays while their players are away (never pinged).
     standins: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class PollAsk:
+    """A vote's question to post as a Discord poll (#27.6), in the table's language. The poll
+    is claimed for this question (one per question, whoever asks); ``opened`` makes its post's
+    nonce, so a post repeated after a crash is the same message."""
+
+    game_id: int
+    kind: str  # "abort" | "remove" | "replace"
+    target: int  # the seat the vote is about; -1 for abort
+    replacement_id: int
+    channel_id: int
+    question: str
+    yes: str
+    no: str
+    hours: int
+    opened: float
+    lang: str
+
+
+@dataclass(frozen=True)
+class PollEnded:
+    """A poll whose question is settled (decided, or the game is over): to be ended on
+    Discord."""
+
+    channel_id: int
+    message_id: int

@@ -26,6 +26,7 @@ from bot.service.jobs import Jobs
 from bot.service.lobby import Lobbies
 from bot.service.narrate import Narrator
 from bot.service.play import Playing
+from bot.service.polls import Polls
 from bot.service.ratings import Ratings
 from bot.service.replays import Replays
 from bot.service.schedule import Scheduler
@@ -68,6 +69,7 @@ class Service:
         self.announcements = Announcements(self.session, self.words, self.play)
         self.lobby = Lobbies(self.session, self.words, self.play)
         self.governance = Governance(self.session, self.words, self.play)
+        self.polls = Polls(self.session, self.words, self.governance)
         self.archive = Archive(self.session, self.words)
         self.replays = Replays(self.session, self.words)
         self.community = Community(self.session, self.words)
@@ -124,6 +126,13 @@ class Service:
         self.abort = self.governance.abort
         self.vote_seat = self.governance.vote_seat
         self.resolve_deadline = self.governance.resolve_deadline
+        self.withdraw_vote = self.governance.withdraw_vote
+        # votes as polls (#27.6)
+        self.open_poll = self.polls.open_poll
+        self.poll_posted = self.polls.poll_posted
+        self.poll_failed = self.polls.poll_failed
+        self.poll_vote = self.polls.poll_vote
+        self.settled_polls = self.polls.settled_polls
         # time banks (#27.3)
         self.clock_settings = self.takeover.clock_settings
         self.update_clock = self.takeover.update_clock

@@ -50,6 +50,7 @@ from bot.storage.rows import (
 )
 from bot.storage.sqlite import SQLiteBackend
 from bot.storage.store import Storage
+from bot.storage.votes import PollRow
 
 __all__ = [
     "LIVE",
@@ -66,6 +67,7 @@ __all__ = [
     "GameRow",
     "JobRow",
     "OutboxRow",
+    "PollRow",
     "RatingChange",
     "RatingRow",
     "ReminderRow",

@@ -274,6 +274,28 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX ratings_by_player ON ratings (player, guild_id);
     CREATE INDEX games_by_guild_status ON games (guild_id, status);
     """,
+    # 17: votes as Discord polls (#27.6). One poll per question (game, kind, seat, replacement),
+    # claimed before it is posted (message_id 0) so two processes never post two; the answers'
+    # ids are Discord's (read back from the posted message); ``ended`` once the question was
+    # decided or the game is over, after which the poll's votes are ignored.
+    """
+    CREATE TABLE vote_polls (
+        game_id           INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind              TEXT    NOT NULL CHECK (kind IN ('abort', 'remove', 'replace')),
+        target            INTEGER NOT NULL,
+        replacement_id    INTEGER NOT NULL DEFAULT 0,
+        replacement_name  TEXT    NOT NULL DEFAULT '',
+        target_user       INTEGER NOT NULL DEFAULT 0,
+        channel_id        INTEGER NOT NULL,
+        message_id        INTEGER NOT NULL DEFAULT 0,
+        yes_answer        INTEGER NOT NULL DEFAULT 0,
+        no_answer         INTEGER NOT NULL DEFAULT 0,
+        opened            REAL    NOT NULL,
+        ended             INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind, target, replacement_id)
+    );
+    CREATE INDEX vote_polls_by_message ON vote_polls (message_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

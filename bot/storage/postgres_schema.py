@@ -243,4 +243,23 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX ratings_by_player ON ratings (player, guild_id);
     CREATE INDEX games_by_guild_status ON games (guild_id, status);
     """,
+    # 17: votes as Discord polls: one per question, claimed before it is posted.
+    """
+    CREATE TABLE vote_polls (
+        game_id           BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind              TEXT    NOT NULL CHECK (kind IN ('abort', 'remove', 'replace')),
+        target            BIGINT  NOT NULL,
+        replacement_id    BIGINT  NOT NULL DEFAULT 0,
+        replacement_name  TEXT    NOT NULL DEFAULT '',
+        target_user       BIGINT  NOT NULL DEFAULT 0,
+        channel_id        BIGINT  NOT NULL,
+        message_id        BIGINT  NOT NULL DEFAULT 0,
+        yes_answer        INTEGER NOT NULL DEFAULT 0,
+        no_answer         INTEGER NOT NULL DEFAULT 0,
+        opened            DOUBLE PRECISION NOT NULL,
+        ended             INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind, target, replacement_id)
+    );
+    CREATE INDEX vote_polls_by_message ON vote_polls (message_id);
+    """,
 )

@@ -23,11 +23,22 @@ The stand-in behaves as Discord does where it matters to players, not only recor
   4000 characters of text in its text displays, has no content or embeds, and keeps the flag:
   an edit that would remove it is refused. A media item's ``attachment://<filename>`` must name
   an attachment of the message; Discord stores it as the attachment's (expiring) link.
+* Polls (#27.6), as Discord's poll resource documents them: a message's ``poll`` (a question of
+  at most 300 characters, 1 to 10 answers of at most 55, a duration of 1 to 768 hours) needs the
+  bot's Send Polls permission in the channel (else 403, code 50013); Discord numbers the answers
+  and stores the expiry; a poll message cannot be edited (400, code 520003). Users vote with
+  ``vote_poll``: only on an open poll, never a bot, one answer at a time unless multiselect;
+  each vote or withdrawal is a MESSAGE_POLL_VOTE_ADD/REMOVE gateway event, fed through
+  discord.py's own parser, and sent only when the bot asked for the guild message polls intent.
+  ``POST /channels/{c}/polls/{m}/expire`` ends a poll of the bot's own (a message without one:
+  400, code 520006; ended already: 400, code 520001), finalises its results and posts the poll's
+  results message (type 46, POLL_RESULT), which notifies nobody.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import itertools
 import json
 import re
@@ -41,6 +52,11 @@ from aiohttp import web
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 910_000_000_000_000_001
 CHANNEL_ID = 920_000_000_000_000_001
+#: Poll limits (Discord's poll resource): question and answer text, answers, hours.
+POLL_QUESTION_MAX = 300
+POLL_ANSWER_MAX = 55
+POLL_ANSWERS_MAX = 10
+POLL_HOURS_MAX = 768
 #: Permissions the bot has in the test channel: view, send, embed links, attach files, threads.
 BOT_PERMS = discord.Permissions(
     view_channel=True,
@@ -52,6 +68,8 @@ BOT_PERMS = discord.Permissions(
     read_message_history=True,
 )
 TIMESTAMP = "2026-11-21T12:00:00.000000+00:00"
+#: The same with Send Polls: a channel where the bot may post polls.
+POLL_PERMS = discord.Permissions(BOT_PERMS.value | discord.Permissions(send_polls=True).value)
 
 _ids = itertools.count(930_000_000_000_000_001)
 
@@ -246,8 +264,13 @@ def every_component(items: list[Any]) -> list[dict[str, Any]]:
 
 
 def message_text(msg: dict[str, Any]) -> str:
-    """What a reader sees as text in a message body (content, embeds, V2 text displays)."""
+    """What a reader sees as text in a message body (content, embeds, V2 text displays, a
+    poll's question and answers)."""
     parts = [str(msg.get("content") or "")]
+    poll = msg.get("poll") or {}
+    if poll:
+        parts.append(str((poll.get("question") or {}).get("text") or ""))
+        parts += [str((a.get("poll_media") or {}).get("text") or "") for a in poll["answers"]]
     for e in msg.get("embeds") or []:
         parts += [str(e.get("description") or ""), str((e.get("footer") or {}).get("text", ""))]
     parts += [
@@ -346,6 +369,13 @@ class FakeDiscord:
         #: Users whose direct messages are closed to the bot: Discord answers a DM to them
         #: 403 "Cannot send messages to this user" (code 50007).
         self.closed_dms: set[int] = set()
+        #: The bot's permissions in the channels for what it posts outside an interaction's
+        #: answer (a poll needs Send Polls, which BOT_PERMS lacks: see POLL_PERMS).
+        self.bot_permissions = BOT_PERMS
+        #: Each poll message's voters by answer id.
+        self.poll_votes: dict[str, dict[int, set[int]]] = {}
+        #: The poll results messages Discord posted when a poll ended (type 46).
+        self.poll_results: list[dict[str, Any]] = []
         self.bot_user = {
             "id": str(APP_ID),
             "username": "turnpost",
@@ -533,6 +563,8 @@ class FakeDiscord:
             if known is not None and known in self.messages:
                 sent.message_id, sent.duplicate = known, True
                 return self.messages[known]
+        request = msg.get("poll")
+        poll = self._poll(request) if isinstance(request, dict) else None
         mid = snowflake()
         if msg.get("enforce_nonce") and msg.get("nonce") is not None:
             self.nonces[(channel_id, str(msg["nonce"]))] = mid
@@ -557,10 +589,168 @@ class FakeDiscord:
             "type": 0,
             "flags": (msg.get("flags", 0) & ~64) | (64 if ephemeral else 0),
         }
+        if poll is not None:
+            data["poll"] = poll
+            self.poll_votes[mid] = {a["answer_id"]: set() for a in poll["answers"]}
         self.messages[mid] = data
         if not ephemeral:
             self._notify(sent, mid)
         return data
+
+    # -- polls (#27.6) ---------------------------------------------------------------------------
+    def _poll(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A poll create request checked and turned into the poll object Discord stores: answers
+        numbered from 1, the duration become an expiry, no votes yet."""
+        if not self.bot_permissions.send_polls:
+            raise Refused(403, 50013, "Missing Permissions")
+        question = str((request.get("question") or {}).get("text") or "")
+        answers = request.get("answers") or []
+        duration = request.get("duration", 24)
+        problems = []
+        if not question or len(question) > POLL_QUESTION_MAX:
+            problems.append(f"poll question of {len(question)} characters")
+        if not 1 <= len(answers) <= POLL_ANSWERS_MAX:
+            problems.append(f"poll with {len(answers)} answers")
+        for a in answers:
+            text = str((a.get("poll_media") or {}).get("text") or "")
+            if not text or len(text) > POLL_ANSWER_MAX:
+                problems.append(f"poll answer of {len(text)} characters")
+        if float(duration) != int(duration) or not 1 <= int(duration) <= POLL_HOURS_MAX:
+            problems.append(f"poll duration {duration} hours")
+        if problems:
+            raise Refused(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        expiry = datetime.datetime.fromisoformat(TIMESTAMP) + datetime.timedelta(
+            hours=int(duration)
+        )
+        return {
+            "question": {"text": question},
+            "answers": [
+                {"answer_id": i, "poll_media": dict(a["poll_media"])}
+                for i, a in enumerate(answers, start=1)
+            ],
+            "expiry": expiry.isoformat(),
+            "allow_multiselect": bool(request.get("allow_multiselect", False)),
+            "layout_type": int(request.get("layout_type") or 1),
+            "results": {"is_finalized": False, "answer_counts": []},
+        }
+
+    def _counts(self, message_id: str) -> list[dict[str, Any]]:
+        votes = self.poll_votes.get(message_id, {})
+        return [
+            {"id": answer, "count": len(users), "me_voted": False}
+            for answer, users in votes.items()
+            if users
+        ]
+
+    def poll_open(self, message_id: str) -> bool:
+        """Whether a message holds a poll that has not ended."""
+        data = self.messages.get(message_id) or {}
+        return "poll" in data and not data["poll"].get("ended", False)
+
+    def _expire(self, channel_id: str, message_id: str) -> dict[str, Any]:
+        data = self.messages.get(message_id)
+        if data is None:
+            raise Refused(404, 10008, "Unknown Message")
+        if "poll" not in data:
+            raise Refused(400, 520006, "Cannot expire a non-poll message")
+        if data["author"]["id"] != self.bot_user["id"]:
+            raise Refused(403, 50013, "Missing Permissions")  # another user's poll
+        poll = data["poll"]
+        if poll.get("ended"):
+            raise Refused(400, 520001, "Poll expired")
+        poll["ended"] = True
+        poll["expiry"] = TIMESTAMP
+        poll["results"] = {"is_finalized": True, "answer_counts": self._counts(message_id)}
+        # Discord posts the poll's results as a message of its own (POLL_RESULT), a reply to the
+        # poll; a system message that pings nobody.
+        counts = {c["id"]: c["count"] for c in poll["results"]["answer_counts"]}
+        best = max(counts.values(), default=0)
+        winners = [a for a, c in counts.items() if c == best and best > 0]
+        victor = poll["answers"][winners[0] - 1] if len(winners) == 1 else None
+        result_id = snowflake()
+        result: dict[str, Any] = {
+            "id": result_id,
+            "channel_id": channel_id,
+            "author": self.bot_user,
+            "content": "",
+            "type": 46,
+            "timestamp": TIMESTAMP,
+            "message_reference": {"message_id": message_id, "channel_id": channel_id},
+            "embeds": [
+                {
+                    "type": "poll_result",
+                    "fields": [
+                        {"name": "poll_question_text", "value": poll["question"]["text"]},
+                        {"name": "total_votes", "value": str(sum(counts.values()))},
+                        *(
+                            [
+                                {
+                                    "name": "victor_answer_text",
+                                    "value": victor["poll_media"]["text"],
+                                },
+                                {"name": "victor_answer_votes", "value": str(best)},
+                            ]
+                            if victor is not None
+                            else []
+                        ),
+                    ],
+                }
+            ],
+        }
+        self.messages[result_id] = result
+        self.poll_results.append(result)
+        return data
+
+    async def vote_poll(
+        self,
+        client: discord.Client,
+        player: Player,
+        message_id: str | int,
+        answer: int | str,
+        *,
+        add: bool = True,
+    ) -> bool:
+        """``player`` picks (``add``) or takes back an answer of the poll on ``message_id``, as a
+        Discord client lets them: ``answer`` is an answer's id or its text. Returns False for
+        what Discord does not let happen (a bot voting, an ended poll, a second answer of a
+        single-choice poll, taking back an answer not picked): nothing changes, nothing is sent.
+        Otherwise the poll's count changes and, when the bot asked for the guild message polls
+        intent, the gateway event reaches it through discord.py's parser."""
+        mid = str(message_id)
+        data = self.messages.get(mid) or {}
+        if "poll" not in data or player.bot or not self.poll_open(mid):
+            return False
+        poll = data["poll"]
+        if isinstance(answer, str):
+            found = [a["answer_id"] for a in poll["answers"] if a["poll_media"]["text"] == answer]
+            if not found:
+                return False
+            answer = found[0]
+        votes = self.poll_votes[mid]
+        if answer not in votes:
+            return False
+        mine = {a for a, users in votes.items() if player.id in users}
+        if add:
+            if answer in mine or (mine and not poll["allow_multiselect"]):
+                return False
+            votes[answer].add(player.id)
+        else:
+            if answer not in mine:
+                return False
+            votes[answer].discard(player.id)
+        poll["results"] = {"is_finalized": False, "answer_counts": self._counts(mid)}
+        if not client.intents.guild_polls:
+            return True  # Discord sends poll events only to those who asked for them
+        event = "MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE"
+        payload = {
+            "user_id": str(player.id),
+            "channel_id": str(data["channel_id"]),
+            "message_id": mid,
+            "guild_id": str(GUILD_ID),
+            "answer_id": answer,
+        }
+        await dispatch_event(client, event, payload)
+        return True
 
     def _edit(self, sent: Sent, message_id: str, channel_id: str) -> dict[str, Any]:
         """An edit of a stored message, in place: same id, never a notification. A Components V2
@@ -568,6 +758,9 @@ class FakeDiscord:
         data = self.messages.get(message_id)
         if data is None:
             raise Refused(404, 10008, "Unknown Message")
+        if "poll" in data:
+            # "After creation, the poll message cannot be edited."
+            raise Refused(400, 520003, "Cannot edit a poll message")
         msg = sent.message
         was_v2 = bool(data["flags"] & COMPONENTS_V2)
         if was_v2 and "flags" in msg and not (msg.get("flags") or 0) & COMPONENTS_V2:
@@ -753,6 +946,9 @@ class FakeDiscord:
             if m.group(2) not in self.messages:
                 raise Refused(404, 10008, "Unknown Message")
             return self.messages[m.group(2)]
+        m = re.fullmatch(r"/channels/(\d+)/polls/(\d+)/expire", p)
+        if m and sent.method == "POST":
+            return self._expire(m.group(1), m.group(2))
         m = re.fullmatch(r"/channels/(\d+)/threads", p)
         if m:
             return {
@@ -928,6 +1124,30 @@ def click(
     payload = _base(3, player, data, **kw)
     payload["message"] = message
     return payload
+
+
+async def settle(before: set[asyncio.Task[Any]]) -> None:
+    """Wait until every task started since ``before`` has finished."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+        new = [t for t in asyncio.all_tasks() - before if t is not asyncio.current_task()]
+        # A view sent ephemerally gets a 15-minute timeout task from discord.py: not work to wait for.
+        pending = [t for t in new if not t.done() and "timeout_task" not in repr(t.get_coro())]
+        if not pending:
+            return
+        _, still = await asyncio.wait(pending, timeout=20)
+        if still:
+            # Fail rather than hang the whole test run.
+            raise AssertionError(f"tasks still running after 20 s: {still}")
+    raise AssertionError("tasks did not settle")
+
+
+async def dispatch_event(client: discord.Client, event: str, payload: dict[str, Any]) -> None:
+    """Feed a gateway dispatch (``t`` = ``event``, ``d`` = ``payload``) to the parser discord.py's
+    gateway calls for it (``ConnectionState.parsers``), and wait for the listeners it starts."""
+    before = asyncio.all_tasks()
+    client._connection.parsers[event](payload)
+    await settle(before)
 
 
 async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
