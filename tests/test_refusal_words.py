@@ -9,23 +9,28 @@ a seat that is not to act, an empty line, a paste far too long, a move after the
 refusal is said in Japanese and Spanish (``ServiceError``, as the players read it) and checked
 for English words outside what the player typed and backticks (``tests/test_no_english.py``).
 
+Positions random play rarely makes (a buy short of money, a pyramid already full) are built on
+purpose by ``tests/<game>/test_refusals_ja.py``: its ``placed()`` gives each position with what
+its seat types there (``Placed``), and those are tried here too, so what they meet counts.
+
 Every refusal key an engine raises (``IllegalAction("<game>.…")`` in ``engines/<game>/``) must
-be met this way, or be listed in ``NEVER_TYPED`` with why no player's typing can meet it, or in
-``NOT_YET_MET``: refusals these mistakes do not reach yet (a position random play rarely makes:
-a buy short of money, a pyramid already full). A refusal added later is checked as soon as it
-exists; one listed here and met, or gone, fails until the list says so. Every refusal, met or
-not, is checked at its source: no parameter joined into English words before the catalog.
+be met this way, or be listed in ``NEVER_TYPED`` (``NEVER_TYPED_KEYS``) with why no player's
+typing can meet it, or in ``NOT_YET_MET``: refusals nothing here reaches yet. A refusal added
+later is checked as soon as it exists; one listed here and met, or gone, fails until the list
+says so. Every refusal, met or not, is checked at its source: no parameter joined into English
+words before the catalog.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import random
 import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -50,6 +55,14 @@ KEY = re.compile(r'IllegalAction\(\s*f?"([a-z_]+\.[a-z_.{}]+)"', re.S)
 #: Refusals no typing reaches, each with why: a chance outcome is applied by the service alone
 #: (never typed by a seat), so its refusals guard the engine against a bad log, not players.
 NEVER_TYPED = re.compile(r"^[a-z_]+\.chance_")
+#: Single refusals no typing reaches, each with why (the engine guards a case its callers, or
+#: an earlier step of its own, already rule out).
+NEVER_TYPED_KEYS: dict[str, str] = {
+    "imhotep.waiting_for": "the service refuses a seat that is not deciding (E12) with "
+    "service.not_your_turn before the engine reads what it typed (bot/service/play.py)",
+    "imhotep.no_stones_to_take": "the Temple-B bonus (I56) is asked only while both answers "
+    "are possible: tasks.run decides a one-answer step itself, so 'bonus stones' always can",
+}
 
 #: Refusals no mistake above reaches yet, per game (see the module docstring). Each is still
 #: checked at its source (``test_no_refusal_passes_a_list_joined_in_english``).
@@ -70,19 +83,7 @@ NOT_YET_MET = {
         "bombay.take_which",
         "bombay.take_without_silk",
     },
-    "imhotep": {
-        "imhotep.decide_bonus_load",
-        "imhotep.decide_pyramid",
-        "imhotep.decide_temple_choice",
-        "imhotep.hammer_no_stone",
-        "imhotep.no_stones_to_take",
-        "imhotep.no_such_pyramid",
-        "imhotep.no_such_ship",
-        "imhotep.pyramid_full",
-        "imhotep.quarry_empty",
-        "imhotep.same_position",
-        "imhotep.waiting_for",
-    },
+    "imhotep": set(),
     "marco_polo": {
         "marco_polo.bad_syntax",
         "marco_polo.black_pool_empty",
@@ -103,8 +104,55 @@ NOT_YET_MET = {
 }
 
 
+class Placed(NamedTuple):
+    """A position built on purpose and what its seat types there, with the refusal it meets."""
+
+    key: str
+    state: Any
+    seat: int
+    typed: str
+
+
+def placed(game: str) -> list[Placed]:
+    """The positions ``tests/<game>/test_refusals_ja.py`` builds on purpose (none without it)."""
+    name = f"tests.{game}.test_refusals_ja"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return []
+    return list(module.placed())
+
+
+def english_said(game: str, typed: str, exc: IllegalAction, lang: str) -> dict[str, str]:
+    """English words a refusal of ``typed`` says in ``lang`` as the players read it, outside
+    what was typed, each with the line."""
+    names = [p.name for p in PEOPLE[: games.players(game)]]
+    said = ServiceError.from_illegal(exc, names).text(lang)
+    # What the player typed may come back (「stoe」は…), whole or cut short.
+    echo = typed.lower()
+    english = english_in([said], printed(game) | verbs(game), lang)
+    return {word: line for word, line in english.items() if word.lower() not in echo}
+
+
+def refused_in_the_table_language(game: str, position: Placed) -> IllegalAction:
+    """Assert what ``position``'s seat types is refused with its key, the position unchanged,
+    and the refusal says no English outside what was typed in Japanese or Spanish."""
+    engine = engines.get(game)
+    before = engine.dumps(position.state)
+    with pytest.raises(IllegalAction) as info:
+        engine.read(position.state, position.seat, position.typed)
+    assert info.value.key == position.key, str(info.value)
+    assert engine.dumps(position.state) == before
+    for lang in ("ja", "es"):
+        english = english_said(game, position.typed, info.value, lang)
+        assert not english, f"{lang}: {english}"
+    return info.value
+
+
 @cache
-def refusal_keys(game: str) -> frozenset[str]:
+def all_refusal_keys(game: str) -> frozenset[str]:
     """Every refusal key the game's engine raises (an f-string's ``{…}`` expanded from the
     catalog: ``imhotep.decide_{kind}`` is every ``imhotep.decide_…`` message)."""
     found: set[str] = set()
@@ -119,7 +167,15 @@ def refusal_keys(game: str) -> frozenset[str]:
             keys |= {k for k in CATALOG.messages("en") if shape.fullmatch(k)}
         else:
             keys.add(key)
-    return frozenset(k for k in keys if k.startswith(f"{game}.") and not NEVER_TYPED.match(k))
+    return frozenset(k for k in keys if k.startswith(f"{game}."))
+
+
+@cache
+def refusal_keys(game: str) -> frozenset[str]:
+    """The refusal keys a player's typing can meet (``all_refusal_keys`` but ``NEVER_TYPED``)."""
+    return frozenset(
+        k for k in all_refusal_keys(game) if not NEVER_TYPED.match(k) and k not in NEVER_TYPED_KEYS
+    )
 
 
 def mistakes(
@@ -186,23 +242,18 @@ def refusals(game: str) -> tuple[tuple[str, str, IllegalAction], ...]:
         for state, seat in picks:
             for text in mistakes(engine, state, seat, words, pool, rng):
                 attempt(state, seat, text)
+    for position in placed(game):
+        attempt(position.state, position.seat, position.typed)
     return tuple(out)
 
 
 @pytest.mark.parametrize("lang", ["ja", "es"])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_refusal_names_things_in_the_table_language(game: str, lang: str) -> None:
-    names = [p.name for p in PEOPLE[: games.players(game)]]
-    allowed = printed(game) | verbs(game)
     found: dict[str, str] = {}
     for typed, key, exc in refusals(game):
-        said = ServiceError.from_illegal(exc, names).text(lang)
-        # What the player typed may come back (「stoe」は…), whole or cut short.
-        echo = typed.lower()
-        english = english_in([said], allowed, lang)
-        for word, line in english.items():
-            if word.lower() not in echo:
-                found.setdefault(f"{key}: {word}", f"{typed!r} -> {line}")
+        for word, line in english_said(game, typed, exc, lang).items():
+            found.setdefault(f"{key}: {word}", f"{typed!r} -> {line}")
     assert not found, f"{len(found)} English words in refusals, e.g. {list(found.items())[:6]}"
 
 
@@ -217,6 +268,9 @@ def test_every_refusal_key_of_the_engine_is_met_by_some_mistake(game: str) -> No
     )
     stale = sorted((listed & set(met)) | (listed - refusal_keys(game)))
     assert not stale, f"{game}: NOT_YET_MET lists refusals now met or gone: {stale}"
+    never = {k for k in NEVER_TYPED_KEYS if k.startswith(f"{game}.")}
+    wrong = sorted((never & set(met)) | (never - all_refusal_keys(game)))
+    assert not wrong, f"{game}: NEVER_TYPED_KEYS lists refusals met or gone: {wrong}"
 
 
 def _joined_for_reading(value: ast.expr) -> bool:
