@@ -91,16 +91,7 @@ NOT_YET_MET = {
         "marco_polo.choice_missing",
         "marco_polo.choice_needed",
     },
-    "brass": {
-        "brass.bad_value",
-        "brass.card_only_first",
-        "brass.card_only_first_link",
-        "brass.card_wrong_industry",
-        "brass.card_wrong_town",
-        "brass.not_selling",
-        "brass.still_selling",
-        "brass.wild_location_not_farm",
-    },
+    "brass": set(),
 }
 
 
