@@ -4,7 +4,10 @@ The final scoring run on an unfinished game (``scoring.final_breakdown``: points
 the burial chamber's groups, the obelisk's places, decorations, statues and blue cards as they
 stand) counts only stones already built in. An action that builds nothing (quarrying, loading a
 stone) then looks worthless, and a search judging by it sails too early and quarries too late.
-``scores`` adds what a player sees the position is worth besides:
+It also hands the obelisk's whole first place to a stack one stone ahead in round 1. ``scores``
+counts the obelisk (side A) by ``obelisk_expected`` instead, the award of each seat's expected
+place while the stacks can still change, and adds what a player sees the position is worth
+besides:
 
 - **the temple's tops**: each column topped now pays 1 point at the end of this round (I40) and,
   while nobody covers it, at later round ends too;
@@ -22,8 +25,10 @@ brings its owner at a site now, roughly.
 
 from __future__ import annotations
 
+import math
+
 from engines.imhotep import components as C
-from engines.imhotep.scoring import final_breakdown, temple_tops
+from engines.imhotep.scoring import final_breakdown, obelisk_end_points, temple_tops
 from engines.imhotep.state import EMPTY, Board
 
 #: A stone on a ship still in the harbour, in points: about what a stone builds (the pyramid's
@@ -42,6 +47,9 @@ TOP_LATER = 0.35
 BLUE_USE = 0.6
 #: Stones built at a site per round, about (a decoration's future, I68).
 SITE_STONES_PER_ROUND = 3.0
+#: How uncertain the obelisk's order still is, in stones of lead: ``OBELISK_SPREAD[0]`` in the
+#: last round, ``OBELISK_SPREAD[1]`` more for each round after this one (0: as it stands).
+OBELISK_SPREAD = (0.5, 0.5)
 
 
 def rounds_after(state: Board) -> int:
@@ -58,6 +66,10 @@ def scores(state: Board) -> list[float]:
         return out
     later = rounds_after(state)
     last = later == 0
+    if state.side("obelisk") == "A" and OBELISK_SPREAD[0] + OBELISK_SPREAD[1] > 0:
+        now = obelisk_end_points(state)
+        expected = obelisk_expected(state, OBELISK_SPREAD[0] + OBELISK_SPREAD[1] * later)
+        out = [out[seat] - now[seat] + expected[seat] for seat in range(state.players)]
     tops = temple_tops(state.temple, C.temple_width(state.players))
     ships_left = [s for s, site in enumerate(state.docked) if not site]
     room = sum(state.ships[s].count(EMPTY) for s in ships_left) if state.ships else 0
@@ -79,6 +91,29 @@ def scores(state: Board) -> list[float]:
                 # The stones still to come at its site, a third of a point each (I68).
                 worth += later * SITE_STONES_PER_ROUND / 3.0
         out[seat] = worth
+    return out
+
+
+def obelisk_expected(state: Board, spread: float) -> list[float]:
+    """Each seat's expected end-of-game obelisk award (I44–I46) while the stacks can still
+    change: seat ``i`` finishes behind seat ``j`` with a logistic chance of their difference in
+    ``spread`` stones, and takes the award at its expected place (interpolated between ranks).
+    As it stands, one stone more than a rival is the whole difference between first and second
+    place (10 points against 1 with two players) long before the stacks are final, and a search
+    reading that chases a tie at once instead of building where stones pay now."""
+    awards = [float(a) for a in C.obelisk_awards(state.players)] + [0.0]
+    heights = state.obelisk
+    out = []
+    for i, mine in enumerate(heights):
+        behind = 0.0
+        for j, theirs in enumerate(heights):
+            if j != i:
+                z = max(-30.0, min(30.0, (theirs - mine) / spread))
+                behind += 1.0 / (1.0 + math.exp(-z))
+        low = int(behind)
+        frac = behind - low
+        top = min(low + 1, len(awards) - 1)
+        out.append(awards[low] * (1.0 - frac) + awards[top] * frac)
     return out
 
 

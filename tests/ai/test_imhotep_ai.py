@@ -50,6 +50,41 @@ def test_in_the_last_round_a_sled_stone_without_a_place_on_a_ship_counts_nothing
     assert evaluation.scores(edit(room, sled={0: 4}))[0] == empty + evaluation.ON_SLED
 
 
+def _obelisk_margin(state: State) -> float:
+    points = evaluation.scores(state)
+    return points[0] - points[1]
+
+
+def test_I44_an_obelisk_lead_early_is_worth_less_than_the_whole_award() -> None:
+    """Two players: first place on the obelisk pays 10, second 1 (I44). One stone ahead with
+    five rounds to go is a lead that can still turn, worth less than the 9 points it is as it
+    stands; the same lead in the last round is worth most of them, and a longer lead more
+    than a short one."""
+    base = _even()
+    early = _obelisk_margin(edit(base, obelisk=[2, 1])) - _obelisk_margin(base)
+    late = _obelisk_margin(edit(base, round=6, obelisk=[2, 1])) - _obelisk_margin(
+        edit(base, round=6)
+    )
+    longer = _obelisk_margin(edit(base, obelisk=[4, 1])) - _obelisk_margin(base)
+    assert 0 < early < late < 9
+    assert late > 6  # most of them: a last stone or two may still come
+    assert early < longer < 9
+
+
+def test_I46_level_obelisk_stacks_share_the_awards_alike() -> None:
+    """Tied stacks share first and second place (I46): the position favours neither seat,
+    however high the stacks are."""
+    assert _obelisk_margin(edit(_even(), obelisk=[3, 3])) == _obelisk_margin(_even())
+    expected = evaluation.obelisk_expected(edit(_even(), obelisk=[3, 1]), 1.5)
+    assert sum(expected) == 10 + 1  # what the two places hand out between them
+
+
+def test_at_the_end_the_obelisk_counts_as_the_rules_score_it() -> None:
+    """Once the game is over the evaluation is the final scoring itself (I44), no estimate."""
+    over = edit(_even(), round=6, obelisk=[2, 1], over=True)
+    assert evaluation.scores(over)[0] - evaluation.scores(over)[1] == 10 - 1
+
+
 def test_I36_a_stone_at_the_pyramid_is_worth_the_next_space() -> None:
     st = _even()
     worth = [evaluation.stone_worth(st, 0, "pyramid", k) for k in range(3)]
