@@ -254,8 +254,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.seat is not None:
         png = drawing.draw_private(args.game, state, args.seat, names, lang=args.lang)
     else:
-        board, glance = drawing.draw_public(args.game, state, names, recent, lang=args.lang)
-        png = glance if args.glance else board
+        png = (
+            drawing.draw_glance(args.game, state, names, lang=args.lang)
+            if args.glance
+            else drawing.draw_public(args.game, state, names, recent, lang=args.lang)
+        )
     if png is None:
         print(f"{engine.meta.title} has no private board for a seat.", file=sys.stderr)
         return 1

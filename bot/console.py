@@ -95,7 +95,7 @@ class Console:
         if png is None and out.board is not None and self.boards:
             # A computer's move comes undrawn (Discord's adapter draws it after posting); the
             # console writes its board like anyone's (#28.4).
-            png, _ = await out.board.render()
+            png = await out.board.render()
         self._save(f"{out.game}-{out.game_id}-v{out.version}.png", png)
         if out.score_sheet:
             for line in out.score_sheet.lines:

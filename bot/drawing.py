@@ -31,15 +31,20 @@ def draw_public(
     names: Sequence[str],
     recent: Sequence[Any] = (),
     lang: str = "en",
-) -> tuple[bytes, bytes]:
-    """The public board and its glance, in the table's language ``lang`` (#13.2). Slow: run it
-    in a worker thread. ``recent``: board marks of the moves since the acting player's last
-    turn, oldest first (the renderers mark them all; see ``renderers.kit.earlier_marks``)."""
-    engine = engines.get(game)
-    view = with_recent(engine.view(state, None), recent)
-    renderer = renderers.get(game)
-    board = renderer.render(view, names=list(names), lang=lang)
-    return board, renderer.render_glance(view, names=list(names), lang=lang)
+) -> bytes:
+    """The public board, in the table's language ``lang`` (#13.2). Slow: run it in a worker
+    thread. ``recent``: board marks of the moves since the acting player's last turn, oldest
+    first (the renderers mark them all; see ``renderers.kit.earlier_marks``). A table message
+    shows the glance as text (:func:`glance_text`), so no glance picture is drawn here."""
+    view = with_recent(engines.get(game).view(state, None), recent)
+    return renderers.get(game).render(view, names=list(names), lang=lang)
+
+
+def draw_glance(game: str, state: Any, names: Sequence[str], lang: str = "en") -> bytes:
+    """The glance as a phone-sized picture, for ``turnpost render --glance`` and the docs
+    (tables show :func:`glance_text` instead)."""
+    view = engines.get(game).view(state, None)
+    return renderers.get(game).render_glance(view, names=list(names), lang=lang)
 
 
 def glance_text(game: str, state: Any, names: Sequence[str], lang: str = "en") -> tuple[str, ...]:

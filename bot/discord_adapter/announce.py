@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_adapter.messages import CHART_FILE, CONTENT_MAX, board_pngs, clip
+from bot.discord_adapter.messages import BOARD_FILE, CHART_FILE, CONTENT_MAX, clip
 from bot.discord_adapter.nonce import nonce
 from bot.discord_adapter.replies import Replies
 from bot.discord_adapter.table import TableParts, retired, table_message
@@ -115,19 +115,19 @@ class Table:
 
     @staticmethod
     async def _drawn(outcome: MoveOutcome) -> tuple[list[tuple[str, bytes]], tuple[str, ...]]:
-        """The images of a change's board and its glance as text (drawn now, from the state it
+        """The image of a change's board and its glance as text (drawn now, from the state it
         committed: no second trip to the service), or none when drawing failed."""
         if outcome.board is None:
             return [], ()
         try:
-            png, glance = await outcome.board.render()
+            png = await outcome.board.render()
             said = outcome.board.glance_text()
         except Exception:
             # The move is already saved: still tell the table what happened and whose turn it
             # is, without the picture, rather than an error that suggests nothing happened.
             log.exception("board image failed", extra={"game": outcome.game_id})
             return [], ()
-        return board_pngs(png, glance), said
+        return [(BOARD_FILE, png)], said
 
     @staticmethod
     async def _chart(outcome: MoveOutcome) -> list[tuple[str, bytes]]:
@@ -271,7 +271,7 @@ class Table:
                 lines=board.lines,
                 sheet=board.score_sheet.lines if board.score_sheet else (),
                 waiting=() if finished else info.to_act,
-                pngs=board_pngs(board.png, board.glance_png),
+                pngs=[(BOARD_FILE, board.png)],
                 finished=finished,
             )
             message = await self._channel(channel_id).send(

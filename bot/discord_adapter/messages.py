@@ -22,7 +22,6 @@ from bot.service import GameInfo, VoteOutcome
 CONTENT_MAX = 2000
 EMBED_DESCRIPTION_MAX = 4096
 BOARD_FILE = "board.png"
-GLANCE_FILE = "glance.png"
 #: A finished game's score chart in its results message (#27.5).
 CHART_FILE = "chart.png"
 
@@ -47,12 +46,6 @@ def allowed(users: Sequence[int]) -> discord.AllowedMentions:
         roles=False,
         replied_user=False,
     )
-
-
-def board_pngs(board: bytes, glance: bytes | None) -> list[tuple[str, bytes]]:
-    """A board's images as named files: the board, and a compact phone image beside it when the
-    game draws one."""
-    return [(BOARD_FILE, board)] + ([(GLANCE_FILE, glance)] if glance is not None else [])
 
 
 def vote_message(vote: VoteOutcome, lang: str) -> dict[str, Any]:

@@ -419,7 +419,7 @@ class Playing:
             lines.extend(change.clock_lines)
         # Bound now: the drawing is of this change's state, whenever it happens.
         board = BoardDraw(row.engine, change.state, tuple(names), change.recent, words.lang)
-        png, glance = await board.render() if render else (None, None)
+        png = await board.render() if render else None
         live = {s.user_id for s in seats if not s.removed}
         # A computer seat is never pinged (its ids are negative: bot/service/computers.py).
         mention = tuple(
@@ -453,7 +453,6 @@ class Playing:
             finished=not change.to_act,
             score_sheet=sheet,
             auto_actions=tuple(p.action for p in change.plays if p.auto),
-            glance_png=glance,
             recap=recap,
             channel_id=row.channel_id,
             board=board,
@@ -504,13 +503,11 @@ class Playing:
         sheet = words.sheet(row.engine, row.result, seats) if row.result else None
         if sheet is None and row.status == "active":
             lines.append(words.now_line(engine, state, row.to_act, names))
-        png, glance = await asyncio.to_thread(
+        png = await asyncio.to_thread(
             drawing.draw_public, row.engine, state, names, recent, words.lang
         )
         glance_words = drawing.glance_text(row.engine, state, names, words.lang)
-        return BoardImage(
-            row.id, row.version, png, tuple(lines), sheet, glance, words.lang, glance_words
-        )
+        return BoardImage(row.id, row.version, png, tuple(lines), sheet, words.lang, glance_words)
 
     async def private_view(
         self, channel_id: int, user: User, *, game_id: int | None = None, lang: str = ""

@@ -133,9 +133,7 @@ class Replays:
         if known is None:
             known = spread(rounds, MAX_ROUNDS_SHOWN)
             _put(self._rounds, rounds_key, known, ROUND_CACHE_SIZE)
-        png, _ = await asyncio.to_thread(
-            drawing.draw_public, row.engine, state, names, (), words.lang
-        )
+        png = await asyncio.to_thread(drawing.draw_public, row.engine, state, names, (), words.lang)
         private = None
         if seat is not None:
             private = await asyncio.to_thread(

@@ -141,9 +141,8 @@ class BoardDraw:
     #: The table's language, where the renderer draws words.
     lang: str = "en"
 
-    async def render(self) -> tuple[bytes, bytes | None]:
-        """The board and its glance (None when the game's renderer draws none), drawn in a
-        worker thread."""
+    async def render(self) -> bytes:
+        """The board, drawn in a worker thread."""
         return await asyncio.to_thread(
             drawing.draw_public, self.game, self.state, self.names, self.recent, self.lang
         )
@@ -209,8 +208,6 @@ class MoveOutcome:
     score_sheet: ScoreSheet | None = None
     #: Further actions the service played automatically after this one (seats voted out).
     auto_actions: tuple[str, ...] = ()
-    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
-    glance_png: bytes | None = None
     #: For the players in ``mention``: every move since their own last turn, public text only,
     #: as a title and one line per turn, folded to fit one message (bot/recap.py).
     recap: tuple[str, ...] = ()
@@ -237,8 +234,6 @@ class BoardImage:
     png: bytes
     lines: tuple[str, ...]  # caption: status, whose turn, last move
     score_sheet: ScoreSheet | None = None
-    #: The phone-sized summary (whose turn, what is asked, scores) to show beside the board.
-    glance_png: bytes | None = None
     #: The table's language, which ``lines`` and the images speak.
     lang: str = "en"
     #: The glance's words as text lines (whose turn, what is asked, every score).

@@ -60,9 +60,7 @@ async def test_the_board_is_drawn_with_every_mark_since_the_acting_players_turn(
     seen: list[tuple[Any, ...]] = []
     real = drawing.draw_public
 
-    def spy(
-        game: str, state: Any, names: Any, recent: Any = (), lang: str = "en"
-    ) -> tuple[bytes, bytes | None]:
+    def spy(game: str, state: Any, names: Any, recent: Any = (), lang: str = "en") -> bytes:
         seen.append(tuple(recent))
         return real(game, state, names, recent, lang)
 

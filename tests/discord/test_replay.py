@@ -191,9 +191,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, int | None]]:
     """Every board the replay draws: (game, state, seat; None for the public board)."""
     calls: list[tuple[str, Any, int | None]] = []
 
-    def public(game: str, state: Any, *args: Any, **kw: Any) -> tuple[bytes, bytes]:
+    def public(game: str, state: Any, *args: Any, **kw: Any) -> bytes:
         calls.append((game, state, None))
-        return PNG_MAGIC + b"public", PNG_MAGIC + b"glance"
+        return PNG_MAGIC + b"public"
 
     def private(game: str, state: Any, seat: int, *args: Any, **kw: Any) -> bytes:
         calls.append((game, state, seat))

@@ -36,14 +36,14 @@ GAMES = [e.meta.id for e in engines.all_engines()]
 
 def quick_render(
     game: str, state: Any, names: Sequence[str], recent: Sequence[Any] = (), lang: str = "en"
-) -> tuple[bytes, bytes | None]:
-    """A 4×4 PNG whose colour is a digest of the public view (and no glance): cheap, still
+) -> bytes:
+    """A 4×4 PNG whose colour is a digest of the public view: cheap, still
     view-dependent."""
     view = engines.get(game).view(state, None)
     digest = hashlib.sha256(json.dumps(plain(view), sort_keys=True, default=str).encode()).digest()
     out = io.BytesIO()
     Image.new("RGB", (4, 4), tuple(digest[:3])).save(out, format="PNG")
-    return out.getvalue(), None
+    return out.getvalue()
 
 
 @pytest.fixture
