@@ -195,6 +195,7 @@ class Table:
                 # changes, the score chart and a Rematch button.
                 extra=results.lines if results is not None else (),
                 rematch=results is not None,
+                hints=outcome.hints,
             )
             keep = tuple(lines[:-1]) if outcome.to_act and outcome.score_sheet is None else ()
             if continuing and live is not None:
@@ -273,6 +274,7 @@ class Table:
                 waiting=() if finished else info.to_act,
                 pngs=[(BOARD_FILE, board.png)],
                 finished=finished,
+                hints=board.hints,
             )
             message = await self._channel(channel_id).send(
                 **table_message(parts, filesize_limit=filesize_limit)

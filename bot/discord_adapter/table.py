@@ -73,6 +73,9 @@ class TableParts:
     #: A finished game's results message (#27.5): a Rematch button instead of the turn's, and
     #: the score chart (``CHART_FILE`` among ``pngs``) shown under the rating changes.
     rematch: bool = False
+    #: Whether the table allows hints: a hints-off table shows no Hint button (it could only
+    #: refuse).
+    hints: bool = True
 
 
 def _size(lines: Sequence[str]) -> int:
@@ -182,7 +185,8 @@ def table_view(parts: TableParts, files: Sequence[discord.File], *, whole: bool)
         row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
         row.add_item(views.WalkButton(parts.game_id, parts.version, lang=lang))
         row.add_item(views.HandButton(parts.game_id, parts.version, lang=lang))
-        row.add_item(views.HintButton(parts.game_id, lang=lang))
+        if parts.hints:
+            row.add_item(views.HintButton(parts.game_id, lang=lang))
         row.add_item(views.LogButton(parts.game_id, lang=lang))
         layout.add_item(row)
     return layout

@@ -325,6 +325,7 @@ class Playing:
         since = await self.since_turn(row.id, newly) if newly and status == "active" else []
         recent = await self.recent_marks(row.id, to_act)
         clock_lines = await self.clock.lines(row, seats, clocks, now)
+        settings = await self.db.settings(row.id) or self.session.defaults
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self.session.remember(row.id, version, state, seats)
         # The row as this transaction wrote it (its columns as a read would give them back): no
@@ -354,6 +355,7 @@ class Playing:
             recent=recent,
             clock_lines=clock_lines,
             standins=standins,
+            hints=settings.hints,
         )
 
     async def recent_marks(self, game_id: int, acting: Sequence[int]) -> tuple[Any, ...]:
@@ -459,6 +461,7 @@ class Playing:
             shown=tuple(u for u, said in private.items() if said and u in live),
             lang=words.lang,
             results=results,
+            hints=change.hints,
         )
 
     async def since_last_turn(
@@ -482,6 +485,7 @@ class Playing:
             row, seats, engine, state, names = g.row, g.seats, g.engine, g.state, g.names
             turn = await self.db.last_turn_rows(row.id)
             recent = await self.recent_marks(row.id, row.to_act)
+            settings = await self.db.settings(row.id) or self.session.defaults
             words = self.words.of(row)
         lines = [words.status_line(row)]
         if turn:
@@ -507,7 +511,16 @@ class Playing:
             drawing.draw_public, row.engine, state, names, recent, words.lang
         )
         glance_words = drawing.glance_text(row.engine, state, names, words.lang)
-        return BoardImage(row.id, row.version, png, tuple(lines), sheet, words.lang, glance_words)
+        return BoardImage(
+            row.id,
+            row.version,
+            png,
+            tuple(lines),
+            sheet,
+            words.lang,
+            glance_words,
+            hints=settings.hints,
+        )
 
     async def private_view(
         self, channel_id: int, user: User, *, game_id: int | None = None, lang: str = ""

@@ -223,6 +223,8 @@ class MoveOutcome:
     lang: str = "en"
     #: Set when this change finished the game: its rating changes and score chart (#27.5).
     results: GameResults | None = None
+    #: Whether the table allows hints (a hints-off table shows no Hint button).
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -238,6 +240,8 @@ class BoardImage:
     lang: str = "en"
     #: The glance's words as text lines (whose turn, what is asked, every score).
     glance_text: tuple[str, ...] = ()
+    #: Whether the table allows hints (a hints-off table shows no Hint button).
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -429,6 +433,8 @@ class Change:
     clock_lines: tuple[str, ...] = ()
     #: Seats a computer plays while their players are away (never pinged).
     standins: frozenset[int] = frozenset()
+    #: Whether the table allows hints (a hints-off table shows no Hint button).
+    hints: bool = True
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,26 @@ async def test_the_hint_button_answers_privately(bot: TurnpostBot, fake: FakeDis
     assert fake.public_messages(mark) == []
 
 
+async def test_a_table_without_hints_shows_no_hint_button(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    """A table created with hints off (#15.5) would only refuse a hint: its turn messages, and
+    the board posted on request, offer the other three buttons."""
+    await deliver(bot, slash(ALICE, "game new", game="imhotep", players=2, hints=False))
+    await deliver(bot, slash(BOB, "game join"))
+    mark = len(fake.sent)
+    await deliver(bot, slash(ALICE, "game start"))
+    (uid,) = await to_act(bot)
+    posts = table_posts(fake.since(mark))
+    assert posts and all("tp:hint:1" not in s.custom_ids() for s in posts)
+    assert any(c.startswith("tp:walk:") for c in posts[-1].custom_ids())
+    mark = len(fake.sent)
+    await deliver(bot, slash(PLAYERS[uid], "game board"))
+    board = table_posts(fake.since(mark))
+    assert board and "tp:log:1" in board[-1].custom_ids()
+    assert "tp:hint:1" not in board[-1].custom_ids()
+
+
 async def test_edited_in_place_while_the_same_player_goes_on_and_created_when_the_turn_passes(
     bot: TurnpostBot, fake: FakeDiscord
 ) -> None:
