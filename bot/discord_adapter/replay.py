@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
+from bot.discord_adapter import views
 from bot.discord_adapter.handlers import Handlers
 from bot.discord_adapter.images import fit_png
 from bot.discord_adapter.messages import CONTENT_MAX, clip
 from bot.discord_adapter.text import t
-from bot.discord_adapter.views import PREFIX
+from bot.discord_adapter.views import PREFIX, _Button
 from bot.service import ReplayStep
 
 if TYPE_CHECKING:
@@ -118,42 +119,14 @@ def replay_view(got: ReplayStep) -> discord.ui.View:
     return view
 
 
-class _StepButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":rp:button",  # each button below has its own; this one is never used
-):
+class _StepButton(_Button, template=PREFIX + r":rp:button"):  # each below has its own
     """A button that shows one step of a game's replay: custom id ``tp:<KIND>:<game>:<step>``."""
 
-    KIND: ClassVar[str]
-    LABEL: ClassVar[str]
-
-    def __init__(self, game_id: int, step: int, *, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(self.LABEL, lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:{self.KIND}:{game_id}:{step}",
-            )
-        )
-        self.game_id = game_id
-        self.step = step
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> Self:
-        return cls(int(match["game"]), int(match["step"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handlers = _handlers(interaction)
-        await handlers.run(
-            interaction,
-            f"button {self.KIND}",
-            lambda: replay_click(handlers, interaction, self.game_id, self.step),
-        )
+    async def handle(self, handlers: views.Handlers, interaction: Interaction) -> None:
+        # The click's own bot's handlers, typed in full (``views`` knows them only by a
+        # protocol, being below this module).
+        game_id, step = self.ids
+        await replay_click(_handlers(interaction), interaction, game_id, step)
 
 
 class ReplayBack(_StepButton, template=PREFIX + r":rpb:(?P<game>\d+):(?P<step>\d+)"):
