@@ -62,11 +62,15 @@ class ClockBook:
         to_act: Sequence[int],
         events: Sequence[Event],
         now: float,
+        *,
+        resumed: int | None = None,
     ) -> tuple[ClockRow, ...]:
         """Make the seats' clocks follow who must act now: a turn that ended pays what it took
         beyond the time per move from its bank, a round's (or era's) end in ``events`` fills
         every bank again, a turn that began starts its clock; each running clock learns when it
-        runs out. Returns the clocks (none when the table has no clock). Caller holds the lock."""
+        runs out. ``resumed``: the seat whose turn an undo gives back, which goes on with the
+        time that turn had used (an undo never buys a fresh time per move). Returns the clocks
+        (none when the table has no clock). Caller holds the lock."""
         rules = await self.db.clock_rules(row.id)
         if rules is None:
             return ()
@@ -81,13 +85,17 @@ class ClockBook:
             if c.started is not None and (s.seat not in to_act or not person or c.standin):
                 used = c.used + charged(c.started, now, prefs, table)
                 bank = bank_after_turn(rules, c.bank, used)
-                c = ClockRow(row.id, s.seat, bank, 0.0, None, None, c.standin)
+                # ``used`` stays on the stopped clock: an undo of this turn's move resumes it.
+                c = ClockRow(row.id, s.seat, bank, used, None, None, c.standin)
             if c.standin == OUT and s.seat not in to_act:
                 c = dataclasses.replace(c, standin="")  # the turn it ran out in is over
             if refills(rules, period):
                 c = dataclasses.replace(c, bank=rules.bank)
             if s.seat in to_act and person and not c.standin and c.started is None:
-                c = dataclasses.replace(c, used=0.0, started=now)
+                # A resumed turn already paid what it used beyond the time per move from the
+                # bank; it goes on with at most the time per move used.
+                used = min(c.used, rules.per_move) if s.seat == resumed else 0.0
+                c = dataclasses.replace(c, used=used, started=now)
             out.append(self._due(c, rules, prefs, table))
         await self.db.put_clocks(out)
         return tuple(out)

@@ -136,7 +136,7 @@ class Governance:
             # The undoer gets back the turn they just had: nobody is newly mentioned.
             old = engine.to_act(state)
             change = await self.play.commit(
-                row, engine, seats, state, [], now, head=head, old_to_act=old
+                row, engine, seats, state, [], now, head=head, old_to_act=old, resumed=last.seat
             )
         return await self.play.outcome(change, render=render)
 

@@ -217,9 +217,11 @@ class Playing:
         *,
         head: tuple[str, ...] = (),
         old_to_act: Sequence[int] | None = None,
+        resumed: int | None = None,
     ) -> Change:
         """Append ``plays`` (already applied to give ``state``), let the autopilot move for
-        removed seats, store the snapshot and reschedule reminders. Caller holds the write lock."""
+        removed seats, store the snapshot and reschedule reminders. ``resumed``: the seat an
+        undo gives its turn back (its clock goes on). Caller holds the write lock."""
         plays = list(plays)
         removed = {s.seat for s in seats if s.removed}
         next_move = (plays[-1].move + 1) if plays else await self.db.next_move(row.id)
@@ -289,7 +291,9 @@ class Playing:
         standins: frozenset[int] = frozenset()
         if status == "active":
             every = [e for p in plays for e in p.events]
-            clocks = await self.clock.after_commit(row, engine, seats, to_act, every, now)
+            clocks = await self.clock.after_commit(
+                row, engine, seats, to_act, every, now, resumed=resumed
+            )
             # A seat a computer plays while its player is away is neither reminded nor pinged.
             standins = frozenset(c.seat for c in clocks if c.standin and c.standin != OUT)
             acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}

@@ -100,6 +100,30 @@ async def test_a_slow_turn_pays_what_it_took_beyond_the_time_per_move_from_the_b
     assert any("Ana" in line and "3 d 18 h" in line for line in out.lines), out.lines
 
 
+async def test_an_undo_gives_back_the_turn_with_the_time_it_had_used(
+    service: Service, clock: FakeClock
+) -> None:
+    """Taking back the move that ended your turn resumes your clock: the time per move is not
+    bought again by moving and undoing, and what the turn paid from the bank stays paid."""
+    await started_game(service)
+    await service.update_clock(CHANNEL, ANA, per_move_hours=24, bank_hours=72, refill="never")
+    clock.advance(20 * HOUR)
+    await play_any(service, ANA, "play")
+    clock.advance(HOUR)
+    await service.undo(CHANNEL, ANA, render=False)
+    ana = (await clocks(service))[0]
+    assert ana.started == clock.now and ana.used == 20 * HOUR
+    assert ana.due_at == clock.now + (4 + 72) * HOUR  # 4 h of the time per move, then the bank
+    # Over the time per move: the 6 h the turn paid from the bank stay paid, the turn goes on.
+    clock.advance(10 * HOUR)
+    await play_any(service, ANA, "play")
+    clock.advance(HOUR)
+    await service.undo(CHANNEL, ANA, render=False)
+    ana = (await clocks(service))[0]
+    assert ana.bank == 66 * HOUR and ana.used == 24 * HOUR
+    assert ana.due_at == clock.now + 66 * HOUR
+
+
 async def test_a_rounds_end_fills_every_bank_again(
     service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
