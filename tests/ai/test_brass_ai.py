@@ -23,8 +23,8 @@ def _played(state: object, seat: int, verb: str) -> object:
 def test_b74_a_loan_costs_its_income_for_every_round_left() -> None:
     """B74, B54: a loan gives money now and takes income for the rest of the game. In the first
     round of a full game that is most of the game's income: the evaluation rates the loan below
-    a pass (the same action spent, nothing gained); two rounds before the end the money is
-    worth more than the lost income."""
+    a pass (the same action spent, nothing gained); two rounds before the end, to a seat with
+    no money, the money is worth more than the lost income."""
     state = E.setup(2, E.meta.validate_options({}), 3)
     seat = E.to_act(state)[0]
     assert rounds_left(state) == 20
@@ -34,7 +34,7 @@ def test_b74_a_loan_costs_its_income_for_every_round_left() -> None:
         return KNOWLEDGE.scores(loan)[seat] - KNOWLEDGE.scores(kept)[seat]
 
     early = loan_over_pass(state)
-    late_state = evolve(state, era="rail", round=9)
+    late_state = evolve(state, era="rail", round=9, money=(0,) * state.players)
     assert rounds_left(late_state) == 2
     assert loan_over_pass(late_state) > 0 > early
 
@@ -112,7 +112,8 @@ def test_R46_money_is_worth_nothing_once_the_seats_last_turn_is_played() -> None
 
     state = E.setup(2, E.meta.validate_options({}), 3)
     first, second = state.order
-    last = evolve(state, era="rail", round=10, pos=1, actions_left=2)  # ``first`` has played
+    # ``first`` has played; neither seat holds money yet
+    last = evolve(state, era="rail", round=10, pos=1, actions_left=2, money=(0, 0))
     plus = [0, 0]
     plus[first] = plus[second] = 20
     richer = evolve(last, money=tuple(m + d for m, d in zip(last.money, plus, strict=True)))
@@ -198,8 +199,9 @@ def test_B59_a_seat_with_beer_and_a_connected_mill_sells_rather_than_takes_a_loa
 def test_R46_B77_money_the_last_rounds_cannot_spend_is_worth_nothing_already() -> None:
     """Money scores nothing at the end of the full game (R46) and income is paid before the
     last round (B77): one round before the end, after its turn, a seat with a high income can
-    spend only part of what it holds in its last turn, so more money beyond that adds nothing
-    and the computer spends it now; early in the game every pound still counts."""
+    spend only part of what it holds in its last turn (two cards, B20, and only on what scores
+    at once), so more money beyond that adds nothing and the computer spends it now; early in
+    the game every pound still counts."""
     from engines.brass import ai_value
 
     state = E.setup(2, E.meta.validate_options({}), 3)
@@ -211,7 +213,7 @@ def test_R46_B77_money_the_last_rounds_cannot_spend_is_worth_nothing_already() -
     late = evolve(state, era="rail", round=9, pos=1, actions_left=2, income=tuple(income))
     assert ai_value.turns_to_come(late, first) == 1
     room = ai_value.spendable(late, first)
-    assert room == ai_value.SPEND_PER_TURN - 13
+    assert room == ai_value.SPEND_LAST_TURN - 13 < ai_value.SPEND_PER_TURN - 13
 
     def rich(state: object, pounds: int) -> object:
         money = list(late.money)
