@@ -11,7 +11,9 @@ bench.search_speed GAME``). ``--profile`` prints where one round's time goes ins
 ``--v1-search`` runs the frozen reference's search (``engines.ai.v1``, one command per tree edge)
 instead of today's whole-turn search, ``--v1-knowledge`` the reference's knowledge of the game
 (its evaluation and its move lists) instead of today's: the same search with either knowledge
-compares what the knowledge costs per iteration.
+compares what the knowledge costs per iteration. ``--answers FILE`` writes every position's
+ranking (turns, visits, values, margins, chances) as JSON instead of timing: a speed change that
+keeps the search's answers must leave that file byte for byte the same.
 """
 
 from __future__ import annotations
@@ -94,6 +96,23 @@ def run(
         searching(engine, knowledge, state, seat, Rng(seed_state(i)), iterations=iterations)
 
 
+def answers(game: str, fixed: list[tuple[Any, int]], iterations: int) -> list[list[Any]]:
+    """Each position's ranking as ``run`` searches it: per turn its visits, value, margin and
+    chance (floats as ``repr``, so any change in the last digit shows)."""
+    engine = engines.get(game)
+    knowledge = knowledge_for(engine)
+    out = []
+    for i, (state, seat) in enumerate(fixed):
+        ranked = search(engine, knowledge, state, seat, Rng(seed_state(i)), iterations=iterations)
+        out.append(
+            [
+                [list(r.turn), r.visits, repr(r.value), repr(r.margin), repr(r.chance)]
+                for r in ranked
+            ]
+        )
+    return out
+
+
 def iterations_per_second(
     game: str,
     fixed: list[tuple[Any, int]],
@@ -124,11 +143,15 @@ def main(argv: list[str] | None = None) -> None:
         "--v1-knowledge", action="store_true", help="the frozen reference's game knowledge"
     )
     parser.add_argument("--profile", action="store_true", help="print a profile of one round")
+    parser.add_argument("--answers", type=Path, help="write the rankings as JSON here instead")
     args = parser.parse_args(argv)
     _, every, iterations = GAMES[args.game]
     args.every = args.every or every
     args.iterations = args.iterations or iterations
     fixed = positions(args.game, args.positions, args.every)
+    if args.answers:
+        args.answers.write_text(json.dumps(answers(args.game, fixed, args.iterations), indent=0))
+        return
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(run, args.game, fixed, args.iterations, args.v1_search, args.v1_knowledge)
