@@ -15,6 +15,7 @@ from engines.kit import (
     Decision,
     Draft,
     Rule,
+    builder,
     complete_decision,
     complete_from_texts,
     evolve,
@@ -68,6 +69,22 @@ def test_evolve_copies_and_leaves_the_input_alone() -> None:
     assert after == replace(before, coins=(0, 4))
     with pytest.raises(TypeError):
         evolve(before, gold=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Sack:
+    grain: int
+    seeds: tuple[str, ...] = ()
+
+
+def test_a_slotted_record_built_by_builder_is_the_one_its_constructor_makes() -> None:
+    built = builder(Sack)(3, ("rye",))
+    assert built == Sack(3, ("rye",)) and type(built) is Sack
+    assert builder(Sack)(seeds=(), grain=1) == Sack(1)
+    assert hash(built) == hash(Sack(3, ("rye",)))
+    with pytest.raises(AttributeError):
+        built.grain = 4  # type: ignore[misc]  # still frozen
+    assert evolve(built, grain=5) == Sack(5, ("rye",))
 
 
 def test_a_draft_reads_its_own_changes_and_never_touches_the_base() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 
+from engines.marco_polo import tables as T
 from engines.marco_polo.placement import SPACES, choices
 from engines.marco_polo.rules import known, may_place, open_combos, options
 from engines.marco_polo.state import State, parse_die
@@ -58,8 +59,44 @@ def _listed(state: State, seat: int) -> list[str]:
                 found = k.choices.get((seat, space, combo))
                 if found is None:
                     found = k.choices[seat, space, combo] = choices(state, seat, space, combo)
-                head = ("place", space, *combo)
-                out.extend(" ".join((*head, *suffix)) for suffix in found)
+                out += _texts(space, combo, found)
+    return out
+
+
+#: The move texts of a placement's dice and choices: per (space, dice, id of the choices
+#: list), the list held so its id is not reused while kept.
+_TEXTS: dict[tuple[str, tuple[str, ...], int], tuple[object, list[str]]] = {}
+
+
+def _texts(space: str, combo: tuple[str, ...], found: list[tuple[str, ...]]) -> list[str]:
+    """``place <space> <dice> <choice>`` for each choice in ``found``; remembered where the
+    choices are a list the rules share between positions (``placement.choices_for_value``),
+    as they are outside the city cards."""
+    key = (space, combo, id(found))
+    held = _TEXTS.get(key)
+    if held is not None and held[0] is found:
+        return held[1]
+    head = ("place", space, *combo)
+    texts = [" ".join((*head, *suffix)) for suffix in found]
+    if space not in T.CITY_SPACES:
+        if len(_TEXTS) >= 1 << 15:
+            _TEXTS.clear()
+        _TEXTS[key] = (found, texts)
+    return texts
+
+
+def space_moves(state: State, seat: int, space: str) -> list[str]:
+    """The legal placements of ``seat`` on ``space``, in ``legal_moves``' order (a turn being
+    built that wants only Travel rows need not list every placement)."""
+    if not may_place(state, seat):
+        return []
+    k = known(state)
+    out: list[str] = []
+    for combo in open_combos(state, seat, space, k):
+        found = k.choices.get((seat, space, combo))
+        if found is None:
+            found = k.choices[seat, space, combo] = choices(state, seat, space, combo)
+        out += _texts(space, combo, found)
     return out
 
 

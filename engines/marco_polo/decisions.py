@@ -7,9 +7,9 @@ token by token in ``engine.py``. ``resolve`` carries out a command already found
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
+from engines.kit import evolve
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.movement import (
@@ -216,7 +216,7 @@ def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]
         if item.n <= 1:
             d.pending.pop(0)
         else:
-            d.pending[0] = replace(item, n=item.n - 1)
+            d.pending[0] = evolve(item, n=item.n - 1)
     elif kind == "move":
         done = verb == "stop"
         if done:
@@ -231,7 +231,7 @@ def _answer(d: Draft, seat: int, item: Pending, verb: str, args: tuple[str, ...]
             d.pending.pop(0)
             finish(d, item)
     elif kind == "own_bonus":
-        item = replace(item, n=item.n - 1, used=(*item.used, args[0]))
+        item = evolve(item, n=item.n - 1, used=(*item.used, args[0]))
         left = [c for c in own_small_cities(d, seat) if c not in item.used]
         if item.n <= 0 or not left:
             d.pending.pop(0)

@@ -91,7 +91,7 @@ class Draft(kit.Draft[State]):
 
     def freeze(self) -> State:
         """The new frozen state (built at once: the fields are all here, nothing to evolve)."""
-        return State(
+        return _STATE(
             n=self.n,
             setup=self.setup,
             round=self.round,
@@ -144,6 +144,9 @@ class Draft(kit.Draft[State]):
         order the rules ask for them."""
         self.pending.insert(self.leading_chance(), node)
 
+
+#: ``State``'s constructor without its frozen ``__init__`` (``kit.builder``).
+_STATE = kit.builder(State)
 
 #: A position to read: frozen, or being changed inside a ``Draft``.
 Board = State | Draft

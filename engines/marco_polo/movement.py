@@ -9,8 +9,7 @@ are built where the figures ended (Wilhelm also where he passed) and their bonus
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engines.kit import evolve
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
 from engines.marco_polo.rewards import (
@@ -87,7 +86,7 @@ def step(d: Draft, item: Pending, fig: int, dest: str) -> tuple[Pending, bool]:
             built = (*built, dest)
         elif dest not in wanted:
             wanted = (*wanted, dest)  # M47: may relocate a post here after the movement
-    item = replace(item, taken=item.taken + 1, moved=moved, built=built, wanted=wanted)
+    item = evolve(item, taken=item.taken + 1, moved=moved, built=built, wanted=wanted)
     return item, item.taken >= item.steps
 
 

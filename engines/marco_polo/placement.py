@@ -372,7 +372,41 @@ def choices(state: Board, seat: int, space: str, toks: tuple[str, ...]) -> list[
 
 
 def choices_for_value(state: Board, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
-    """Every legal choice suffix for dice of placement value ``value`` on ``space``."""
+    """Every legal choice suffix for dice of placement value ``value`` on ``space`` (a list
+    shared between calls: never change it). Outside the city cards the answer depends on a few
+    facts only (``_choice_key``), and the search asks it of thousands of positions: it is worked
+    out once per key."""
+    key = _choice_key(state, seat, space, value)
+    if key is None:
+        return _choices_for_value(state, seat, space, value)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= 1 << 14:
+            _CHOICES.clear()
+        found = _CHOICES[key] = _choices_for_value(state, seat, space, value)
+    return found
+
+
+#: ``choices_for_value`` per ``_choice_key``.
+_CHOICES: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
+
+
+def _choice_key(state: Board, seat: int, space: str, value: int) -> tuple[Any, ...] | None:
+    """Everything ``_choices_for_value`` reads for ``space`` (``None`` for a city card, whose
+    choices read much of the seat's position)."""
+    if space in T.BAZAAR or space == "khan" or space == "coins5":
+        return (space, value)
+    if space == "contracts":
+        return (space, value, len(state.display))
+    if space == "travel":
+        p = state.players[seat]
+        coins = p.coin - fee_for(state, seat, space, value)
+        return (space, value, coins, p.camel, tuple(p.figures), p.char)
+    return None
+
+
+def _choices_for_value(state: Board, seat: int, space: str, value: int) -> list[tuple[str, ...]]:
+    """``choices_for_value`` worked out."""
     p = state.players[seat]
     if space in T.BAZAAR:
         return [(f"col={c}",) for c in range(1, value + 1)]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import CHANCE, Event
-from engines.kit import Decision, evolve
+from engines.kit import Decision, builder, evolve
 from engines.marco_polo import tables as T
 
 #: An unused die: (kind, value); kind ``o`` own colour, ``b`` black, ``w`` white; value 0 unrolled.
@@ -377,7 +377,7 @@ class PlayerDraft:
 
     def freeze(self) -> Player:
         """The frozen player."""
-        return Player(
+        return _PLAYER(
             self.char,
             self.coin,
             self.camel,
@@ -406,6 +406,9 @@ class PlayerDraft:
         """Gain (or, negative, pay) ``n`` of ``resource``."""
         setattr(self, resource, getattr(self, resource) + n)
 
+
+#: ``Player``'s constructor without its frozen ``__init__`` (``kit.builder``).
+_PLAYER = builder(Player)
 
 #: A player record to read: frozen, or being changed inside a ``Draft``.
 AnyPlayer = Player | PlayerDraft
