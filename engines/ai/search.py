@@ -40,6 +40,7 @@ from engines.ai.turns import (
     play_turn,
     policy_turn,
     rollout,
+    settle,
 )
 from engines.base import Engine, IllegalAction
 from engines.rng import Rng
@@ -132,8 +133,7 @@ def root_turns(
     if hook is None:
         return beam_turns(engine, knowledge, sample, seat, rng, limit, seats)
     rated: dict[Turn, float] = {}
-    for listed in hook(engine, sample, seat, rng, limit):
-        turn, after = cut_turn(engine, sample, seat, tuple(listed))
+    for turn, after in _listed_after(engine, knowledge, sample, seat, rng, limit):
         if turn and turn not in rated:
             rated[turn] = values(knowledge, engine, after, seats)[seat]
     if not rated:
@@ -231,8 +231,9 @@ def _descend(
     """One step down from ``node`` in ``sample``: the child turn chosen (a new one while the
     node may widen, else by UCB among those this sample allows), the sample after it, and
     whether the child is new. ``None`` if ``mover`` has no turn here."""
+    leads: dict[Turn, Any] = {}
     if node.turns is None or node.mover != mover:
-        node.turns = _tree_turns(engine, knowledge, sample, mover, rng)
+        node.turns, leads = _tree_turns(engine, knowledge, sample, mover, rng)
         node.mover = mover
     offered = node.turns
     for turn in offered:
@@ -269,7 +270,9 @@ def _descend(
         else:
             return None  # every root turn refused by this sample: score it as it stands
         try:
-            after = play_turn(engine, sample, mover, turn)
+            lead = leads.get(turn)
+            # A turn just listed on this very sample leads where the listing saw it go.
+            after = play_turn(engine, sample, mover, turn) if lead is None else settle(engine, lead)
         except IllegalAction:
             refused.add(turn)
             continue
@@ -278,26 +281,53 @@ def _descend(
         return node.children[turn], after, fresh
 
 
+def _listed_after(
+    engine: Engine[Any, Any], knowledge: Knowledge, sample: Any, seat: int, rng: Rng, limit: int
+) -> list[tuple[Turn, Any]]:
+    """The game's ``turns`` for ``seat`` in ``sample``, each cut where the turn passes, with
+    the state it leads to there (chance settled), as ``cut_turn`` gives them. A game whose
+    turns already end where the turn passes (``turns_cut``) and that says where each leads
+    (``turns_after``) is not asked to play them again."""
+    after_hook = getattr(knowledge, "turns_after", None)
+    if after_hook is not None and getattr(knowledge, "turns_cut", False):
+        return [
+            (tuple(t), settle(engine, at)) for t, at in after_hook(engine, sample, seat, rng, limit)
+        ]
+    hook = knowledge.turns  # type: ignore[attr-defined]
+    return [
+        cut_turn(engine, sample, seat, tuple(t)) for t in hook(engine, sample, seat, rng, limit)
+    ]
+
+
 def _tree_turns(
     engine: Engine[Any, Any], knowledge: Knowledge, sample: Any, mover: int, rng: Rng
-) -> list[Turn]:
+) -> tuple[list[Turn], dict[Turn, Any]]:
     """The turns first offered at a node below the root: the game's ``turns`` where it has
     them (cheap ones, ``TREE_TURNS``), else one turn played by ``policy``; more come by
-    widening."""
+    widening. With them, the state each leads to in ``sample`` where the listing knows it
+    (chance settled): the search goes on from there instead of playing the turn again."""
     hook = getattr(knowledge, "turns", None)
     if hook is not None:
-        listed = hook(engine, sample, mover, rng, TREE_TURNS)
+        after_hook = getattr(knowledge, "turns_after", None)
         if getattr(knowledge, "turns_cut", False):
             # The game's turns already end where the turn passes: replaying each to cut it
             # would cost a tenth of a Marco Polo search for nothing.
-            found = [tuple(t) for t in listed]
+            if after_hook is not None:
+                planned = after_hook(engine, sample, mover, rng, TREE_TURNS)
+                found = [tuple(t) for t, _ in planned]
+                leads = {tuple(t): at for t, at in reversed(planned)}
+            else:
+                found = [tuple(t) for t in hook(engine, sample, mover, rng, TREE_TURNS)]
+                leads = {}
         else:
+            listed = hook(engine, sample, mover, rng, TREE_TURNS)
             found = [cut_turn(engine, sample, mover, tuple(t))[0] for t in listed]
+            leads = {}
         found = [t for t in dict.fromkeys(found) if t]
         if found:
-            return found
+            return found, leads
     turn, _ = policy_turn(engine, knowledge, sample, mover, rng)
-    return [turn] if turn else []
+    return ([turn] if turn else []), {}
 
 
 def lone(

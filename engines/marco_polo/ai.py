@@ -92,5 +92,12 @@ class MarcoPoloKnowledge:
         extra actions, best-looking first (``ai_turns.turns``)."""
         return ai_turns.turns(engine, state, seat, ai_turns.seat_value(seat), limit)
 
+    def turns_after(
+        self, engine: Engine[Any, Any], state: State, seat: int, rng: Rng, limit: int
+    ) -> list[tuple[tuple[str, ...], State]]:
+        """``turns``, each with the position it leads to (chance not settled), so the search
+        need not play it again (``ai_turns.turns_after``)."""
+        return ai_turns.turns_after(engine, state, seat, ai_turns.seat_value(seat), limit)
+
 
 KNOWLEDGE = MarcoPoloKnowledge()

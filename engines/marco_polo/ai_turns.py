@@ -21,7 +21,13 @@ from typing import Any
 
 from engines.base import CHANCE, Engine
 from engines.marco_polo import tables as T
-from engines.marco_polo.ai_moves import legal_moves, may_place_any, shortlist, verb_moves
+from engines.marco_polo.ai_moves import (
+    legal_moves,
+    may_place_any,
+    shortlist,
+    space_moves,
+    verb_moves,
+)
 from engines.marco_polo.ai_value import ROUTES, seat_worth
 from engines.marco_polo.engine import apply_listed
 from engines.marco_polo.state import State, parse_die
@@ -177,6 +183,18 @@ def turns(
 ) -> list[tuple[str, ...]]:
     """Up to ``limit`` whole turns for ``seat`` from ``state``, best first (module docstring).
     ``value(state)`` rates a position for ``seat``."""
+    return [turn for turn, _ in turns_after(engine, state, seat, value, limit)]
+
+
+#: A whole turn and the position it leads to (chance not settled).
+Planned = tuple[tuple[str, ...], State]
+
+
+def turns_after(
+    engine: Engine[Any, Any], state: State, seat: int, value: Value, limit: int
+) -> list[Planned]:
+    """``turns``, each with the position it leads to from ``state``: the search goes on from
+    there instead of playing the turn again."""
     if not _acts(engine, state, seat):
         return []
     p = state.players[seat]
@@ -186,7 +204,7 @@ def turns(
         return _from_each(engine, state, seat, value, limit)
     before, pre, stop = _fulfil_all(engine, state, seat, value)
     if stop:
-        return [tuple(pre)]
+        return [(tuple(pre), before)]
     openings: list[tuple[tuple[str, ...], State]] = [(tuple(pre), before)]
     cheap = _coins3_lowest(before, seat)
     if cheap is not None and _acts(engine, before, seat):
@@ -198,19 +216,22 @@ def turns(
     for head, start in openings:
         if not _acts(engine, start, seat):
             continue
-        places = [m for m in shortlist(legal_moves(start, seat)) if m.startswith("place ")]
-        if limit < THOROUGH:
-            places = _rough_tops(_bazaar_tops(places), ROUGH * limit)
+        if head and head[-1] == cheap:
+            # 3 coins first only for a Travel row it pays for (``_rough_tops`` keeps every
+            # Travel placement, and the shortlist compares placements of one space only).
+            places = [m for m in shortlist(space_moves(start, seat, "travel")) if m not in seen]
+        else:
+            places = [m for m in shortlist(legal_moves(start, seat)) if m.startswith("place ")]
+            if limit < THOROUGH:
+                places = _rough_tops(_bazaar_tops(places), ROUGH * limit)
         for move in places:
-            if head and head[-1] == cheap and (move in seen or not move.startswith("place travel")):
-                continue  # 3 coins first only for a Travel row it pays for
             seen.add(move)
             after, stop = _play(engine, start, seat, move)
             rated.append((value(after), head, move, after, stop))
     if not rated:
         # Nothing may be placed: the turn is its contracts and dice on 3 coins (``finish``).
-        _, rest, _ = finish(engine, before, seat, value)
-        return [(*pre, *rest)] if pre or rest else []
+        end, rest, _ = finish(engine, before, seat, value)
+        return [((*pre, *rest), end)] if pre or rest else []
     rated.sort(key=lambda r: -r[0])
     chosen = rated[: limit * (WIDTH if limit >= THOROUGH else 1)]
     # A Travel placement rated one step deep is a movement not made yet, worth less than the
@@ -219,12 +240,12 @@ def turns(
     # the root, the best-rated one deeper in the search (where the journey is decided, M28).
     travel = [r for r in rated[len(chosen) :] if r[2].startswith("place travel")]
     chosen += travel if limit >= THOROUGH else travel[:1]
-    out: list[tuple[float, tuple[str, ...]]] = []
+    out: list[tuple[float, tuple[str, ...], State]] = []
     for _, head, move, after, stop in chosen:
         end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
-        out.append((value(end), (*head, move, *rest)))
+        out.append((value(end), (*head, move, *rest), end))
     out.sort(key=lambda r: -r[0])
-    return [t for _, t in out[:limit]]
+    return [(t, end) for _, t, end in out[:limit]]
 
 
 def _rough_tops(places: list[str], keep: int) -> list[str]:
@@ -259,19 +280,36 @@ def _bazaar_tops(places: list[str]) -> list[str]:
     rows: dict[str, list[tuple[tuple[int, int], str]]] = {}
     out = []
     for move in places:
-        tokens = move.split()
-        space = tokens[1]
-        if space not in KIND_ROWS:
+        found = _ROW_KEYS.get(move)
+        if found is None:
+            if len(_ROW_KEYS) >= 1 << 16:
+                _ROW_KEYS.clear()
+            found = _ROW_KEYS[move] = _row_key(move)
+        space, key = found
+        if not space:
             out.append(move)
             continue
-        dice = [d[1] for t in tokens if (d := parse_die(t))]
-        col = next((int(t[4:]) for t in tokens if t.startswith("col=")), min(dice))
-        rows.setdefault(space, []).append(((-col, sum(dice)), move))
+        rows.setdefault(space, []).append((key, move))
     for ranked in rows.values():
         ranked.sort()
         out += [m for _, m in ranked[:PER_ROW]]
     return out
 
+
+def _row_key(move: str) -> tuple[str, tuple[int, int]]:
+    """A placement's bazaar row and its order there for ``_bazaar_tops`` (biggest column,
+    then cheaper dice); no row (``""``) for any other space."""
+    tokens = move.split()
+    space = tokens[1]
+    if space not in KIND_ROWS:
+        return "", (0, 0)
+    dice = [d[1] for t in tokens if (d := parse_die(t))]
+    col = next((int(t[4:]) for t in tokens if t.startswith("col=")), min(dice))
+    return space, (-col, sum(dice))
+
+
+#: ``_row_key`` of each placement text met (the same texts come back position after position).
+_ROW_KEYS: dict[str, tuple[str, tuple[int, int]]] = {}
 
 #: The spaces ``_bazaar_tops`` thins out.
 KIND_ROWS = frozenset(("camel", "pepper", "silk", "gold"))
@@ -279,20 +317,20 @@ KIND_ROWS = frozenset(("camel", "pepper", "silk", "gold"))
 
 def _from_each(
     engine: Engine[Any, Any], state: State, seat: int, value: Value, limit: int
-) -> list[tuple[str, ...]]:
+) -> list[Planned]:
     """Turns that start with each listed move, the best ``limit * WIDTH`` one step deep
     finished greedily."""
     starts = shortlist(legal_moves(state, seat))
+    played = [(m, *_play(engine, state, seat, m)) for m in starts]
     rated = sorted(
-        ((value(_play(engine, state, seat, m)[0]), m) for m in starts), key=lambda r: -r[0]
+        ((value(after), m, after, stop) for m, after, stop in played), key=lambda r: -r[0]
     )
     out = []
-    for _, move in rated[: limit * WIDTH]:
-        after, stop = _play(engine, state, seat, move)
+    for _, move, after, stop in rated[: limit * WIDTH]:
         end, rest, _ = finish(engine, after, seat, value) if not stop else (after, [], True)
-        out.append((value(end), (move, *rest)))
+        out.append((value(end), (move, *rest), end))
     out.sort(key=lambda r: -r[0])
-    return [t for _, t in out[:limit]]
+    return [(t, end) for _, t, end in out[:limit]]
 
 
 def _noise(rng: Rng) -> float:
@@ -310,9 +348,26 @@ def _coins3_lowest(state: State, seat: int, keep: int = 2) -> str | None:
     return min(moves, key=lambda m: (parse_die(m.split()[1]) or ("", 0))[1])
 
 
+#: Positions whose ratings a ``seat_value`` keeps: a turn being built rates the position a
+#: move leads to, then again as the start of what follows (contracts to fulfil, the end).
+_RATED = 8
+
+
 def seat_value(seat: int) -> Value:
-    """The evaluation of ``seat`` alone (its own worth, M60 and the future part)."""
-    return lambda state: seat_worth(state, seat)
+    """The evaluation of ``seat`` alone (its own worth, M60 and the future part); the last few
+    positions rated are remembered (held, so an id is never reused while kept)."""
+    kept: list[tuple[State, float]] = []
+
+    def value(state: State) -> float:
+        for held, rated in kept:
+            if held is state:
+                return rated
+        rated = seat_worth(state, seat)
+        kept.insert(0, (state, rated))
+        del kept[_RATED:]
+        return rated
+
+    return value
 
 
 #: Rough worth of a main action by kind, for ``policy`` (no evaluation in rollouts).

@@ -205,6 +205,42 @@ def test_m22_each_turn_is_legal_in_order_and_ends_where_the_turn_passes() -> Non
             assert turn[-1] == "end" or seat not in who or who == [CHANCE] or drawn, turn
 
 
+def test_m22_a_listed_turn_leads_where_playing_it_leads() -> None:
+    """M22, M23: the position each whole turn leads to, as the listing reports it
+    (``turns_after``, which the search goes on from instead of playing the turn again), is
+    the position playing the turn command by command gives, through the checked rules."""
+    for st, seat in _random_positions(350, 37):
+        sample = KNOWLEDGE.determinize(st, seat, Rng(5))
+        planned = KNOWLEDGE.turns_after(E, sample, seat, Rng(2), 4)
+        assert [t for t, _ in planned] == KNOWLEDGE.turns(E, sample, seat, Rng(2), 4)
+        for turn, at in planned:
+            played = sample
+            for move in turn:
+                played, _ = E.apply(played, seat, E.parse(played, seat, move))
+            assert at == played, turn
+
+
+def test_m24_m28_the_placements_of_one_space_are_those_listed_for_it() -> None:
+    """M24-M31: ``space_moves`` (a turn wanting only Travel rows) gives the legal placements
+    on that space, in ``legal_moves``' order; the choices worked out once per key are those
+    worked out afresh."""
+    from engines.marco_polo.ai_moves import space_moves
+    from engines.marco_polo.placement import SPACES, _choices_for_value, choices_for_value
+
+    for st, seat in _random_positions(300, 67):
+        moves = legal_moves(st, seat)
+        for space in ("travel", "contracts", "gold"):
+            assert space_moves(st, seat, space) == [
+                m for m in moves if m.startswith(f"place {space} ")
+            ]
+        for space in SPACES:
+            if space in T.CITY_SPACES and st.cards.get(space) is None:
+                continue
+            for value in range(1, 7):
+                cached = choices_for_value(st, seat, space, value)
+                assert cached == _choices_for_value(st, seat, space, value), (space, value)
+
+
 def test_the_rollout_policy_plays_legal_moves() -> None:
     for st, seat in _random_positions(200, 41):
         move = KNOWLEDGE.policy(E, st, seat, Rng(3))
