@@ -63,7 +63,10 @@ class Knowledge(Protocol):
     # without those another move dominates (``search.candidate_moves``); ``prior``: visits the
     # root's look-ahead rating counts as; ``reuse_moves`` (see ``search.search``);
     # ``turns_cut``: ``turns`` already ends each turn where it passes (a tree node then takes
-    # them as listed instead of replaying each to cut it); ``strong_width``: whole turns the
+    # them as listed instead of replaying each to cut it); ``turns_after(engine, state, seat,
+    # rng, limit)``: ``turns`` as (turn, the state it leads to, chance not settled) pairs, so
+    # a game with ``turns_cut`` has its listed turns never played again (``search._tree_turns``);
+    # ``strong_width``: whole turns the
     # root of a ``strong`` search compares (default ``search.ROOT_TURNS``, as ``normal``).
 
 

@@ -87,6 +87,10 @@ class Node:
     #: the turns offered at this node so far, best-looking first, and whose they are
     turns: list[Turn] | None = None
     mover: int | None = None
+    #: the state this turn led to in the sample ``origin`` (the iteration's, at the root) that
+    #: first played it, which a game's ``graft`` may carry over to other samples
+    after: Any = None
+    origin: Any = None
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -183,14 +187,14 @@ def search(
             break
         done += 1
         root.visits += 1
-        sample = knowledge.determinize(state, seat, rng)
+        sample = drawn = knowledge.determinize(state, seat, rng)
         path: list[Node] = []
         node = root
         while True:
             mover = actor(engine, sample)
             if mover is None:
                 break
-            found = _descend(engine, knowledge, node, sample, mover, rng, node is root)
+            found = _descend(engine, knowledge, node, sample, mover, rng, node is root, drawn)
             if found is None:
                 break
             child, sample, fresh = found
@@ -227,10 +231,12 @@ def _descend(
     mover: int,
     rng: Rng,
     root: bool,
+    drawn: Any = None,
 ) -> tuple[Node, Any, bool] | None:
     """One step down from ``node`` in ``sample``: the child turn chosen (a new one while the
     node may widen, else by UCB among those this sample allows), the sample after it, and
-    whether the child is new. ``None`` if ``mover`` has no turn here."""
+    whether the child is new. ``None`` if ``mover`` has no turn here. ``drawn``: the
+    iteration's sample at the root (``sample`` is where its turns led so far)."""
     leads: dict[Turn, Any] = {}
     if node.turns is None or node.mover != mover:
         node.turns, leads = _tree_turns(engine, knowledge, sample, mover, rng)
@@ -256,13 +262,15 @@ def _descend(
                 return None
             if turn not in node.children:
                 offered.append(turn)
-                child = node.children[turn] = Node(seat=mover)
+                child = node.children[turn] = Node(seat=mover, after=after, origin=drawn)
                 return child, after, True
             if turn not in offered:
                 offered.append(turn)
             if not tried:
                 return node.children[turn], after, False
-            # Nothing new this time: choose among the tried turns by UCB, not by the policy.
+            # Nothing new this time: choose among the tried turns by UCB, not by the policy
+            # (where UCB chooses this very turn, it leads where the policy just played it).
+            leads[turn] = after
             widen = False
             continue
         elif tried:
@@ -270,15 +278,44 @@ def _descend(
         else:
             return None  # every root turn refused by this sample: score it as it stands
         try:
-            lead = leads.get(turn)
-            # A turn just listed on this very sample leads where the listing saw it go.
-            after = play_turn(engine, sample, mover, turn) if lead is None else settle(engine, lead)
+            after = _after(
+                engine, knowledge, node.children.get(turn), sample, mover, turn, leads, drawn
+            )
         except IllegalAction:
             refused.add(turn)
             continue
         if fresh:
-            node.children[turn] = Node(seat=mover)
-        return node.children[turn], after, fresh
+            node.children[turn] = Node(seat=mover, after=after, origin=drawn)
+        child = node.children[turn]
+        if child.after is None:
+            child.after, child.origin = after, drawn
+        return child, after, fresh
+
+
+def _after(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    child: Node | None,
+    sample: Any,
+    mover: int,
+    turn: Turn,
+    leads: dict[Turn, Any],
+    drawn: Any,
+) -> Any:
+    """The state ``turn`` leads to from ``sample``: where the listing or the policy just saw it
+    go in this very sample (``leads``), else where it led in the sample that first played it,
+    carried over to this one by the game's ``graft`` (turns that read and changed nothing a
+    sample deals anew lead to the same position but for what the samples differ in), else
+    played again (``IllegalAction`` if this sample refuses it)."""
+    lead = leads.get(turn)
+    if lead is not None:
+        return settle(engine, lead)
+    graft = getattr(knowledge, "graft", None)
+    if graft is not None and child is not None and child.after is not None and drawn is not None:
+        grafted = graft(child.after, child.origin, drawn)
+        if grafted is not None:
+            return grafted
+    return play_turn(engine, sample, mover, turn)
 
 
 def _listed_after(

@@ -68,6 +68,31 @@ class MarcoPoloKnowledge:
         rng.shuffle(pile)
         return evolve(state, players=tuple(players), pile=tuple(pile), rng=rng.next64())
 
+    def graft(self, state: State, origin: State, sample: State) -> State | None:
+        """``state``, which whole turns reached from the sample ``origin``, as the same turns
+        reach it from ``sample`` (another sample of the same position, ``determinize``), or
+        ``None`` where those turns may have read or changed what samples deal anew. Samples
+        differ only in the other seats' goal cards, the pile's order and the generator; the
+        rules read goal cards only while they are chosen and at the end (M7, M60), the pile only
+        to draw from it or put a contract under it (M27, M63, D8), and the generator only to
+        roll (M19, M34, M38). So where the game stayed in play, no die was rolled (the
+        generator as it was) and the pile is as it was, the turns went the same way in
+        ``sample``: ``state`` with ``sample``'s goal cards, pile and generator."""
+        if (
+            state.rng != origin.rng
+            or state.phase != "play"
+            or origin.phase != "play"
+            or state.pile != origin.pile
+        ):
+            return None
+        players = tuple(
+            p
+            if p.goals == dealt.goals and p.goal_offer == dealt.goal_offer
+            else evolve(p, goals=dealt.goals, goal_offer=dealt.goal_offer)
+            for p, dealt in zip(state.players, sample.players, strict=True)
+        )
+        return evolve(state, players=players, pile=sample.pile, rng=sample.rng)
+
     def candidates(
         self, engine: Engine[Any, Any], state: State, seat: int, rng: Rng
     ) -> list[str] | None:

@@ -348,23 +348,24 @@ def _coins3_lowest(state: State, seat: int, keep: int = 2) -> str | None:
     return min(moves, key=lambda m: (parse_die(m.split()[1]) or ("", 0))[1])
 
 
-#: Positions whose ratings a ``seat_value`` keeps: a turn being built rates the position a
-#: move leads to, then again as the start of what follows (contracts to fulfil, the end).
-_RATED = 8
+#: Positions a ``seat_value`` remembers at most (a turn being built rates a position a move
+#: leads to, then again as the start of what follows: contracts to fulfil, the end).
+_RATED = 256
 
 
 def seat_value(seat: int) -> Value:
-    """The evaluation of ``seat`` alone (its own worth, M60 and the future part); the last few
-    positions rated are remembered (held, so an id is never reused while kept)."""
-    kept: list[tuple[State, float]] = []
+    """The evaluation of ``seat`` alone (its own worth, M60 and the future part); the
+    positions rated are remembered by identity (held, so an id is never reused while kept)."""
+    kept: dict[int, tuple[State, float]] = {}
 
     def value(state: State) -> float:
-        for held, rated in kept:
-            if held is state:
-                return rated
+        held = kept.get(id(state))
+        if held is not None and held[0] is state:
+            return held[1]
         rated = seat_worth(state, seat)
-        kept.insert(0, (state, rated))
-        del kept[_RATED:]
+        if len(kept) >= _RATED:
+            kept.clear()
+        kept[id(state)] = (state, rated)
         return rated
 
     return value

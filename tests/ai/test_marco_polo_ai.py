@@ -220,6 +220,37 @@ def test_m22_a_listed_turn_leads_where_playing_it_leads() -> None:
             assert at == played, turn
 
 
+def _played(st: State, seat: int, turn: tuple[str, ...]) -> State:
+    """``turn`` played command by command through the checked rules, chance settled."""
+    for move in turn:
+        st, _ = E.apply(st, seat, E.parse(st, seat, move))
+        st, _ = E.settle(st)
+    return st
+
+
+def test_m65_a_turn_carried_to_another_sample_leads_where_playing_it_there_leads() -> None:
+    """M65, M7, M60, M63: a whole turn played in one sample of a seat's information and carried
+    over to another (``graft``, which the search uses instead of playing it again) is the
+    position playing it in that other sample gives; where the turn rolled a die or drew from
+    the pile, nothing is carried over."""
+    grafted = refused = 0
+    for st, seat in _random_positions(700, 43):
+        if st.phase != "play":
+            continue
+        first = KNOWLEDGE.determinize(st, seat, Rng(11))
+        other = KNOWLEDGE.determinize(st, seat, Rng(12))
+        for turn in KNOWLEDGE.turns(E, first, seat, Rng(2), 3):
+            at = _played(first, seat, turn)
+            carried = KNOWLEDGE.graft(at, first, other)
+            if carried is None:
+                refused += 1
+                assert at.rng != first.rng or at.pile != first.pile or at.phase != "play"
+            else:
+                grafted += 1
+                assert carried == _played(other, seat, turn), turn
+    assert grafted > 50 and refused > 0
+
+
 def test_m24_m28_the_placements_of_one_space_are_those_listed_for_it() -> None:
     """M24-M31: ``space_moves`` (a turn wanting only Travel rows) gives the legal placements
     on that space, in ``legal_moves``' order; the choices worked out once per key are those
