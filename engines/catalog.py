@@ -24,7 +24,7 @@ Language rules come from CLDR through Babel rather than hand-written code:
   like a single value (``["yellow", "blue"]`` → 「黄色、青」); a list named ``moves`` holds
   moves to type and is quoted as typed (```take=yellow```), one named ``verbs`` outside English.
 - **Nested messages.** A value ``{"key": ..., "params": {...}}`` is a message of its own, said
-  in the same language.
+  in the same language; so is such an item of a list (each Brass slot choice).
 - **Bundles.** A mapping value ``{"camel": 2, "coin": 3}`` is a list of counted things: each item is
   the plural message ``<namespace>.count.<word>`` with ``count`` filled, joined with "and"
   ("2 camels and 3 coins" / 「ラクダ2頭、コイン3枚」). Counts and words travel separately, so each
@@ -195,6 +195,15 @@ class Catalog:
                 return "–".join(str(end) for end in ends)
         return value if found is None else found
 
+    def _item(self, namespace: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
+        """One item of a list parameter: a word by its name, a message of its own said in the
+        same language (a Brass slot choice), anything else as it is."""
+        if isinstance(value, str):
+            return self._value(namespace, value, lang)
+        if isinstance(value, Mapping) and set(value) == {"key", "params"}:
+            return self.text(str(value["key"]), value["params"], lang=lang, names=names)
+        return value
+
     def languages(self) -> list[str]:
         """Every language the catalog has files for, shared or a game's (English first)."""
         found = {p.name for p in self.root.iterdir() if p.is_dir()} if self.root.is_dir() else set()
@@ -276,9 +285,7 @@ class Catalog:
                 # Verbs to type: the notation's English words, quoted outside English.
                 value = [f"`{v}`" for v in value]
             elif isinstance(value, list | tuple):
-                value = [
-                    self._value(namespace, v, lang) if isinstance(v, str) else v for v in value
-                ]
+                value = [self._item(namespace, v, lang, names) for v in value]
             if names is not None and _is_seat_param(name) and isinstance(value, int):
                 if 0 <= value < len(names):
                     value = names[value]

@@ -438,6 +438,8 @@ def _accepted(
     takes in the seat's legal moves now (#28.2: "build 紡績工場" is answered with the industries
     it may build), so the reader learns the names to type. Only the deciding seat's legal moves
     are read, so nothing hidden is listed."""
+    if refusal.params.get("moves"):
+        return []  # the refusal lists what to type itself (Brass's ``coal=dudley.1``)
     param = refusal.params.get("param")
     verb = engine.meta.verb(toks[0]) if toks else None
     if not isinstance(param, str) or verb is None:

@@ -13,12 +13,12 @@ Positions random play rarely makes (a buy short of money, a pyramid already full
 purpose by ``tests/<game>/test_refusals_ja.py``: its ``placed()`` gives each position with what
 its seat types there (``Placed``), and those are tried here too, so what they meet counts.
 
-Every refusal key an engine raises (``IllegalAction("<game>.…")`` in ``engines/<game>/``) must
-be met this way, or be listed in ``NEVER_TYPED`` (``NEVER_TYPED_KEYS``) with why no player's
-typing can meet it, or in ``NOT_YET_MET``: refusals nothing here reaches yet. A refusal added
-later is checked as soon as it exists; one listed here and met, or gone, fails until the list
-says so. Every refusal, met or not, is checked at its source: no parameter joined into English
-words before the catalog.
+Every refusal key an engine raises (``IllegalAction("<game>.…")``, or Brass's ``refuse``, in
+``engines/<game>/``) must be met this way, or be listed in ``NEVER_TYPED`` (``NEVER_TYPED_KEYS``)
+with why no player's typing can meet it, or in ``NOT_YET_MET``: refusals nothing here reaches
+yet. A refusal added later is checked as soon as it exists; one listed here and met, or gone,
+fails until the list says so. Every refusal, met or not, is checked at its source: no parameter
+joined into English words before the catalog.
 """
 
 from __future__ import annotations
@@ -50,7 +50,9 @@ SEEDS = (1, 2, 3)
 #: Positions tried along each game, and inputs typed at each.
 POSITIONS = 30
 TRIES = 40
-KEY = re.compile(r'IllegalAction\(\s*f?"([a-z_]+\.[a-z_.{}]+)"', re.S)
+#: A refusal raised where it is written: ``IllegalAction("…")``, or through a game's helper that
+#: builds one (Brass's ``refuse("brass.…")``, which adds readable names first).
+KEY = re.compile(r'\b(?:IllegalAction|refuse)\(\s*f?"([a-z_]+\.[a-z_.{}]+)"', re.S)
 
 #: Refusals no typing reaches, each with why: a chance outcome is applied by the service alone
 #: (never typed by a seat), so its refusals guard the engine against a bad log, not players.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from engines.base import IllegalAction
 from engines.brass import components as C
@@ -272,15 +273,14 @@ def choose(options: list[str], given: str | None, param: str) -> str:
     if given is None:
         if len(options) == 1:
             return options[0]
-        raise refuse("brass.choose", param=param, options=" | ".join(options)[:300])
+        raise refuse("brass.choose", param=param, moves=[f"{param}={o}" for o in options])
     if given not in options:
         if len(options) == 1:
             raise refuse(
                 "brass.no_choice_here", param=param, value=given[:40], only=options[0] or "none"
             )
-        raise refuse(
-            "brass.bad_choice", param=param, value=given[:40], options=" | ".join(options)[:300]
-        )
+        moves = [f"{param}={o}" for o in options]
+        raise refuse("brass.bad_choice", param=param, value=given[:40], moves=moves)
     return given
 
 
@@ -289,15 +289,23 @@ def slot_token(site: Site) -> str:
     return str(site.slot + 1)
 
 
-def site_text(site: Site, seat: int) -> str:
-    """A slot choice in player terms, e.g. ``2 (cotton mill or coal mine space)``."""
+def site_choice(site: Site, seat: int, location: str) -> dict[str, Any]:
+    """A slot choice in player terms, as a message of its own the catalog says in the reader's
+    language (``slot=2 (cotton mill or coal mine space)``, ``slot=1 (overbuild your coal mine
+    I)``): a list of them is named and joined by the catalog, never in English here (#28.2)."""
     if site.replaces is not None:
         old = site.replaces
-        whose = "your" if old.owner == seat else "a rival's"
-        return (
-            f"{slot_token(site)} (overbuild {whose} {display_name(old.industry)} {old.data.roman})"
-        )
-    return slot_token(site)
+        whose = "own" if old.owner == seat else "rival"
+        params = {"industry": display_name(old.industry), "level": old.data.roman}
+        return {
+            "key": f"brass.slot_overbuild_{whose}",
+            "params": {"slot": slot_token(site), **params},
+        }
+    icons = C.locations()[location].slots[site.slot].industries
+    return {
+        "key": "brass.slot_space",
+        "params": {"slot": slot_token(site), "industries": [display_name(i) for i in icons]},
+    }
 
 
 def choose_site(
@@ -316,15 +324,8 @@ def choose_site(
     alike = _alike_free_site(state, location, given, sites_)
     if alike is not None:
         return alike
-    loc = C.locations()[location]
-    labels = []
-    for site in sites_:
-        label = site_text(site, seat)
-        if site.replaces is None:
-            kinds = " or ".join(display_name(i) for i in loc.slots[site.slot].industries)
-            label = f"{label} ({kinds} space)"
-        labels.append(f"slot={label}")
-    params = {"location_name": loc.name, "options": " | ".join(labels)}
+    options = [site_choice(site, seat, location) for site in sites_]
+    params = {"location_name": C.locations()[location].name, "options": options}
     if given is None:
         raise refuse("brass.choose_slot", **params)
     if len(sites_) == 1:
