@@ -175,11 +175,19 @@ Part = tuple[tuple[str, ...], int, float, float, float]
 
 
 def think_part(
-    game: str, snapshot: str, seat: int, seed: int, seconds: float, level: str = "normal"
+    game: str,
+    snapshot: str,
+    seat: int,
+    seed: int,
+    seconds: float,
+    level: str = "normal",
+    *,
+    iterations: int | None = None,
 ) -> list[Part]:
     """One search of a stored snapshot at ``level`` (its root as wide as ``root_width``), as
     plain data: a ``normal`` decision, or a worker process's share of a ``strong`` one (root
-    parallelism; the bot merges the parts with ``merge_parts``)."""
+    parallelism; the bot merges the parts with ``merge_parts``). ``iterations``, if given,
+    replaces the time budget (tests: a fixed budget gives the same search under any load)."""
     import engines
 
     engine = engines.get(game)
@@ -192,6 +200,7 @@ def think_part(
         seat,
         Rng(seed_state(seed)),
         seconds=seconds,
+        iterations=iterations,
         width=root_width(knowledge, level),
     )
     return [(r.turn, r.visits, r.value, r.margin, r.chance) for r in ranked]

@@ -48,6 +48,52 @@ def test_the_search_rates_turns_from_the_seats_information_only(game: str) -> No
         assert first == second
 
 
+def _pool_ranking(game: str, state: Any, seat: int, level: str, seeds: tuple[int, ...]) -> Any:
+    """What the bot does for a decision or a hint at ``level``: ``think_part`` on a snapshot,
+    one per seed (one per worker process), merged (``Computers._search``)."""
+    snapshot = engines.get(game).dumps(state)
+    return merge_parts(
+        [think_part(game, snapshot, seat, seed, 0.0, level, iterations=10) for seed in seeds]
+    )
+
+
+@pytest.mark.parametrize("game", WITH_AI)
+@pytest.mark.parametrize(
+    ("level", "seeds"), [("normal", (7,)), ("strong", tuple(range(7, 7 + STRONG_SEARCHES)))]
+)
+def test_the_bots_pool_decides_from_the_seats_information_only(
+    game: str, level: str, seeds: tuple[int, ...]
+) -> None:
+    """#24.5, house rule (a computer decides only from its seat's information): the path the
+    bot runs, a snapshot searched in worker processes (``strong``: its searches each in a worker,
+    at its root width) and merged, ranks alike two states the seat cannot tell apart, and the
+    states do differ in what it cannot see."""
+    engine = engines.get(game)
+    differed = False
+    for state in positions(game, 3, 21, every=19)[:2]:
+        seat = engine.to_act(state)[0]
+        other = _hidden_changed(game, state, seat)
+        differed = differed or engine.dumps(other) != engine.dumps(state)
+        first = _pool_ranking(game, state, seat, level, seeds)
+        second = _pool_ranking(game, other, seat, level, seeds)
+        assert first and first == second
+    assert differed
+
+
+@pytest.mark.parametrize("game", WITH_AI)
+def test_a_hints_plans_are_made_from_the_askers_information_only(game: str) -> None:
+    """#24.6, #24.7: ``/game hint``'s whole-turn plans (``plans`` of the pool's ``normal``
+    search, as ``Computers.hint_lines`` makes them), their margins and chances included, are
+    the same for two states the asker cannot tell apart."""
+    engine = engines.get(game)
+    for state in positions(game, 3, 22, every=17)[:2]:
+        seat = engine.to_act(state)[0]
+        other = _hidden_changed(game, state, seat)
+        first = plans(_pool_ranking(game, state, seat, "normal", (11,)))
+        second = plans(_pool_ranking(game, other, seat, "normal", (11,)))
+        assert first and first == second
+
+
 @pytest.mark.parametrize("game", WITH_AI)
 def test_every_ranked_turn_is_legal_as_a_whole_and_ends_when_the_turn_passes(game: str) -> None:
     """#24.1: each candidate is a complete turn: its commands are legal one after the other in
