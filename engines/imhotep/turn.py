@@ -266,7 +266,7 @@ def do_load(state: Draft, seat: int, action: Action) -> None:
 
 
 def check_sail(state: Board, seat: int, action: Action) -> None:
-    """I24, I25 (and I72 for a Lever: the card, and every loaded position once)."""
+    """I24, I25 (and I73 for a Lever: the card, and every loaded position once)."""
     if action.verb == "lever":
         _card(state, seat, "lever")
     ship = _ship(state, action.args[0])
@@ -281,7 +281,7 @@ def check_sail(state: Board, seat: int, action: Action) -> None:
 
 
 def do_sail(state: Draft, seat: int, action: Action) -> None:
-    """I24–I26; a Lever (I72) chooses the unloading order."""
+    """I24–I26; a Lever (I73) chooses the unloading order."""
     ship, site = int(action.args[0]) - 1, C.SITE_WORDS[action.args[1]]
     order = occupied(state, ship)
     if action.verb == "lever":
@@ -292,7 +292,7 @@ def do_sail(state: Draft, seat: int, action: Action) -> None:
 
 
 def check_hammer(state: Board, seat: int, action: Action) -> None:
-    """I73: the card, a stone to load after taking up to 3, a free position."""
+    """I72: the card, a stone to load after taking up to 3, a free position."""
     _card(state, seat, "hammer")
     if state.sled[seat] + tasks.stones_take(state, seat, C.QUARRY_TAKE) == 0:
         raise IllegalAction("imhotep.hammer_no_stone")
@@ -300,7 +300,7 @@ def check_hammer(state: Board, seat: int, action: Action) -> None:
 
 
 def do_hammer(state: Draft, seat: int, action: Action) -> None:
-    """I73: take up to 3 stones, then load one."""
+    """I72: take up to 3 stones, then load one."""
     take = tasks.stones_take(state, seat, C.QUARRY_TAKE)
     _play_card(state, seat, "hammer")
     state.emit("imhotep.played_card", seat=seat, card="Hammer")
