@@ -51,8 +51,10 @@ class Lobbies:
         seed: int | None = None,
         hints: bool = True,
         lang: str | None = None,
+        seated: Sequence[User] = (),
     ) -> GameInfo:
-        """Open a lobby in a channel; the creator takes the first seat.
+        """Open a lobby in a channel; the creator takes the first seat and ``seated`` (a
+        rematch's players) the next ones, in the same transaction.
 
         Raises ServiceError for an unknown game, bad option/player count, or a channel that
         already has a lobby or active game (``service.channel_busy``). ``seed`` fixes the game's
@@ -96,7 +98,10 @@ class Lobbies:
                     game=game_title(busy.engine, self.words.lang) if busy else "?",
                     status=busy.status if busy else "?",
                 ) from None
-            await self.db.set_seats(game_id, [SeatRow(0, creator.id, creator.name)])
+            sitting = [creator, *(u for u in seated if u.id != creator.id)]
+            await self.db.set_seats(
+                game_id, [SeatRow(i, u.id, u.name) for i, u in enumerate(sitting)]
+            )
             await self.db.put_settings(game_id, replace(self.session.defaults, hints=hints))
             row = await self.session.row(channel_id, game_id, live=True)
             seats = await self.session.seats_of(row)
@@ -107,7 +112,8 @@ class Lobbies:
         options, language and hints, with every seat that finished it already seated (people
         and computers alike; a seat voted out is not), ``user`` its creator. Only a player of
         that game may ask; refused when the channel already has a lobby or a game
-        (``service.channel_busy``, so a second click opens nothing more)."""
+        (``service.channel_busy``, so a second click opens nothing more). One transaction:
+        the lobby is opened with its seats or not at all."""
         async with self.db.read():
             old = await self.db.game(game_id)
             seats = await self.db.seats(game_id) if old is not None else []
@@ -119,7 +125,7 @@ class Lobbies:
             raise ServiceError("service.rematch_players_only")
         # The asker sits first (they create the lobby); the others keep their order.
         order = sorted(held, key=lambda s: (s.user_id != user.id, s.seat))
-        info = await self.create_lobby(
+        return await self.create_lobby(
             old.guild_id,
             channel_id,
             user,
@@ -128,17 +134,8 @@ class Lobbies:
             old.options,
             hints=settings.hints if settings is not None else True,
             lang=old.lang or None,
+            seated=[User(s.user_id, s.name) for s in order],
         )
-        now = self.session.clock()
-        async with self.session.write():
-            row = await self.session.row(channel_id, info.game_id, live=True)
-            await self.db.set_seats(
-                row.id, [SeatRow(i, s.user_id, s.name) for i, s in enumerate(order)]
-            )
-            await self.db.touch(row.id, now)
-            row = await self.session.row(channel_id, row.id, live=True)
-            seated = await self.session.seats_of(row)
-        return self.words.info(row, seated)
 
     async def join(self, channel_id: int, user: User) -> GameInfo:
         """Take a seat in the channel's lobby."""
