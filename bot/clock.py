@@ -28,6 +28,14 @@ REFILLS = ("round", "era", "never")
 MAX_PER_MOVE = 14 * DAY
 MAX_BANK = 30 * DAY
 
+#: The clocks ``/game new clock:`` offers (#27.3): name -> (time per move, bank), in hours; the
+#: bank is filled again each round. A table wanting another clock sets it with ``/game clock``.
+PRESETS: dict[str, tuple[float, float]] = {
+    "12h+1d": (12, 24),
+    "24h+3d": (24, 72),
+    "48h+7d": (48, 168),
+}
+
 #: How far ahead a running-out time is looked for: a seat whose quiet hours and the table's
 #: cover the whole day, or who is away for ever, never runs out.
 HORIZON = 400 * DAY

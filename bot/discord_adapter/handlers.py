@@ -127,11 +127,12 @@ class Handlers(Replies):
         hints: bool = True,
         *,
         language: str | None = None,
+        clock: str | None = None,
     ) -> None:
         """Open a lobby (optionally in a new thread) with Join and Start buttons; ``hints=False``
         for a competitive table where nobody may ask for a hint. The table speaks ``language``
         (#28.1), by default its creator's: their Discord locale where the catalog speaks it,
-        else the deployment's language."""
+        else the deployment's language. ``clock``: a time bank preset from the start."""
         if not await self.check_bot_permissions(interaction, thread=thread):
             return
         # The lobby message is public: in the table's language (validated by the service).
@@ -149,6 +150,7 @@ class Handlers(Replies):
                 parsed,
                 hints=hints,
                 lang=lang,
+                clock=clock,
             )
             lang = info.lang
             await self.reply(
@@ -173,7 +175,15 @@ class Handlers(Replies):
             type=discord.ChannelType.public_thread,
         )
         info = await self.service.create_lobby(
-            guild_id, created.id, user, meta.id, players, parsed, hints=hints, lang=lang
+            guild_id,
+            created.id,
+            user,
+            meta.id,
+            players,
+            parsed,
+            hints=hints,
+            lang=lang,
+            clock=clock,
         )
         await created.send(
             lobby_text(info, lang),

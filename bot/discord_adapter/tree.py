@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 import engines
-from bot.clock import MAX_BANK, MAX_PER_MOVE, POLICIES, REFILLS
+from bot.clock import MAX_BANK, MAX_PER_MOVE, POLICIES, PRESETS, REFILLS
 from bot.config import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS
 from bot.discord_adapter import autocomplete as ac
 from bot.discord_adapter.clocks import back_command, clock_command
@@ -79,6 +79,7 @@ class GameGroup(app_commands.Group):
         thread=ls("cmd.new.thread"),
         hints=ls("cmd.new.hints"),
         language=ls("cmd.new.language"),
+        clock=ls("cmd.new.clock"),
     )
     @app_commands.rename(
         game=_opt("game.new", "game"),
@@ -87,8 +88,12 @@ class GameGroup(app_commands.Group):
         thread=_opt("game.new", "thread"),
         hints=_opt("game.new", "hints"),
         language=_opt("game.new", "language"),
+        clock=_opt("game.new", "clock"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(
+        language=language_choices(),
+        clock=[app_commands.Choice(name=ls(f"discord.choice.clock.{p}"), value=p) for p in PRESETS],
+    )
     async def new(
         self,
         interaction: Interaction,
@@ -98,12 +103,20 @@ class GameGroup(app_commands.Group):
         thread: bool = False,
         hints: bool = True,
         language: str | None = None,
+        clock: str | None = None,
     ) -> None:
         await self.handlers.run(
             interaction,
             "game new",
             lambda: self.handlers.new(
-                interaction, game, players, options, thread, hints, language=language
+                interaction,
+                game,
+                players,
+                options,
+                thread,
+                hints,
+                language=language,
+                clock=clock,
             ),
         )
 

@@ -6,6 +6,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from bot.clock import PRESETS, ClockRules
+from bot.reminders import HOUR
 from bot.service.narrate import Narrator, game_title
 from bot.service.play import Playing
 from bot.service.results import (
@@ -19,6 +21,7 @@ from bot.service.session import (
     engine_of,
     seat_of,
 )
+from bot.service.takeover import has_computer
 from bot.storage import (
     Conflict,
     GameRow,
@@ -52,6 +55,7 @@ class Lobbies:
         hints: bool = True,
         lang: str | None = None,
         seated: Sequence[User] = (),
+        clock: str | ClockRules | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel; the creator takes the first seat and ``seated`` (a
         rematch's players) the next ones, in the same transaction.
@@ -61,9 +65,20 @@ class Lobbies:
         randomness (tests, replays); by default it is drawn at random. ``hints=False`` makes a
         competitive table: nobody may ask for a hint. ``lang`` is the table's language
         (#28.1: its boards, glances and public lines; None: the deployment's), one the catalog
-        speaks (``service.bad_language`` otherwise).
+        speaks (``service.bad_language`` otherwise). ``clock``: a time bank from the start,
+        one of ``bot.clock.PRESETS`` (filled each round; a computer takes over where one can
+        play the game, else the table votes) or a rematch's rules, set with the lobby.
         """
         engine = engine_of(game)
+        rules = clock if isinstance(clock, ClockRules) or clock is None else None
+        if isinstance(clock, str):
+            if clock not in PRESETS:
+                raise ServiceError(
+                    "service.bad_clock_preset", clock=clock, choices=", ".join(PRESETS)
+                )
+            per_move, bank = PRESETS[clock]
+            policy = "computer" if has_computer(engine.meta.id) else "vote"
+            rules = ClockRules(per_move * HOUR, bank * HOUR, "round", policy)
         table_lang = self.words.lang if lang is None else lang.strip().lower()
         if table_lang not in CATALOG.languages():
             raise ServiceError(
@@ -103,6 +118,8 @@ class Lobbies:
                 game_id, [SeatRow(i, u.id, u.name) for i, u in enumerate(sitting)]
             )
             await self.db.put_settings(game_id, replace(self.session.defaults, hints=hints))
+            if rules is not None:
+                await self.db.put_clock_rules(game_id, rules)
             row = await self.session.row(channel_id, game_id, live=True)
             seats = await self.session.seats_of(row)
         return self.words.info(row, seats)
@@ -118,6 +135,7 @@ class Lobbies:
             old = await self.db.game(game_id)
             seats = await self.db.seats(game_id) if old is not None else []
             settings = await self.db.settings(game_id) if old is not None else None
+            rules = await self.db.clock_rules(game_id) if old is not None else None
         if old is None or old.channel_id != channel_id or old.status != "finished":
             raise ServiceError("service.stale")
         held = [s for s in seats if not s.removed]
@@ -135,6 +153,7 @@ class Lobbies:
             hints=settings.hints if settings is not None else True,
             lang=old.lang or None,
             seated=[User(s.user_id, s.name) for s in order],
+            clock=rules,
         )
 
     async def join(self, channel_id: int, user: User) -> GameInfo:

@@ -52,3 +52,27 @@ async def test_a_tables_clock_is_shown_on_the_turn_message_and_a_vote_is_asked_o
     assert thinking.callback_type == 5 and thinking.ephemeral
     assert refused.visible_ephemeral
     assert refused.content == "No computer plays your seat: it is yours already."
+
+
+async def test_a_clock_preset_at_game_new_starts_the_table_with_a_time_bank(
+    bot: TurnpostBot, fake: FakeDiscord
+) -> None:
+    (lobby,) = await send(bot, fake, slash(ALICE, "game new", game="tally", clock="24h+3d"))
+    assert lobby.callback_type == 4 and not lobby.ephemeral
+    (shown,) = await send(bot, fake, slash(BOB, "game clock"))
+    assert shown.content.startswith(
+        "Clock: 24 h per move, plus a bank of 72 h, filled again every round."
+    )
+    # Tally has no computer player: its preset votes when time runs out.
+    assert "the other players may skip the turn or vote" in shown.content
+    # Only the presets are offered, by name in the reader's language.
+    new = next(c for c in fake.commands if c["name"] == "game")
+    option = next(
+        o
+        for sub in new["options"]
+        if sub["name"] == "new"
+        for o in sub["options"]
+        if o["name"] == "clock"
+    )
+    assert [c["value"] for c in option["choices"]] == ["12h+1d", "24h+3d", "48h+7d"]
+    assert option["choices"][1]["name"] == "24 h a move + 3 days bank"
