@@ -5,6 +5,8 @@ deadline's buttons; ``/game back`` is refused to a player nobody stood in for.""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from bot.discord_adapter import TurnpostBot
 from tests.discord.conftest import ALICE, BOB, FakeClock
 from tests.discord.helpers import PLAYERS, board_post, open_table, refusal, send, to_act
@@ -76,3 +78,57 @@ async def test_a_clock_preset_at_game_new_starts_the_table_with_a_time_bank(
     )
     assert [c["value"] for c in option["choices"]] == ["12h+1d", "24h+3d", "48h+7d"]
     assert option["choices"][1]["name"] == "24 h a move + 3 days bank"
+
+
+async def test_a_computer_takes_over_a_seat_out_of_time_and_game_back_ends_it(
+    bot: TurnpostBot, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    """#27.3 through discord.py: a clock preset, the seat's time runs out, a computer plays it
+    (announced like a move, nobody pinged for the seat), then ``/game back`` gives it back."""
+    bot.computers.pause = 0
+    # The search in this process's threads: a spawned pool's start-up under a loaded machine is
+    # not what this test is about.
+    bot.service.executor = ThreadPoolExecutor(max_workers=1)
+    await send(bot, fake, slash(ALICE, "game new", game="imhotep", players=2, clock="12h+1d"))
+    await send(bot, fake, slash(BOB, "game join"))
+    (level,) = await send(bot, fake, slash(ALICE, "game clock", level="easy"))
+    assert "a computer (easy) plays the seat" in level.content
+    await send(bot, fake, slash(ALICE, "game start"))
+    (sleeper_id,) = await to_act(bot)
+    sleeper = PLAYERS[sleeper_id]
+    mark = len(fake.sent)
+    clock.advance(37 * HOUR)  # 12 h per move plus the 24 h bank, and then some
+    await bot.reminders.tick()
+    # Announced like a move: the table message says it (edited in place, as the same seat
+    # goes on), and nobody is pinged for the seat a computer now plays.
+    shown = [x.text for x in fake.since(mark) if x.kind in ("create", "edit")]
+    assert any(
+        f"{sleeper.name}'s time ran out: a computer (easy) plays their seat until they are back"
+        " (/game back)." in text
+        for text in shown
+    )
+    assert fake.notified(mark) == [sleeper_id]  # the reminder, before: not the takeover
+    # The computer pass plays the seat's turn, announced with the board, as the seat's own.
+    mark = len(fake.sent)
+    tasks = await bot.computers.play_due()
+    assert sum([await t for t in tasks]) >= 1
+    posts = fake.public_messages(mark)
+    assert posts and all(p.files for p in posts)
+    assert sleeper_id not in fake.notified(mark)
+    # Back: the player plays their own seat again, and the table is told.
+    mark = len(fake.sent)
+    thinking, *rest = await send(bot, fake, slash(sleeper, "game back"))
+    assert thinking.callback_type == 5 and thinking.ephemeral
+    assert any(s.content == "You play your own seat again." for s in rest)
+    # The table message says so (edited in place: nobody is newly asked to act).
+    assert any(
+        f"{sleeper.name} is back and plays their own seat again." in s.text
+        for s in fake.since(mark)
+        if s.kind in ("create", "edit") and not s.ephemeral
+    )
+    # Nobody stands in any more: a second /game back is refused, and the computer pass has
+    # nothing to play for that seat.
+    _, refused = await send(bot, fake, slash(sleeper, "game back"))
+    assert refused.content == "No computer plays your seat: it is yours already."
+    if sleeper_id in await to_act(bot):
+        assert await bot.computers.play_due() == []
