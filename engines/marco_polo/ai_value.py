@@ -15,15 +15,21 @@ for the turns still to come. The future part is where the game is won, so each p
   round, placing a post each time (income, city cards, goal cities, Beijing, the 8th and 9th post
   milestones, M42-M46, M60). The journey is planned greedily, one Travel action per later round
   (M24: one own-colour die per space per round), each to the city whose post is worth most net of
-  its row cost and route costs (M28, M40), paid from the coins held plus a modest income. A share
+  its row cost, route costs and the occupied fee it is likely to pay (M28, M40, M24.5), as far as
+  row 5 (row 6 for Raschid, who sets his dice, M51), paid from the coins held plus a modest
+  income. A share
   of that plan counts now. So coins are worth what they will buy on the road, a figure near
   unvisited goal cities or Beijing stands well, and spending the coins on the road while the
   rounds are left to collect income from the posts pays. Before #24 the evaluation had none of
   this: the computer travelled twice a game, built one post and ended with 20 coins.
 * **This round's Travel action** (``_may_travel_now``, ``_first_hop``): while the seat holds two
   dice it may put on Travel (M24), the plan may start with a hop this round, as far as its two
-  best dice allow (M28) and worth more than those two dice kept; the better plan counts. Without
-  it dice spent elsewhere lost nothing, and some seats never travelled and kept 20-50 coins.
+  best dice allow (M28), paid from the coins held and worth more than those two dice kept; the
+  better plan counts, the hop this round at half its worth (``NOW_WEIGHT``). Without it dice
+  spent elsewhere lost nothing, and some seats never travelled and kept 20-50 coins; counted
+  whole it was put off turn after turn, and seats ended the game on 10 coins.
+* **Coins** before the last round count their fading worth for the road (at least the tenth of
+  a VP each they are at the end), not the score sheet's step of 1 VP at every tenth coin (M60).
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ LIVE = {"coin": 0.2, "camel": 0.3, "pepper": 0.6, "silk": 0.7, "gold": 0.8}
 #: In the last round a coin is worth only what the score sheet gives for it (1 VP per 10, M60):
 #: what it could still buy is the Travel action the search compares anyway.
 LAST_COIN = 0.0
+#: A coin kept to the end: 1 VP per 10 (M60).
+END_COIN = 0.1
 #: A coin's own worth (beyond the journey it pays for) fades over the last this many rounds:
 #: late in the game coins are for the road or the score sheet, not for hoarding.
 COIN_ROUNDS = 4
@@ -71,13 +79,36 @@ MOVE_SHARE = 0.8
 #: The journey still to come counts this share of its plan (others may take Beijing's best
 #: space or a first-post tile first, the dice may not allow a row).
 JOURNEY_SHARE = 0.6
+#: This round's Travel action still to take counts this share of its worth: it is a choice the
+#: seat may let pass (its dice spent elsewhere, the space taken and its fee raised), and counted
+#: whole it was a reason to put it off: one more turn elsewhere kept it in the plan, so seats
+#: kept their coins for a Travel action they never took.
+NOW_WEIGHT = 0.5
+#: A later hop the coins held and expected do not cover counts this share of the part they
+#: do: counted whole, each coin short of a far city's row was worth up to a VP, more than a
+#: die, and dice went on the 3-coins space for it.
+PARTIAL = 0.5
 #: Coins a seat can expect per later round towards the journey (income, bonuses, a 5-coins
 #: action now and then), and camels likewise.
 JOURNEY_COINS = 4
 JOURNEY_CAMELS = 2
-#: The longest Travel action the plan assumes in a later round (row 4: two dice of 4 or more,
-#: 12 coins, M28).
-JOURNEY_STEPS = 4
+#: The longest Travel action the plan considers: row 6 (two sixes, 18 coins, M28) for Raschid,
+#: who sets his dice (M51), and this round's when the dice show it; in a later round a rolled
+#: pair allows row 5 about every other round (two 5s or 6s of five dice: 54 %, two sixes: 20 %),
+#: so the plan goes that far. Row 4 (12 coins) was the limit before: a seat with 18 coins saw
+#: no use for the six beyond 12.
+JOURNEY_STEPS = 6
+ROLLED_STEPS = 5
+#: The chance that the Travel space already holds dice when the seat travels in a later round,
+#: by players: it then pays the occupied fee, its placement's value (M24.5; Berke never, M55).
+#: Measured with 4 players: 125 of 243 Travel actions found the space taken (24 self-play games
+#: of the computer's greedy turns, seeds 2026-2049); the fee is the placement's lowest die,
+#: often above the row's value, so 0.6 fee per step for 0.5 taken. Fewer players, fewer taken.
+TRAVEL_TAKEN = {2: 0.4, 3: 0.5, 4: 0.6}
+#: What one of Raschid's dice counts as (M51): he sets its value, a six where the space is
+#: free, but on a space already taken the fee is the value he sets (M24.5), so he sets less or
+#: pays: not a six for nothing.
+RASCHID_DIE = 4.5
 #: Goods a seat with a post in Beijing is assumed to hold at the end, at least (M60).
 END_GOODS = 4
 
@@ -166,10 +197,19 @@ def seat_worth(state: State, seat: int, most: int | None = None) -> float:
     value = float(sheet_total(state, seat, most))
     held = _CAMEL * p.camel + _PEPPER * p.pepper + _SILK * p.silk + _GOLD * p.gold
     value += live * (held + (contracts(p) if p.contracts else 0.0))
-    value += (LIVE["coin"] * min(1.0, later / COIN_ROUNDS) if later else LAST_COIN) * p.coin
+    if later:
+        # Before the last round the sheet's 1 VP per full 10 coins (M60) is not what coins are
+        # worth: most will be spent first, and counted as a step of 1 VP at every tenth coin
+        # on top of their own worth they were kept (spending 16 coins on a Travel row lost 2 VP
+        # of the sheet). A coin counts its fading worth for the road, at least the tenth of a
+        # VP it is at the end; the journey adds what it buys.
+        value += max(END_COIN, LIVE["coin"] * min(1.0, later / COIN_ROUNDS)) * p.coin
+        value -= p.coin // 10
+    else:
+        value += LAST_COIN * p.coin
     # A die not rolled yet (a chance step comes) shows 3.5 on average; Raschid's are set as he
-    # places them, so they count as sixes (M19, M51).
-    unrolled = 6 if p.char == "raschid" else 3.5
+    # places them (M19, M51): ``RASCHID_DIE``.
+    unrolled = RASCHID_DIE if p.char == "raschid" else 3.5
     unused = 0.0
     for _, v in dice:
         unused += DIE_BASE + DIE_PIP * (v or unrolled)
@@ -461,20 +501,44 @@ def journey(state: State, seat: int, later: int) -> float:
     if now:
         # Travelling this round is a choice, not a must: the better of the two plans.
         hop = _plan(
-            state, seat, later, p.figures, held, p.posts_placed, p.coin, p.camel, 1, _first_hop(p)
+            state,
+            seat,
+            later,
+            p.figures,
+            held,
+            p.posts_placed,
+            p.coin,
+            p.camel,
+            1,
+            _first_hop(state, seat),
         )
         plan = max(plan, hop)
     return plan
 
 
-def _first_hop(p: Player) -> tuple[int, float]:
+def _first_hop(state: State, seat: int) -> tuple[int, float, float]:
     """This round's Travel action in the journey: the most steps the seat's two best dice
-    allow (M28: the lower of the two), and what those two dice are worth kept (``DIE_BASE``,
-    ``DIE_PIP``): the hop must pay for the actions they would otherwise be."""
-    unrolled = 6 if p.char == "raschid" else 3
-    values = sorted((v or unrolled for _, v in p.dice), reverse=True)[:2]
-    steps = min(JOURNEY_STEPS, values[1])
-    return steps, 2 * DIE_BASE + DIE_PIP * (values[0] + values[1])
+    allow (M28: the lower of the two; Raschid sets his, M51), what those two dice are worth
+    kept (``DIE_BASE``, ``DIE_PIP``: the hop must pay for the actions they would otherwise be),
+    and the occupied fee per step (M24.5: the placement's value, at least the row's; none on
+    a free space, none for Berke, M55)."""
+    p = state.players[seat]
+    if p.char == "raschid":
+        steps = JOURNEY_STEPS
+        values: list[float] = [RASCHID_DIE, RASCHID_DIE]
+    else:
+        values = sorted((float(v or 3) for _, v in p.dice), reverse=True)[:2]
+        steps = min(JOURNEY_STEPS, int(values[1]))
+    taken = bool(state.spaces.get("travel")) and p.char != "berke"
+    return steps, 2 * DIE_BASE + DIE_PIP * (values[0] + values[1]), 1.0 if taken else 0.0
+
+
+def _fee_share(state: State, seat: int) -> float:
+    """The occupied fee per step a later round's Travel action is expected to pay
+    (``TRAVEL_TAKEN``; Berke never pays it, M55)."""
+    if state.players[seat].char == "berke":
+        return 0.0
+    return TRAVEL_TAKEN.get(state.n, TRAVEL_TAKEN[4])
 
 
 def _may_travel_now(state: State, seat: int) -> bool:
@@ -500,7 +564,7 @@ def _plan(
     coins: int,
     camels: int,
     now: int = 0,
-    first: tuple[int, float] = (JOURNEY_STEPS, 0.0),
+    first: tuple[int, float, float] | None = None,
 ) -> float:
     """``journey`` from figures standing at ``figures`` with posts ``held`` (``now``: one more
     Travel action this round)."""
@@ -522,7 +586,8 @@ def _plan(
         _beijing_taken(state),
         goods_total(p),
         bonus,
-        first,
+        _fee_share(state, seat),
+        None if first is None else (*first, coins),
     )
 
 
@@ -572,33 +637,50 @@ def _journey(
     beijing_taken: int,
     goods: int,
     bonus: Extras,
-    first: tuple[int, float] = (JOURNEY_STEPS, 0.0),
+    fee_share: float = 0.0,
+    first: tuple[int, float, float, int] | None = None,
 ) -> float:
-    """Greedy: ``hops`` Travel actions, one per later round, each to the best city net of cost
-    (a city's gain is ``_city_gain``'s, its parts that do not depend on the city worked out
-    once per hop)."""
+    """Greedy: ``hops`` Travel actions, one per later round (the first this round's when
+    ``first`` says how far the dice allow, what they are worth kept, the fee per step and the
+    coins held to pay for it), each
+    to the best city net of cost: the row's coins, the routes' camels and coins and the occupied
+    fee (``fee_share`` per step in a later round, M24.5), as far as a later round's dice
+    usually allow (``ROLLED_STEPS``; Raschid sets his, M51). A city's gain is
+    ``_city_gain``'s, its parts that do not depend on the city worked out once per hop."""
     locs = list(figures)
     total = 0.0
     cities, cards = _goal_parts(goals)
     extras = bonus.by_city()
     coin_vp = LIVE["coin"]
     camel_vp = LIVE["camel"]
+    purse = float(coins)  # the fee is expected, so coins left may be a fraction
+    cash = 0  # coins held now (this round's hop)
+    rolled = JOURNEY_STEPS if char == "raschid" else ROLLED_STEPS
     for hop in range(hops):
         rounds_after = later - 1 - hop
         before = len(cities & held)
         step = T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
         count = placed + 1
         milestone = count in (8, 9) or (char == "wilhelm" and count == 11)
-        best: tuple[float, int, str, int, int] | None = None
+        best: tuple[float, int, str, float, int] | None = None
         rated = ""  # the city whose ``gain`` is worked out
         gain = 0.0
-        limit, dice_vp = first if hop == 0 else (JOURNEY_STEPS, 0.0)
-        for city, fig, cam, paid, steps in _candidates(tuple(locs)):
+        now = hop == 0 and first is not None
+        if first is not None and now:
+            limit, dice_vp, fee, cash = first
+        else:
+            limit, dice_vp, fee = rolled, 0.0, fee_share
+        for city, fig, cam, row, steps in _candidates(tuple(locs)):
             if cam > camels or city in held or steps > limit:
                 continue
-            # A hop the coins do not cover counts the share they do: a coin more is always
-            # worth a little more, not nothing until a row's price is reached.
-            share = 1.0 if paid <= coins else max(0, coins) / paid
+            paid = row + fee * steps
+            if now and paid > cash:
+                continue  # this round's Travel action is paid from the coins held (M62)
+            # A later hop the coins do not cover counts half the share they do (income is
+            # still to come, but may not): a coin more is always worth a little more, not
+            # nothing until a row's price, yet not a whole hop's worth per coin either.
+            covered = 1.0 if paid <= purse else PARTIAL * max(0.0, purse) / paid
+            share = covered
             if rated != city:
                 rated = city
                 extra = extras[city]
@@ -620,20 +702,20 @@ def _journey(
                     tile = extra if city not in T.SMALL_CITIES else 0.0
                     gain += tile + rounds_after * CARD_ROUND
             net = share * (gain - coin_vp * paid - camel_vp * cam)
-            if dice_vp:
-                net -= dice_vp
+            if now:
+                net = NOW_WEIGHT * (net - dice_vp)
             if best is None or net > best[0]:
                 best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:
             break
         net, fig, city, paid, cam = best
         total += net
-        if paid > coins:
+        if paid > purse:
             break  # the coins ran out on the way
         locs[fig] = city
         held = held | {city}
         placed += 1
-        coins -= paid
+        purse -= paid
         camels -= cam
         if city == "beijing":
             beijing_taken += 1

@@ -358,27 +358,34 @@ def test_a_turn_asks_for_its_extra_actions_without_listing_every_placement() -> 
 
 def _journey_by_city_gain(st: State, seat: int) -> float:
     """The journey (``ai_value.journey``) worked out hop by hop with ``_city_gain``, the
-    plain way: each later round, the city with the best gain net of its row and routes; while
-    two dice allow a Travel action this round, the better of that and a plan whose first hop is
-    this round's (as many steps as the two best dice allow, paying for them)."""
+    plain way: each later round, the city with the best gain net of its row, routes and the
+    expected occupied fee, by the chance the dice allow its row; while two dice allow a Travel
+    action this round, the better of that and a plan whose first hop is this round's (as many
+    steps as the two best dice allow, Raschid any, paying for them and the fee if the space is
+    taken, at ``NOW_WEIGHT``)."""
     later = T.ROUNDS - st.round
     plan = _plan_by_city_gain(st, seat, later, None)
     p = st.players[seat]
     own_on_travel = any(o == seat and k == "o" for o, k, _ in st.spaces.get("travel", ()))
     usable = [v for k, v in p.dice if not (own_on_travel and k == "o")]
     if len(usable) >= 2:
-        best = sorted((v or (6 if p.char == "raschid" else 3) for _, v in p.dice), reverse=True)
-        first = (
-            min(ai_value.JOURNEY_STEPS, best[1]),
-            2 * ai_value.DIE_BASE + ai_value.DIE_PIP * (best[0] + best[1]),
-        )
+        if p.char == "raschid":
+            best = [ai_value.RASCHID_DIE, ai_value.RASCHID_DIE]
+            steps = 6
+        else:
+            best = sorted((float(v or 3) for _, v in p.dice), reverse=True)[:2]
+            steps = int(best[1])
+        fee = 1.0 if st.spaces.get("travel") and p.char != "berke" else 0.0
+        first = (steps, 2 * ai_value.DIE_BASE + ai_value.DIE_PIP * (best[0] + best[1]), fee)
         plan = max(plan, _plan_by_city_gain(st, seat, later + 1, first))
     return plan
 
 
-def _plan_by_city_gain(st: State, seat: int, rounds: int, first: tuple[int, float] | None) -> float:
+def _plan_by_city_gain(
+    st: State, seat: int, rounds: int, first: tuple[int, float, float] | None
+) -> float:
     """``_journey_by_city_gain``'s plan over ``rounds`` hops (``first``: the first hop's steps
-    at most and the dice it costs)."""
+    at most, the dice it costs and its fee per step)."""
     later = T.ROUNDS - st.round
     p = st.players[seat]
     hops = min(rounds, posts_left(st, seat))
@@ -386,9 +393,11 @@ def _plan_by_city_gain(st: State, seat: int, rounds: int, first: tuple[int, floa
     coins = p.coin + ai_value.JOURNEY_COINS * later
     camels = p.camel + ai_value.JOURNEY_CAMELS * later
     taken = sum(1 for x in st.beijing if x is not None)
+    fee_later = 0.0 if p.char == "berke" else ai_value.TRAVEL_TAKEN[st.n]
     total = 0.0
     for hop in range(hops):
-        best: tuple[float, int, str, int, int] | None = None
+        best: tuple[float, int, str, float, int] | None = None
+        now = first is not None and hop == 0
         for city in sorted(T.POST_CITIES):
             if city in held:
                 continue
@@ -401,13 +410,16 @@ def _plan_by_city_gain(st: State, seat: int, rounds: int, first: tuple[int, floa
                 if tile
                 else 0.0
             )
-            limit, dice_vp = first if first and hop == 0 else (ai_value.JOURNEY_STEPS, 0.0)
+            rolled = 6 if p.char == "raschid" else 5
+            limit, dice_vp, fee = first if first and now else (rolled, 0.0, fee_later)
             for fig, loc in enumerate(locs):
                 steps, cam, coi = ai_value.ROUTES[loc][city]
                 if not 0 < steps <= limit or cam > camels:
                     continue
-                paid = ai_value.ROW_COINS[steps] + coi
-                share = 1.0 if paid <= coins else max(0, coins) / paid
+                paid = ai_value.ROW_COINS[steps] + coi + fee * steps
+                if now and paid > p.coin:
+                    continue
+                share = 1.0 if paid <= coins else ai_value.PARTIAL * max(0, coins) / paid
                 gain = ai_value._city_gain(
                     city,
                     frozenset(held),
@@ -420,7 +432,9 @@ def _plan_by_city_gain(st: State, seat: int, rounds: int, first: tuple[int, floa
                     extra if city in T.SMALL_CITIES else 0.0,
                     extra if city not in T.SMALL_CITIES else 0.0,
                 )
-                net = share * (gain - 0.2 * paid - 0.3 * cam) - dice_vp
+                net = share * (gain - 0.2 * paid - 0.3 * cam)
+                if now:
+                    net = ai_value.NOW_WEIGHT * (net - dice_vp)
                 if best is None or net > best[0]:
                     best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:
