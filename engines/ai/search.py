@@ -178,6 +178,7 @@ def search(
     prior: int = getattr(knowledge, "prior", 0)
     for value, turn in listed if prior else ():
         root.children[turn] = Node(seat=seat, visits=prior, total=prior * value)
+    grafts = getattr(knowledge, "graft", None) is not None
     done = 0
     while True:
         if iterations is not None:
@@ -187,7 +188,10 @@ def search(
             break
         done += 1
         root.visits += 1
-        sample = drawn = knowledge.determinize(state, seat, rng)
+        sample = knowledge.determinize(state, seat, rng)
+        # Positions are kept in the tree only for a game that can carry them over (``graft``):
+        # elsewhere they would only hold memory.
+        drawn = sample if grafts else None
         path: list[Node] = []
         node = root
         while True:
@@ -262,7 +266,9 @@ def _descend(
                 return None
             if turn not in node.children:
                 offered.append(turn)
-                child = node.children[turn] = Node(seat=mover, after=after, origin=drawn)
+                child = node.children[turn] = Node(seat=mover, origin=drawn)
+                if drawn is not None:
+                    child.after = after
                 return child, after, True
             if turn not in offered:
                 offered.append(turn)
@@ -285,9 +291,9 @@ def _descend(
             refused.add(turn)
             continue
         if fresh:
-            node.children[turn] = Node(seat=mover, after=after, origin=drawn)
+            node.children[turn] = Node(seat=mover)
         child = node.children[turn]
-        if child.after is None:
+        if child.after is None and drawn is not None:
             child.after, child.origin = after, drawn
         return child, after, fresh
 
