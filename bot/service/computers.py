@@ -241,7 +241,7 @@ class Computers:
                 for i in range(STRONG_SEARCHES)
             )
         )
-        return merge_parts(parts)
+        return merge_parts(parts, game, "strong")
 
     async def standins(self, game_id: int) -> dict[int, str]:
         """Seats a computer plays while their players are away, with its level. Caller holds

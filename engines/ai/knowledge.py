@@ -67,7 +67,9 @@ class Knowledge(Protocol):
     # rng, limit)``: ``turns`` as (turn, the state it leads to, chance not settled) pairs, so
     # a game with ``turns_cut`` has its listed turns never played again (``search._tree_turns``);
     # ``strong_width``: whole turns the
-    # root of a ``strong`` search compares (default ``search.ROOT_TURNS``, as ``normal``).
+    # root of a ``strong`` search compares (default ``search.ROOT_TURNS``, as ``normal``);
+    # ``strong_halving``: a ``strong`` search's root shares its budget by sequential halving
+    # (``search.search``), its searches merged by value among the most visited turns.
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:

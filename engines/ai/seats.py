@@ -104,6 +104,7 @@ def strong(
     ``root_width`` turns at its root, merged."""
     share = STRONG_TIME / STRONG_SEARCHES
     width = root_width(knowledge, "strong")
+    halving = root_halving(knowledge, "strong")
     parts = []
     for _ in range(STRONG_SEARCHES):
         own = Rng(seed_state(rng.next64()))
@@ -117,9 +118,10 @@ def strong(
                 seconds=seconds * share,
                 iterations=None if iterations is None else max(1, round(iterations * share)),
                 width=width,
+                halving=halving,
             )
         )
-    return merge(parts)
+    return merge(parts, by_value=halving)
 
 
 def root_width(knowledge: Knowledge, level: str) -> int:
@@ -129,6 +131,14 @@ def root_width(knowledge: Knowledge, level: str) -> int:
         width: int = getattr(knowledge, "strong_width", ROOT_TURNS)
         return width
     return ROOT_TURNS
+
+
+def root_halving(knowledge: Knowledge, level: str) -> bool:
+    """Whether the root of a search at ``level`` shares its budget by sequential halving
+    (``search.search``) instead of UCB: a game may ask it for ``strong`` (``strong_halving``),
+    where its root turns are close in value and more time should go to telling the best few
+    apart (Bombay)."""
+    return level == "strong" and bool(getattr(knowledge, "strong_halving", False))
 
 
 def greedy(
@@ -202,13 +212,23 @@ def think_part(
         seconds=seconds,
         iterations=iterations,
         width=root_width(knowledge, level),
+        halving=root_halving(knowledge, level),
     )
     return [(r.turn, r.visits, r.value, r.margin, r.chance) for r in ranked]
 
 
-def merge_parts(parts: Sequence[Sequence[Part]]) -> list[Ranked]:
-    """The searches of ``think_part`` merged into one ranking, best first."""
-    return merge([[Ranked(t[0], n, v, t, m, c) for t, n, v, m, c in part] for part in parts])
+def merge_parts(
+    parts: Sequence[Sequence[Part]], game: str | None = None, level: str = "normal"
+) -> list[Ranked]:
+    """The searches of ``think_part`` merged into one ranking, best first (by value among the
+    most visited where ``game`` searches at ``level`` by halving, as ``strong`` merges)."""
+    by_value = False
+    if game is not None:
+        import engines
+
+        by_value = root_halving(knowledge_for(engines.get(game)), level)
+    rankings = [[Ranked(t[0], n, v, t, m, c) for t, n, v, m, c in part] for part in parts]
+    return merge(rankings, by_value=by_value)
 
 
 def think(

@@ -41,6 +41,9 @@ class BombayKnowledge:
     rollout_depth = 12
     #: a few rupees are a clear lead
     scale = 4.0
+    #: ``strong`` shares its root's budget by sequential halving: a position's turns are often
+    #: a few hundredths apart in value, which UCB's exploration leaves nearly evenly visited
+    strong_halving = True
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """The same table with unknown future draws from the bag (Y38)."""

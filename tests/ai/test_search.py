@@ -12,10 +12,11 @@ import pytest
 import engines
 from engines.ai import knowledge_for
 from engines.ai.knowledge import margin_values, values
-from engines.ai.search import Ranked, search
+from engines.ai.search import Ranked, merge, search
 from engines.ai.seats import (
     STRONG_SEARCHES,
     STRONG_TIME,
+    Part,
     Plan,
     choose,
     merge_parts,
@@ -25,7 +26,7 @@ from engines.ai.seats import (
 )
 from engines.ai.turns import passed, settle, step
 from engines.bombay.ai import KNOWLEDGE as BOMBAY
-from engines.rng import Rng
+from engines.rng import Rng, seed_state
 from tests.ai.test_ai import WITH_AI, positions
 
 
@@ -188,6 +189,54 @@ def test_strong_merges_several_searches_of_the_position() -> None:
     ranked = strong(engine, BOMBAY, state, seat, Rng(5), iterations=20)
     assert sum(r.visits for r in ranked) == STRONG_SEARCHES * round(20 * STRONG_TIME / 2)
     assert choose(engine, state, seat, "strong", Rng(5), iterations=20).move == ranked[0].move
+
+
+def test_halving_spends_the_last_rounds_on_the_best_turns_and_ranks_them_by_value() -> None:
+    """#24.5: a root sharing its budget by sequential halving drops the worse half of its turns
+    after each round, so the two turns left at the end get the most visits, nearly equal, and
+    the better value of the two comes first (by visits alone it would be a coin toss)."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    ranked = search(engine, BOMBAY, state, seat, Rng(3), iterations=120, halving=True)
+    assert len(ranked) > 4 and sum(r.visits for r in ranked) == 120
+    first, second, *rest = ranked
+    assert abs(first.visits - second.visits) <= 1 and first.value >= second.value
+    assert min(first.visits, second.visits) > 120 / 4 > max(r.visits for r in rest)
+
+
+def test_strong_merges_halving_searches_by_value_among_the_most_visited() -> None:
+    """Searches that shared their root by halving end with their last turns' visits equal to
+    within one: merged, the better value among the most visited comes first, not the turn
+    one visit ahead; a turn with far fewer visits (dropped early) stays behind them."""
+    a = [Ranked("a", 60, 0.50, ("a",)), Ranked("b", 59, 0.56, ("b",)), Ranked("c", 8, 0.9, ("c",))]
+    b = [Ranked("a", 61, 0.52, ("a",)), Ranked("b", 60, 0.55, ("b",)), Ranked("c", 7, 0.8, ("c",))]
+    assert [r.move for r in merge([a, b])] == ["a", "b", "c"]
+    assert [r.move for r in merge([a, b], by_value=True)] == ["b", "a", "c"]
+
+
+def test_bombay_strong_shares_its_root_by_halving_in_one_process_and_in_the_pool() -> None:
+    """Bombay's ``strong`` halves its root (its turns are a few hundredths apart in value):
+    its ranking is its two halving searches merged by value; the bot's merge of the pool's
+    parts does the same for Bombay and merges by visits for a game that keeps UCB."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    rng = Rng(5)
+    parts = [
+        search(
+            engine, BOMBAY, state, seat, Rng(seed_state(rng.next64())), iterations=30, halving=True
+        )
+        for _ in range(STRONG_SEARCHES)
+    ]
+    assert strong(engine, BOMBAY, state, seat, Rng(5), iterations=20) == merge(parts, by_value=True)
+    pool: list[list[Part]] = [
+        [(("a",), 60, 0.50, 1.0, 0.5), (("b",), 59, 0.56, 2.0, 0.6)],
+        [(("a",), 61, 0.52, 1.0, 0.5), (("b",), 60, 0.55, 2.0, 0.6)],
+    ]
+    assert merge_parts(pool, "bombay", "strong")[0].move == "b"
+    assert merge_parts(pool, "imhotep", "strong")[0].move == "a"
+    assert merge_parts(pool, "bombay", "normal")[0].move == "a"
 
 
 def test_searches_merged_in_worker_processes_give_the_same_ranking_as_in_one() -> None:
