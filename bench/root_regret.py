@@ -58,10 +58,16 @@ def decisions(game: str, games: int) -> list[tuple[Any, int]]:
             options=engine.meta.validate_options({}),
             on_step=keep,
         )
+        last: int | None = None  # the seat of the last step that was not chance's
         for i, (seat, before) in enumerate(seen):
-            if seat is None or seat < 0 or i % 4 or (i and seen[i - 1][0] == seat):
+            if seat is None or seat < 0:
                 continue
-            if len(S.root_turns(engine, knowledge, before, seat, Rng(1))) >= 3:
+            starts, last = seat != last, seat
+            if (
+                starts
+                and not i % 4
+                and len(S.root_turns(engine, knowledge, before, seat, Rng(1))) >= 3
+            ):
                 out.append((before, seat))
     return out
 
