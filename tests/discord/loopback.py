@@ -1160,15 +1160,4 @@ async def deliver(client: discord.Client, payload: dict[str, Any]) -> None:
         "message_id": (payload.get("message") or {}).get("id"),
     }
     client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-    for _ in range(50):
-        await asyncio.sleep(0)
-        new = [t for t in asyncio.all_tasks() - before if t is not asyncio.current_task()]
-        # A view sent ephemerally gets a 15-minute timeout task from discord.py: not work to wait for.
-        pending = [t for t in new if not t.done() and "timeout_task" not in repr(t.get_coro())]
-        if not pending:
-            return
-        _, still = await asyncio.wait(pending, timeout=20)
-        if still:
-            # Fail rather than hang the whole test run.
-            raise AssertionError(f"interaction tasks still running after 20 s: {still}")
-    raise AssertionError("interaction tasks did not settle")
+    await settle(before)
