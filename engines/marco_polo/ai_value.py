@@ -262,6 +262,26 @@ def _goal_parts(
     return found
 
 
+#: Per hand of goal cards: per city on a card, each card's other city and VP (``_goal_pairs``).
+_GOAL_PAIRS: dict[tuple[str, ...], dict[str, tuple[tuple[str, int], ...]]] = {}
+
+
+def _goal_pairs(goals: tuple[str, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For each city on ``goals``: (the card's other city, the card's VP) per card naming it, in
+    the cards' order (a new post there completes such a card where the other city is held,
+    M60)."""
+    found = _GOAL_PAIRS.get(goals)
+    if found is None:
+        pairs: dict[str, list[tuple[str, int]]] = {}
+        for both, vp in _goal_parts(goals)[1]:
+            a, b = both
+            assert a != b, "a goal card names two cities"
+            pairs.setdefault(a, []).append((b, vp))
+            pairs.setdefault(b, []).append((a, vp))
+        found = _GOAL_PAIRS[goals] = {city: tuple(o) for city, o in pairs.items()}
+    return found
+
+
 def contracts(p: Player) -> float:
     """Contracts in hand: part of the reward, more as more of the cost is held (M32)."""
     if not p.contracts:
@@ -315,7 +335,9 @@ def post_gain(state: State, seat: int, city: str, later: int) -> float:
 
 
 def _beijing_taken(state: State) -> int:
-    return sum(1 for x in state.beijing if x is not None)
+    """Beijing's spaces taken (M45)."""
+    beijing = state.beijing
+    return len(beijing) - beijing.count(None)
 
 
 def _bonus_of(state: State, city: str) -> float:
@@ -332,14 +354,14 @@ class _Extras:
     """The last position's tiles and what ``_extras`` made of them, replaced as one tuple (so
     threads never see a mixture; the mappings are held, so an id is never reused)."""
 
-    last: tuple[Any, Any, tuple[tuple[str, float], ...]] = (None, None, ())
+    last: tuple[Any, Any, Extras | None] = (None, None, None)
 
 
-def _state_extras(state: State) -> tuple[tuple[str, float], ...]:
+def _state_extras(state: State) -> Extras:
     """``_extras`` of ``state``'s tiles; the same mappings as last time (the samples and moves of
     one search share them until a tile is taken) are not read again."""
     bonus, tiles, found = _Extras.last
-    if bonus is state.city_bonus and tiles is state.first_post:
+    if bonus is state.city_bonus and tiles is state.first_post and found is not None:
         return found
     found = _extras(tuple(state.city_bonus.items()), tuple(state.first_post.items()))
     _Extras.last = (state.city_bonus, state.first_post, found)
@@ -444,28 +466,57 @@ def movement(state: State, seat: int, later: int) -> float:
     item = state.pending[0]
     p = state.players[seat]
     left = item.steps - item.taken
-    best = JOURNEY_SHARE * journey(state, seat, later)  # stopping where the figures stand
+    context = _context(state, seat)
+    best = JOURNEY_SHARE * journey(state, seat, later, context)  # stopping where they stand
+    posts = frozenset(p.posts)
+    # ``post_gain``'s reading of the position, once for every place the figures may stop.
+    may_build = context[0] > 0
+    beijing_taken, goods = context[2], context[3]
     for fig, start in enumerate(p.figures):
         moved = fig in item.moved
-        for city, cost in reachable(start, left, p.camel, p.coin).items():
+        for city, cost in _reachable(start, left, p.camel, p.coin):
             if city == start and not moved:
                 continue  # a figure that has not moved builds nothing where it stands
             paid = LIVE["camel"] * cost[0] + LIVE["coin"] * cost[1]
-            gain = MOVE_SHARE * (post_gain(state, seat, city, later) - paid)
+            built = city in T.POST_CITIES and city not in posts
+            post = 0.0
+            if built and may_build:
+                post = _city_gain(
+                    city,
+                    posts,
+                    p.goals,
+                    p.posts_placed,
+                    p.char,
+                    later,
+                    beijing_taken,
+                    goods,
+                    _bonus_of(state, city),
+                    _tile_of(state, city),
+                )
+            gain = MOVE_SHARE * (post - paid)
             figures = tuple(city if i == fig else f for i, f in enumerate(p.figures))
-            built = city in T.POST_CITIES and city not in p.posts
             onwards = _plan(
                 state,
                 seat,
                 later,
+                context,
                 figures,
-                frozenset((*p.posts, city)) if built else frozenset(p.posts),
+                frozenset((*p.posts, city)) if built else posts,
                 p.posts_placed + built,
                 p.coin - cost[1],
                 p.camel - cost[0],
             )
             best = max(best, gain + JOURNEY_SHARE * onwards)
     return best
+
+
+@lru_cache(maxsize=1 << 14)
+def _reachable(
+    start: str, steps: int, camels: int, coins: int
+) -> tuple[tuple[str, tuple[int, int]], ...]:
+    """``reachable``'s places and costs in its order, kept (a movement's figures are rated
+    from the same few places with the same purse again and again)."""
+    return tuple(reachable(start, steps, camels, coins).items())
 
 
 def reachable(start: str, steps: int, camels: int, coins: int) -> dict[str, tuple[int, int]]:
@@ -489,21 +540,24 @@ def reachable(start: str, steps: int, camels: int, coins: int) -> dict[str, tupl
     return best
 
 
-def journey(state: State, seat: int, later: int) -> float:
+def journey(state: State, seat: int, later: int, context: Context | None = None) -> float:
     """The plan for the Travel actions of the rounds still to come (module docstring): VP net of
-    what the rows and routes cost."""
+    what the rows and routes cost (``context``: ``_context(state, seat)`` if already made)."""
     now = _may_travel_now(state, seat)
     if not later and not now:
         return 0.0
     p = state.players[seat]
+    if context is None:
+        context = _context(state, seat)
     held = frozenset(p.posts)
-    plan = _plan(state, seat, later, p.figures, held, p.posts_placed, p.coin, p.camel)
+    plan = _plan(state, seat, later, context, p.figures, held, p.posts_placed, p.coin, p.camel)
     if now:
         # Travelling this round is a choice, not a must: the better of the two plans.
         hop = _plan(
             state,
             seat,
             later,
+            context,
             p.figures,
             held,
             p.posts_placed,
@@ -554,10 +608,29 @@ def _may_travel_now(state: State, seat: int) -> bool:
     return True
 
 
+#: What ``_plan`` reads of a position for one seat, the same for every plan made there: the
+#: posts it has left to build, the tiles still on the map (``_state_extras``), Beijing's spaces
+#: taken, its goods and the occupied fee it expects per step (``_fee_share``).
+Context = tuple[int, "Extras", int, int, float]
+
+
+def _context(state: State, seat: int) -> Context:
+    """``Context`` of ``seat`` in ``state`` (read once per evaluation, not once per plan: a
+    movement under way compares a plan from every place its figures can stop)."""
+    return (
+        posts_left(state, seat),
+        _state_extras(state),
+        _beijing_taken(state),
+        goods_total(state.players[seat]),
+        _fee_share(state, seat),
+    )
+
+
 def _plan(
     state: State,
     seat: int,
     later: int,
+    context: Context,
     figures: tuple[str, ...],
     held: frozenset[str],
     placed: int,
@@ -569,10 +642,10 @@ def _plan(
     """``journey`` from figures standing at ``figures`` with posts ``held`` (``now``: one more
     Travel action this round)."""
     p = state.players[seat]
-    left = posts_left(state, seat) - (len(held) - len(p.posts))
+    posts_now, bonus, beijing_taken, goods, fee_share = context
+    left = posts_now - (len(held) - len(p.posts))
     if left <= 0 or not (later or now):
         return 0.0
-    bonus = _state_extras(state)
     return _journey(
         figures,
         held,
@@ -583,10 +656,10 @@ def _plan(
         min(later + now, left),
         coins + JOURNEY_COINS * later,
         camels + JOURNEY_CAMELS * later,
-        _beijing_taken(state),
-        goods_total(p),
+        beijing_taken,
+        goods,
         bonus,
-        _fee_share(state, seat),
+        fee_share,
         None if first is None else (*first, coins),
     )
 
@@ -619,6 +692,61 @@ def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int, int], 
     return found
 
 
+#: A city's hops in ``_priced``: per figure that can reach it, (figure, camels, coins paid,
+#: those coins in VP, those camels in VP).
+Hops = tuple[tuple[int, int, float, float, float], ...]
+
+
+def _priced(locs: tuple[str, ...], limit: int, fee: float) -> tuple[tuple[str, Hops], ...]:
+    """``_candidates`` within ``limit`` steps, grouped by city (in their order), with their
+    price at ``fee`` per step: the coins paid (row, routes, fee) and the coins and camels in
+    VP; the same numbers ``_journey`` worked out per candidate and hop before, once per
+    (figures, limit, fee)."""
+    key = (locs, limit, fee)
+    found = _PRICED.get(key)
+    if found is None:
+        if len(_PRICED) >= 1 << 14:
+            _PRICED.clear()
+        coin_vp = LIVE["coin"]
+        camel_vp = LIVE["camel"]
+        by_city: dict[str, list[tuple[int, int, float, float, float]]] = {}
+        for city, fig, cam, row, steps in _candidates(locs):
+            if steps <= limit:
+                paid = row + fee * steps
+                by_city.setdefault(city, []).append(
+                    (fig, cam, paid, coin_vp * paid, camel_vp * cam)
+                )
+        found = _PRICED[key] = tuple((city, tuple(hops)) for city, hops in by_city.items())
+    return found
+
+
+#: ``_priced`` per (figures, limit, fee).
+_PRICED: dict[tuple[tuple[str, ...], int, float], tuple[tuple[str, Hops], ...]] = {}
+
+
+@lru_cache(maxsize=1 << 12)
+def _tails(bonus: Extras, rounds_after: int, beijing_taken: int, goods: int) -> dict[str, float]:
+    """Per post city, the part of a new post's gain in ``_journey`` that does not depend on
+    the seat's posts and goal cards: Beijing's space and goods bonus (M45, M60), a small
+    city's bonus now and in the ``rounds_after`` later rounds (M43), a large city's first-post
+    tile and card (M44, M31). Added last to a whole number of VP, as ``_city_gain`` adds it,
+    so the sum is the same to the last digit."""
+    out: dict[str, float] = {}
+    for city, extra in bonus:
+        if city == "beijing":
+            tail = 0
+            if beijing_taken < len(T.BEIJING_VP):
+                tail += T.BEIJING_VP[beijing_taken]
+            tail += max(goods, END_GOODS) // 2
+            out[city] = tail
+        elif city in T.SMALL_CITIES and extra:
+            out[city] = (1 + rounds_after) * extra
+        else:
+            tile = extra if city not in T.SMALL_CITIES else 0.0
+            out[city] = tile + rounds_after * CARD_ROUND
+    return out
+
+
 #: ``_candidates`` per figure placement (at most 25 x 25 of them).
 _CANDIDATES: dict[tuple[str, ...], tuple[tuple[str, int, int, int, int], ...]] = {}
 
@@ -649,10 +777,8 @@ def _journey(
     ``_city_gain``'s, its parts that do not depend on the city worked out once per hop."""
     locs = list(figures)
     total = 0.0
-    cities, cards = _goal_parts(goals)
-    extras = bonus.by_city()
-    coin_vp = LIVE["coin"]
-    camel_vp = LIVE["camel"]
+    cities = goal_cities(goals)
+    pairs = _goal_pairs(goals)
     purse = float(coins)  # the fee is expected, so coins left may be a fraction
     cash = 0  # coins held now (this round's hop)
     rolled = JOURNEY_STEPS if char == "raschid" else ROLLED_STEPS
@@ -663,49 +789,46 @@ def _journey(
         count = placed + 1
         milestone = count in (8, 9) or (char == "wilhelm" and count == 11)
         best: tuple[float, int, str, float, int] | None = None
-        rated = ""  # the city whose ``gain`` is worked out
-        gain = 0.0
         now = hop == 0 and first is not None
         if first is not None and now:
             limit, dice_vp, fee, cash = first
         else:
             limit, dice_vp, fee = rolled, 0.0, fee_share
-        for city, fig, cam, row, steps in _candidates(tuple(locs)):
-            if cam > camels or city in held or steps > limit:
+        tails = _tails(bonus, rounds_after, beijing_taken, goods)
+        # The post's gain but for its tail (a whole number of VP): goal city and cards (M60),
+        # milestone (M46, M56).
+        whole = POST + T.MILESTONES[count] if milestone else POST
+        for city, hops_to in _priced(tuple(locs), limit, fee):
+            if city in held:
                 continue
-            paid = row + fee * steps
-            if now and paid > cash:
-                continue  # this round's Travel action is paid from the coins held (M62)
-            # A later hop the coins do not cover counts half the share they do (income is
-            # still to come, but may not): a coin more is always worth a little more, not
-            # nothing until a row's price, yet not a whole hop's worth per coin either.
-            covered = 1.0 if paid <= purse else PARTIAL * max(0.0, purse) / paid
-            share = covered
-            if rated != city:
-                rated = city
-                extra = extras[city]
-                gain = POST
-                if city in cities:
-                    gain += step
-                    for both, vp in cards:
-                        if city in both and all(c == city or c in held for c in both):
-                            gain += vp
-                if milestone:
-                    gain += T.MILESTONES[count]
-                if city == "beijing":
-                    if beijing_taken < len(T.BEIJING_VP):
-                        gain += T.BEIJING_VP[beijing_taken]
-                    gain += max(goods, END_GOODS) // 2
-                elif city in T.SMALL_CITIES and extra:
-                    gain += (1 + rounds_after) * extra
+            gain = 0.0
+            rated = False  # ``gain`` worked out (only for a city some figure can go to)
+            for fig, cam, paid, paid_vp, cam_vp in hops_to:
+                if cam > camels:
+                    continue
+                if now and paid > cash:
+                    continue  # this round's Travel action is paid from the coins held (M62)
+                if not rated:
+                    rated = True
+                    gain = whole
+                    if city in cities:
+                        gain += step
+                        for other, vp in pairs.get(city, ()):
+                            if other in held:
+                                gain += vp  # the card's other city held: this post completes it
+                    gain += tails[city]
+                if paid <= purse:
+                    net = gain - paid_vp - cam_vp
                 else:
-                    tile = extra if city not in T.SMALL_CITIES else 0.0
-                    gain += tile + rounds_after * CARD_ROUND
-            net = share * (gain - coin_vp * paid - camel_vp * cam)
-            if now:
-                net = NOW_WEIGHT * (net - dice_vp)
-            if best is None or net > best[0]:
-                best = (net, fig, city, paid, cam)
+                    # A later hop the coins do not cover counts half the share they do (income
+                    # is still to come, but may not): a coin more is always worth a little
+                    # more, not nothing until a row's price, yet not a whole hop's worth per
+                    # coin either.
+                    net = PARTIAL * max(0.0, purse) / paid * (gain - paid_vp - cam_vp)
+                if now:
+                    net = NOW_WEIGHT * (net - dice_vp)
+                if best is None or net > best[0]:
+                    best = (net, fig, city, paid, cam)
         if best is None or best[0] <= 0:
             break
         net, fig, city, paid, cam = best
