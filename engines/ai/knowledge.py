@@ -69,7 +69,10 @@ class Knowledge(Protocol):
     # ``strong_width``: whole turns the
     # root of a ``strong`` search compares (default ``search.ROOT_TURNS``, as ``normal``);
     # ``strong_halving``: a ``strong`` search's root shares its budget by sequential halving
-    # (``search.search``), its searches merged by value among the most visited turns.
+    # (``search.search``), its searches merged by value among the most visited turns;
+    # ``play_listed(engine, state, seat, move)``: the state after ``move``, one of ``policy``'s
+    # moves in this very state (so legal), chance not settled, without checking it again (the
+    # same state ``engine.apply`` gives; ``turns.policy_turn``).
 
 
 def knowledge_for(engine: Engine[Any, Any]) -> Knowledge:

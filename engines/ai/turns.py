@@ -141,11 +141,16 @@ def policy_turn(
 ) -> tuple[Turn, Any]:
     """A turn played by ``policy`` from ``state``, and the state after it (chance settled)."""
     moves: list[str] = []
+    # A game whose policy picks from its own legal listing may apply the move unchecked.
+    listed = getattr(knowledge, "play_listed", None)
     while len(moves) < MAX_COMMANDS:
         move = policy_move(engine, knowledge, state, seat, rng)
         if move is None:
             break
-        state = step(engine, state, seat, move)
+        if listed is not None:
+            state = listed(engine, state, seat, move)
+        else:
+            state = step(engine, state, seat, move)
         moves.append(move)
         if passed(engine, state, seat):
             break

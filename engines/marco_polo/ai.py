@@ -23,6 +23,7 @@ from engines.marco_polo import ai_turns
 from engines.marco_polo import tables as T
 from engines.marco_polo.ai_moves import legal_moves, shortlist
 from engines.marco_polo.ai_value import worth
+from engines.marco_polo.engine import apply_listed
 from engines.marco_polo.state import State
 from engines.rng import Rng
 
@@ -100,6 +101,12 @@ class MarcoPoloKnowledge:
         placement does what its lowest die says, M24; Raschid sets his dice, M51; see
         ``ai_moves.shortlist``)."""
         return shortlist(legal_moves(state, seat))
+
+    def play_listed(self, engine: Engine[Any, Any], state: State, seat: int, move: str) -> State:
+        """``move``, one of ``policy``'s (taken from ``ai_moves.legal_moves`` in ``state``),
+        applied without asking the rules again whether it is legal (``engine.apply_listed``),
+        chance not settled."""
+        return apply_listed(state, seat, engine.parse(state, seat, move))[0]
 
     def scores(self, state: State) -> list[float]:
         """VP as if the game ended now (M59-M61) plus the position's worth for the rest of the

@@ -392,7 +392,10 @@ def policy(engine: Engine[Any, Any], state: State, seat: int, rng: Rng) -> str |
         if "end" in moves:
             return "end"
         return rng.choice(moves)
-    return max((_rough(m) + _noise(rng), m) for m in places)[1]
+    # ``_rough(m) + _noise(rng)`` per placement, the kept worth read straight (a rollout
+    # move rates every placement listed).
+    below, kept = rng.below, _ROUGH
+    return max(((kept.get(m) or _rough(m)) + below(1024) / 1024, m) for m in places)[1]
 
 
 def _step(state: State, seat: int, moves: list[str], rng: Rng) -> str:

@@ -24,22 +24,24 @@ class Seats(list[PlayerDraft]):
     def __init__(self, players: tuple[Player, ...]) -> None:
         super().__init__(players)  # type: ignore[arg-type]  # made PlayerDraft on first sight
         self.frozen = players
-        #: Whether some player has been copied (else ``freeze`` gives ``frozen`` back).
-        self.copied = False
+        #: The seats copied so far (``freeze`` freezes these, the others are ``frozen``'s).
+        self.copied: list[int] = []
 
     def __getitem__(self, i: SupportsIndex) -> PlayerDraft:  # type: ignore[override]
-        p: PlayerDraft | Player = super().__getitem__(i)
-        if isinstance(p, Player):
+        # ``list.__getitem__`` called straight: rules read a player many times per action, and
+        # ``super()`` made each look-up several times dearer.
+        p: PlayerDraft | Player = _ITEM(self, i)
+        if p.__class__ is Player:
             p = PlayerDraft.of(p)
-            super().__setitem__(i, p)
-            self.copied = True
-        return p
+            _SET(self, i, p)
+            self.copied.append(i.__index__())
+        return p  # type: ignore[return-value]
 
     def peek(self, i: int) -> Player | PlayerDraft:
         """Player ``i`` to read only: not copied when no rule has changed it yet (the turn
         passing reads every seat's dice, and copying a player in and out costs more than a
         reading rule)."""
-        p: Player | PlayerDraft = super().__getitem__(i)
+        p: Player | PlayerDraft = _ITEM(self, i)
         return p
 
     def __iter__(self) -> Iterator[PlayerDraft]:
@@ -49,8 +51,20 @@ class Seats(list[PlayerDraft]):
         """The frozen players (untouched ones are the very same objects)."""
         if not self.copied:
             return self.frozen
-        held: list[PlayerDraft | Player] = list(super().__iter__())
-        return tuple(p.freeze() if isinstance(p, PlayerDraft) else p for p in held)
+        out = list(self.frozen)
+        for i in self.copied:
+            out[i] = _ITEM(self, i).freeze()
+        return tuple(out)
+
+
+#: ``list``'s own item access, for ``Seats`` (which overrides it).
+_ITEM = list.__getitem__
+_SET = list.__setitem__
+
+#: Fields of ``State`` held as lists in a ``Draft``, copied from the state only when a rule
+#: first reads them (``Draft.__getattr__``): most actions never touch Khan's space, Beijing,
+#: the display, the pile or the set-up draft.
+_LAZY = frozenset(("khan", "beijing", "display", "pile", "draft_offer", "draft_order"))
 
 
 class Draft(kit.Draft[State]):
@@ -70,18 +84,12 @@ class Draft(kit.Draft[State]):
         self.last_travel = state.last_travel
         self.players = Seats(state.players)
         self.spaces: dict[str, tuple[Placed, ...]] = dict(state.spaces)
-        self.khan = list(state.khan)
         self.cards = state.cards
         self.used_cards = state.used_cards
         self.first_post = state.first_post
         self.city_bonus = state.city_bonus
-        self.beijing = list(state.beijing)
-        self.display = list(state.display)
-        self.pile = list(state.pile)
         self.black_pool = state.black_pool
         self.pending = list(state.pending)
-        self.draft_offer = list(state.draft_offer)
-        self.draft_order = list(state.draft_order)
         self.last_seat = state.last_seat
         self.last_text = state.last_text
         self.moves = state.moves
@@ -89,34 +97,57 @@ class Draft(kit.Draft[State]):
         #: Decisions raised by the effect being resolved (see ``flush``).
         self.new_pending: list[Pending] = []
 
+    # The list fields copied on first sight (``_LAZY``), declared for the type checker.
+    khan: list[Placed]
+    beijing: list[int | None]
+    display: list[str]
+    pile: list[str]
+    draft_offer: list[str]
+    draft_order: list[int]
+
+    def __getattr__(self, name: str) -> object:
+        """A ``_LAZY`` field asked for the first time: a list copy of the state's, kept (only
+        fields not set yet come here)."""
+        if name not in _LAZY:
+            raise AttributeError(name)
+        copy = list(getattr(self.base, name))
+        self.__dict__[name] = copy
+        return copy
+
     def freeze(self) -> State:
         """The new frozen state (built at once: the fields are all here, nothing to evolve)."""
+        # A ``_LAZY`` field never read is the state's own; the arguments go in field order (a
+        # call by 25 keywords matches each name, and every move of a search freezes a state).
+        held = self.__dict__.get
+        base = self.base
+        khan, beijing, display = held("khan"), held("beijing"), held("display")
+        pile, offer, order = held("pile"), held("draft_offer"), held("draft_order")
         return _STATE(
-            n=self.n,
-            setup=self.setup,
-            round=self.round,
-            phase=self.phase,
-            start=self.start,
-            current=self.current,
-            last_travel=self.last_travel,
-            players=self.players.freeze(),
-            spaces=self.spaces,
-            khan=tuple(self.khan),
-            cards=self.cards,
-            used_cards=self.used_cards,
-            first_post=self.first_post,
-            city_bonus=self.city_bonus,
-            beijing=tuple(self.beijing),
-            display=tuple(self.display),
-            pile=tuple(self.pile),
-            black_pool=self.black_pool,
-            pending=tuple(self.pending),
-            draft_offer=tuple(self.draft_offer),
-            draft_order=tuple(self.draft_order),
-            last_seat=self.last_seat,
-            last_text=self.last_text,
-            moves=self.moves,
-            rng=self.rng,
+            self.n,
+            self.setup,
+            self.round,
+            self.phase,
+            self.start,
+            self.current,
+            self.last_travel,
+            self.players.freeze(),
+            self.spaces,
+            base.khan if khan is None else tuple(khan),
+            self.cards,
+            self.used_cards,
+            self.first_post,
+            self.city_bonus,
+            base.beijing if beijing is None else tuple(beijing),
+            base.display if display is None else tuple(display),
+            base.pile if pile is None else tuple(pile),
+            self.black_pool,
+            tuple(self.pending),
+            base.draft_offer if offer is None else tuple(offer),
+            base.draft_order if order is None else tuple(order),
+            self.last_seat,
+            self.last_text,
+            self.moves,
+            self.rng,
         )
 
     def push(self, item: Pending) -> None:

@@ -9,6 +9,8 @@ are built where the figures ended (Wilhelm also where he passed) and their bonus
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.kit import evolve
 from engines.marco_polo import tables as T
 from engines.marco_polo.draft import Board, Draft
@@ -29,17 +31,24 @@ def steps_from(state: Board, seat: int) -> list[tuple[int, str, str, int]]:
     jumper = p.char == "johannes"
     out: list[tuple[int, str, str, int]] = []
     for fig, loc in enumerate(p.figures):
-        best: dict[str, tuple[str, int]] = {}
-        for dest, res, amt in T.ADJACENT[loc]:
-            best[dest] = (res, amt)
-        if jumper and loc in T.OASES:  # M58: oasis to any other oasis, 1 step, no route cost
-            for oasis in T.OASES:
-                if oasis != loc:
-                    best[oasis] = ("", 0)
-        for dest, (res, amt) in sorted(best.items()):
+        for dest, res, amt in _steps_at(loc, jumper):
             if not res or p.amount(res) >= amt:
                 out.append((fig, dest, res, amt))
     return out
+
+
+@cache
+def _steps_at(loc: str, jumper: bool) -> tuple[tuple[str, str, int], ...]:
+    """The steps from ``loc`` by destination: (destination, cost resource, amount), worked out
+    once per place (the map never changes; a search asks at every step of every movement)."""
+    best: dict[str, tuple[str, int]] = {}
+    for dest, res, amt in T.ADJACENT[loc]:
+        best[dest] = (res, amt)
+    if jumper and loc in T.OASES:  # M58: oasis to any other oasis, 1 step, no route cost
+        for oasis in T.OASES:
+            if oasis != loc:
+                best[oasis] = ("", 0)
+    return tuple((dest, res, amt) for dest, (res, amt) in sorted(best.items()))
 
 
 def move_tokens(state: Board, seat: int) -> list[tuple[str, ...]]:

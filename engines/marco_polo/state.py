@@ -232,8 +232,17 @@ ROUND = Pending(CHANCE, ROLL, k=ROLL)
 
 def one_die(seat: int, kind: str, was: str = "") -> Pending:
     """The chance node of one die of ``kind`` for ``seat``: a black one taken (M38), or the die
-    ``was`` re-rolled (M34)."""
-    return Pending(CHANCE, DIE, k=DIE, for_seat=seat, die=kind, was=was)
+    ``was`` re-rolled (M34). Made once per (seat, kind, die): the record is frozen, and a
+    frozen dataclass with sixteen fields is slow to build (a search buys black dice often)."""
+    key = (seat, kind, was)
+    found = _ONE_DIE.get(key)
+    if found is None:
+        found = _ONE_DIE[key] = Pending(CHANCE, DIE, k=DIE, for_seat=seat, die=kind, was=was)
+    return found
+
+
+#: ``one_die``'s chance nodes made so far (at most seats x 3 kinds x 19 dice).
+_ONE_DIE: dict[tuple[int, str, str], Pending] = {}
 
 
 @dataclass(frozen=True, slots=True)
