@@ -23,7 +23,7 @@ from bot.reminders import NO_QUIET, Prefs
 from bot.service.narrate import Narrator
 from bot.service.prefs import policy_of, prefs_of
 from bot.service.session import Session, is_computer
-from bot.storage import ClockRow, GameRow, SeatRow
+from bot.storage import ClockRow, GameRow, SeatRow, SettingsRow
 from engines.base import Engine, Event
 
 #: A clock's ``standin`` once its time ran out at a table that votes: nobody plays the seat for
@@ -41,6 +41,11 @@ def duration(words: Narrator, seconds: float) -> str:
     return words.t("service.duration_minutes", {"minutes": minutes})
 
 
+def table_quiet(settings: SettingsRow | None) -> Prefs:
+    """A table's own quiet hours from its stored settings (none without a settings row)."""
+    return policy_of(settings).table_quiet if settings is not None else NO_QUIET
+
+
 class ClockBook:
     """Each seat's clock of a table with a time bank. Needs the session and words; the play
     part calls :meth:`after_commit` in every commit."""
@@ -50,9 +55,12 @@ class ClockBook:
         self.db = session.db
         self.words = words
 
-    async def _quiet(self, game_id: int) -> Prefs:
-        settings = await self.db.settings(game_id)
-        return policy_of(settings).table_quiet if settings is not None else NO_QUIET
+    async def _quiet(self, game_id: int, table: Prefs | None = None) -> Prefs:
+        """The table's own quiet hours: ``table`` if the caller already read them (``table_quiet``
+        of the settings it holds), else read from the game's settings."""
+        if table is not None:
+            return table
+        return table_quiet(await self.db.settings(game_id))
 
     async def after_commit(
         self,
@@ -64,17 +72,20 @@ class ClockBook:
         now: float,
         *,
         resumed: int | None = None,
+        table: Prefs | None = None,
     ) -> tuple[ClockRow, ...]:
         """Make the seats' clocks follow who must act now: a turn that ended pays what it took
         beyond the time per move from its bank, a round's (or era's) end in ``events`` fills
         every bank again, a turn that began starts its clock; each running clock learns when it
         runs out. ``resumed``: the seat whose turn an undo gives back, which goes on with the
-        time that turn had used (an undo never buys a fresh time per move). Returns the clocks
-        (none when the table has no clock). Caller holds the lock."""
+        time that turn had used (an undo never buys a fresh time per move). ``table``: the
+        table's quiet hours if the caller read its settings already (``table_quiet``); else
+        they are read here. Returns the clocks (none when the table has no clock). Caller holds
+        the lock."""
         rules = await self.db.clock_rules(row.id)
         if rules is None:
             return ()
-        table = await self._quiet(row.id)
+        table = await self._quiet(row.id, table)
         old = {c.seat: c for c in await self.db.clocks(row.id)}
         period = engine.clock_period(events)
         out = []
@@ -139,10 +150,13 @@ class ClockBook:
         seats: Sequence[SeatRow],
         clocks: Sequence[ClockRow],
         now: float,
+        *,
+        table: Prefs | None = None,
     ) -> tuple[str, ...]:
         """What the table message says of the clocks: whose clock runs and how much it has
         left (paused, when its player is in quiet hours or away now), and which seats a computer
-        plays until their player is back. Caller holds a transaction."""
+        plays until their player is back. ``table``: the table's quiet hours if the caller read
+        its settings already (``table_quiet``). Caller holds a transaction."""
         if not clocks:
             return ()
         rules = await self.db.clock_rules(row.id)
@@ -150,7 +164,7 @@ class ClockBook:
             return ()
         words = self.words.of(row)
         names = [s.name for s in seats]
-        table = await self._quiet(row.id)
+        table = await self._quiet(row.id, table)
         out = []
         for c in clocks:
             if c.standin == OUT:

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot import drawing
 from bot.recap import turn_window
-from bot.service.clock import OUT, ClockBook
+from bot.service.clock import OUT, ClockBook, table_quiet
 from bot.service.ending import Endings
 from bot.service.narrate import Narrator
 from bot.service.ratings import Ratings
@@ -287,18 +287,23 @@ class Playing:
             now=now,
         )
         by_seat = {s.seat: s.user_id for s in seats}
+        # The table's settings, read once for the whole commit: the clocks' quiet hours, the
+        # reminders' policy and the hints flag all come from this one row.
+        stored = await self.db.settings(row.id)
+        settings = stored or self.session.defaults
+        table = table_quiet(stored)
         clocks: tuple[Any, ...] = ()
         standins: frozenset[int] = frozenset()
         if status == "active":
             every = [e for p in plays for e in p.events]
             clocks = await self.clock.after_commit(
-                row, engine, seats, to_act, every, now, resumed=resumed
+                row, engine, seats, to_act, every, now, resumed=resumed, table=table
             )
             # A seat a computer plays while its player is away is neither reminded nor pinged.
             standins = frozenset(c.seat for c in clocks if c.standin and c.standin != OUT)
             acted = {by_seat[p.seat] for p in plays if p.seat in by_seat}
             people = [by_seat[s] for s in to_act if s not in standins]
-            await self.schedule.reschedule(row.id, people, acted, now)
+            await self.schedule.reschedule(row.id, people, acted, now, settings=settings)
             if any(
                 s not in removed and (is_computer(by_seat.get(s, 0)) or s in standins)
                 for s in to_act
@@ -328,8 +333,7 @@ class Playing:
         newly = [s for s in to_act if s not in before]
         since = await self.since_turn(row.id, newly) if newly and status == "active" else []
         recent = await self.recent_marks(row.id, to_act)
-        clock_lines = await self.clock.lines(row, seats, clocks, now)
-        settings = await self.db.settings(row.id) or self.session.defaults
+        clock_lines = await self.clock.lines(row, seats, clocks, now, table=table)
         # Only after everything above succeeded may the cache move on (a rollback keeps the old).
         self.session.remember(row.id, version, state, seats)
         # The row as this transaction wrote it (its columns as a read would give them back): no

@@ -279,12 +279,21 @@ class Scheduler:
         return out
 
     async def reschedule(
-        self, game_id: int, to_act_users: Sequence[int], reset: set[int], now: float
+        self,
+        game_id: int,
+        to_act_users: Sequence[int],
+        reset: set[int],
+        now: float,
+        *,
+        settings: SettingsRow | None = None,
     ) -> None:
         """Make the reminder rows match who must act now. A user who just acted, or whose turn
         just began, starts a fresh schedule; one still pending keeps theirs (recomputed, so new
-        settings apply). Caller holds the write lock."""
-        policy = policy_of(await self.db.settings(game_id) or self.session.defaults)
+        settings apply). ``settings``: the table's settings (its stored row, else the defaults)
+        if the caller read them already; else they are read here. Caller holds the write lock."""
+        if settings is None:
+            settings = await self.db.settings(game_id) or self.session.defaults
+        policy = policy_of(settings)
         existing = {(r.user_id, r.kind): r for r in await self.db.reminders(game_id=game_id)}
         # A computer seat is never reminded: it acts by itself (bot/service/computers.py).
         pending = {u for u in to_act_users if u >= 0}

@@ -196,6 +196,38 @@ async def test_quiet_hours_and_time_away_pause_a_running_clock(
     assert await service.claim_clocks(T0 + 9 * HOUR) == []
 
 
+async def test_a_move_reads_the_tables_settings_once_and_each_part_heeds_them(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A committed move reads the table's settings row once and hands it on (before: the
+    clocks, the reminders and the hints flag each read it, up to four times a move): the next
+    clock still pauses for the table's quiet hours, the reminder waits for them, and the
+    outcome says the table allows no hints."""
+    await service.create_lobby(GUILD, CHANNEL, ANA, "tally", seed=7, hints=False)
+    await service.join(CHANNEL, BEN)
+    await service.start(CHANNEL, ANA, order=[ANA.id, BEN.id], render=False)
+    await service.update_settings(CHANNEL, ANA, quiet_start=23, quiet_end=8)
+    await service.update_clock(CHANNEL, ANA, per_move_hours=1, bank_hours=0)
+    reads: list[int] = []
+    real = service.db.settings
+
+    async def counted(game_id: int) -> Any:
+        reads.append(game_id)
+        return await real(game_id)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(service.db, "settings", counted)
+        out = await play_any(service, ANA)
+    assert len(reads) == 1, reads
+    assert out.hints is False
+    # Ben's turn began at 00:00, in the table's night: his hour runs from 08:00.
+    assert (await clocks(service))[1].due_at == T0 + 9 * HOUR
+    # His first reminder, due at 00:00 on day 2, waits for the table to wake at 08:00.
+    assert await service.due_reminders(T0 + 24 * HOUR + 7 * HOUR) == []
+    [due] = await service.due_reminders(T0 + 24 * HOUR + 8 * HOUR)
+    assert due.due_at == T0 + 24 * HOUR + 8 * HOUR
+
+
 # -- running out: a computer takes over ----------------------------------------------------------
 class Recording(ThreadPoolExecutor):
     """Runs searches in one thread and remembers what each was asked."""
