@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.ai.knowledge import reshuffle
 from engines.brass import ai_moves, ai_value
+from engines.brass import components as C
 from engines.brass.state import State, evolve
 from engines.rng import Rng
 
@@ -62,11 +63,15 @@ class BrassKnowledge:
         """Other hands, the face-down cards and the draw pile dealt again from what ``seat``
         has not seen."""
         others = [s for s in range(state.players) if s != seat]
-        pools = [list(state.deck), list(state.face_down)] + [list(state.hands[s]) for s in others]
+        # Wild cards never lie in the deck or face down (B8), and who took one by scouting is
+        # public: they stay in the hands that hold them, only the rest is dealt again.
+        pools = [list(state.deck), list(state.face_down)] + [
+            [c for c in state.hands[s] if c not in C.WILDS] for s in others
+        ]
         dealt = reshuffle(rng, pools)
         hands = list(state.hands)
         for s, cards in zip(others, dealt[2:], strict=True):
-            hands[s] = tuple(sorted(cards))
+            hands[s] = tuple(sorted(cards + [c for c in state.hands[s] if c in C.WILDS]))
         return evolve(
             state,
             deck=tuple(dealt[0]),

@@ -261,3 +261,18 @@ def test_strong_compares_more_whole_turns_than_normal_in_brass() -> None:
         for move in turn:
             s, _ = E.play(s, 0, move)
         assert E.to_act(s) != [0]
+
+
+def test_B8_a_sample_keeps_wild_cards_with_the_rivals_who_hold_them() -> None:
+    """Wild cards never lie in the deck or face down (B8), and a rival who took them by
+    scouting did so in public: the search's samples deal the rival's other cards again but
+    leave the wild ones in that hand."""
+    rival = ["leek", "wild_industry", "wild_location", "coal_mine", "dudley"]
+    deck = list(E.setup(3, {}, 1).deck[:12])
+    state = position(3, hands={0: ["stone", "coventry"], 1: rival, 2: ["birmingham"]}, deck=deck)
+    for seed in range(20):
+        sample = KNOWLEDGE.determinize(state, 0, Rng(seed))
+        assert {"wild_industry", "wild_location"} <= set(sample.hands[1])
+        assert not {"wild_industry", "wild_location"} & set(sample.deck + sample.face_down)
+        assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
+        assert sample.hands[0] == state.hands[0]
