@@ -245,6 +245,13 @@ def sheet_total(state: State, seat: int, most: int) -> int:
     return total
 
 
+#: What one more goal city is worth with this many held (M60: the sheet's step to the next
+#: count; a hand names at most four).
+_GOAL_STEP = tuple(
+    T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
+    for before in range(5)
+)
+
 #: Per hand of goal cards: its cities and each card's (two cities, VP) (``_goal_parts``).
 _GOAL_PARTS: dict[tuple[str, ...], tuple[frozenset[str], tuple[tuple[tuple[str, ...], int], ...]]]
 _GOAL_PARTS = {}
@@ -375,9 +382,13 @@ class Extras(tuple[tuple[str, float], ...]):
     def __new__(cls, items: tuple[tuple[str, float], ...]) -> Extras:
         made = super().__new__(cls, items)
         made.hashed = tuple.__hash__(made)
+        made.tails = {}
         return made
 
     hashed: int
+    #: ``_tails`` of these tiles per (rounds after, Beijing's spaces taken, goods), kept here
+    #: (``_journey`` reads them at every hop; a look-up by the tiles would hash them each time)
+    tails: dict[tuple[int, int, int], dict[str, float]]
 
     def __hash__(self) -> int:
         return self.hashed
@@ -501,7 +512,7 @@ def movement(state: State, seat: int, later: int) -> float:
                 later,
                 context,
                 figures,
-                frozenset((*p.posts, city)) if built else posts,
+                (*p.posts, city) if built else p.posts,
                 p.posts_placed + built,
                 p.coin - cost[1],
                 p.camel - cost[0],
@@ -549,7 +560,7 @@ def journey(state: State, seat: int, later: int, context: Context | None = None)
     p = state.players[seat]
     if context is None:
         context = _context(state, seat)
-    held = frozenset(p.posts)
+    held = p.posts
     plan = _plan(state, seat, later, context, p.figures, held, p.posts_placed, p.coin, p.camel)
     if now:
         # Travelling this round is a choice, not a must: the better of the two plans.
@@ -610,20 +621,54 @@ def _may_travel_now(state: State, seat: int) -> bool:
 
 #: What ``_plan`` reads of a position for one seat, the same for every plan made there: the
 #: posts it has left to build, the tiles still on the map (``_state_extras``), Beijing's spaces
-#: taken, its goods and the occupied fee it expects per step (``_fee_share``).
-Context = tuple[int, "Extras", int, int, float]
+#: taken, its goods, the occupied fee it expects per step (``_fee_share``), and the plans
+#: already made for seats in the same case (``_plans_for``).
+Context = tuple[int, "Extras", int, int, float, "Plans"]
+
+#: Journey plans (``_journey``) of one case (``_plans_for``), by what is left to vary: figures,
+#: posts held (in build order), posts placed, later rounds, this round's hop, hops, coins,
+#: camels and this round's hop's dice.
+Plans = dict[tuple[Any, ...], float]
 
 
 def _context(state: State, seat: int) -> Context:
     """``Context`` of ``seat`` in ``state`` (read once per evaluation, not once per plan: a
     movement under way compares a plan from every place its figures can stop)."""
+    p = state.players[seat]
+    bonus = _state_extras(state)
+    beijing_taken = _beijing_taken(state)
+    goods = goods_total(p)
+    fee_share = _fee_share(state, seat)
     return (
         posts_left(state, seat),
-        _state_extras(state),
-        _beijing_taken(state),
-        goods_total(state.players[seat]),
-        _fee_share(state, seat),
+        bonus,
+        beijing_taken,
+        goods,
+        fee_share,
+        _plans_for((p.goals, p.char, beijing_taken, goods, bonus, fee_share)),
     )
+
+
+#: ``_plans_for`` per case, and how many plans they hold together (all are dropped past
+#: ``_PLANS_MAX``).
+_PLANS: dict[tuple[Any, ...], Plans] = {}
+_PLANS_HELD = [0]
+_PLANS_MAX = 1 << 16
+
+
+def _plans_for(case: tuple[Any, ...]) -> Plans:
+    """The journey plans made so far for a seat's goal cards, character, Beijing's spaces
+    taken, goods, tiles on the map and occupied fee: the rest of ``_journey``'s arguments
+    vary from plan to plan. Looked up once per evaluation, so that each of its plans (a
+    movement under way makes dozens) is found by a key of the few things that vary, not by
+    all fourteen."""
+    found = _PLANS.get(case)
+    if found is None:
+        if _PLANS_HELD[0] >= _PLANS_MAX:
+            _PLANS.clear()
+            _PLANS_HELD[0] = 0
+        found = _PLANS[case] = {}
+    return found
 
 
 def _plan(
@@ -632,7 +677,7 @@ def _plan(
     later: int,
     context: Context,
     figures: tuple[str, ...],
-    held: frozenset[str],
+    held: tuple[str, ...],
     placed: int,
     coins: int,
     camels: int,
@@ -642,26 +687,32 @@ def _plan(
     """``journey`` from figures standing at ``figures`` with posts ``held`` (``now``: one more
     Travel action this round)."""
     p = state.players[seat]
-    posts_now, bonus, beijing_taken, goods, fee_share = context
+    posts_now, bonus, beijing_taken, goods, fee_share, plans = context
     left = posts_now - (len(held) - len(p.posts))
     if left <= 0 or not (later or now):
         return 0.0
-    return _journey(
-        figures,
-        held,
-        p.goals,
-        placed,
-        p.char,
-        later + now,
-        min(later + now, left),
-        coins + JOURNEY_COINS * later,
-        camels + JOURNEY_CAMELS * later,
-        beijing_taken,
-        goods,
-        bonus,
-        fee_share,
-        None if first is None else (*first, coins),
-    )
+    hops = min(later + now, left)
+    key = (figures, held, placed, later, now, hops, coins, camels, first)
+    found = plans.get(key)
+    if found is None:
+        _PLANS_HELD[0] += 1
+        found = plans[key] = _journey(
+            figures,
+            frozenset(held),
+            p.goals,
+            placed,
+            p.char,
+            later + now,
+            hops,
+            coins + JOURNEY_COINS * later,
+            camels + JOURNEY_CAMELS * later,
+            beijing_taken,
+            goods,
+            bonus,
+            fee_share,
+            None if first is None else (*first, coins),
+        )
+    return found
 
 
 #: Per location, the post cities a Travel action of the journey can reach from there (at most
@@ -692,16 +743,15 @@ def _candidates(locs: tuple[str, ...]) -> tuple[tuple[str, int, int, int, int], 
     return found
 
 
-#: A city's hops in ``_priced``: per figure that can reach it, (figure, camels, coins paid,
-#: those coins in VP, those camels in VP).
-Hops = tuple[tuple[int, int, float, float, float], ...]
+#: A hop in ``_priced``: (city, figure, camels, coins paid, those coins in VP, those camels in
+#: VP).
+Hop = tuple[str, int, int, float, float, float]
 
 
-def _priced(locs: tuple[str, ...], limit: int, fee: float) -> tuple[tuple[str, Hops], ...]:
-    """``_candidates`` within ``limit`` steps, grouped by city (in their order), with their
-    price at ``fee`` per step: the coins paid (row, routes, fee) and the coins and camels in
-    VP; the same numbers ``_journey`` worked out per candidate and hop before, once per
-    (figures, limit, fee)."""
+def _priced(locs: tuple[str, ...], limit: int, fee: float) -> tuple[Hop, ...]:
+    """``_candidates`` within ``limit`` steps, in their order, with their price at ``fee`` per
+    step: the coins paid (row, routes, fee) and the coins and camels in VP; the same numbers
+    ``_journey`` worked out per candidate and hop before, once per (figures, limit, fee)."""
     key = (locs, limit, fee)
     found = _PRICED.get(key)
     if found is None:
@@ -709,22 +759,19 @@ def _priced(locs: tuple[str, ...], limit: int, fee: float) -> tuple[tuple[str, H
             _PRICED.clear()
         coin_vp = LIVE["coin"]
         camel_vp = LIVE["camel"]
-        by_city: dict[str, list[tuple[int, int, float, float, float]]] = {}
-        for city, fig, cam, row, steps in _candidates(locs):
-            if steps <= limit:
-                paid = row + fee * steps
-                by_city.setdefault(city, []).append(
-                    (fig, cam, paid, coin_vp * paid, camel_vp * cam)
-                )
-        found = _PRICED[key] = tuple((city, tuple(hops)) for city, hops in by_city.items())
+        found = _PRICED[key] = tuple(
+            (city, fig, cam, paid, coin_vp * paid, camel_vp * cam)
+            for city, fig, cam, row, steps in _candidates(locs)
+            if steps <= limit
+            for paid in (row + fee * steps,)
+        )
     return found
 
 
 #: ``_priced`` per (figures, limit, fee).
-_PRICED: dict[tuple[tuple[str, ...], int, float], tuple[tuple[str, Hops], ...]] = {}
+_PRICED: dict[tuple[tuple[str, ...], int, float], tuple[Hop, ...]] = {}
 
 
-@lru_cache(maxsize=1 << 12)
 def _tails(bonus: Extras, rounds_after: int, beijing_taken: int, goods: int) -> dict[str, float]:
     """Per post city, the part of a new post's gain in ``_journey`` that does not depend on
     the seat's posts and goal cards: Beijing's space and goods bonus (M45, M60), a small
@@ -751,7 +798,6 @@ def _tails(bonus: Extras, rounds_after: int, beijing_taken: int, goods: int) -> 
 _CANDIDATES: dict[tuple[str, ...], tuple[tuple[str, int, int, int, int], ...]] = {}
 
 
-@lru_cache(maxsize=1 << 16)
 def _journey(
     figures: tuple[str, ...],
     held: frozenset[str],
@@ -779,57 +825,60 @@ def _journey(
     total = 0.0
     cities = goal_cities(goals)
     pairs = _goal_pairs(goals)
+    before = len(cities & held)  # goal cities held (M60), one more with each goal city built
     purse = float(coins)  # the fee is expected, so coins left may be a fraction
     cash = 0  # coins held now (this round's hop)
     rolled = JOURNEY_STEPS if char == "raschid" else ROLLED_STEPS
+    tails_of = bonus.tails
     for hop in range(hops):
         rounds_after = later - 1 - hop
-        before = len(cities & held)
-        step = T.DISTINCT_GOAL_CITY_VP[min(before + 1, 4)] - T.DISTINCT_GOAL_CITY_VP[min(before, 4)]
+        step = _GOAL_STEP[before]
         count = placed + 1
         milestone = count in (8, 9) or (char == "wilhelm" and count == 11)
         best: tuple[float, int, str, float, int] | None = None
+        top = 0.0  # ``best``'s net
         now = hop == 0 and first is not None
         if first is not None and now:
             limit, dice_vp, fee, cash = first
         else:
             limit, dice_vp, fee = rolled, 0.0, fee_share
-        tails = _tails(bonus, rounds_after, beijing_taken, goods)
+        tails = tails_of.get((rounds_after, beijing_taken, goods))
+        if tails is None:
+            tails = tails_of[rounds_after, beijing_taken, goods] = _tails(
+                bonus, rounds_after, beijing_taken, goods
+            )
         # The post's gain but for its tail (a whole number of VP): goal city and cards (M60),
         # milestone (M46, M56).
         whole = POST + T.MILESTONES[count] if milestone else POST
-        for city, hops_to in _priced(tuple(locs), limit, fee):
-            if city in held:
+        # A later hop the coins do not cover counts half the share they do (income is still
+        # to come, but may not): a coin more is always worth a little more, not nothing until
+        # a row's price, yet not a whole hop's worth per coin either. The same for every
+        # candidate of this hop, so worked out once.
+        share = PARTIAL * max(0.0, purse)
+        priced = _PRICED.get((tuple(locs), limit, fee)) or _priced(tuple(locs), limit, fee)
+        for city, fig, cam, paid, paid_vp, cam_vp in priced:
+            if cam > camels or city in held:
                 continue
-            gain = 0.0
-            rated = False  # ``gain`` worked out (only for a city some figure can go to)
-            for fig, cam, paid, paid_vp, cam_vp in hops_to:
-                if cam > camels:
-                    continue
-                if now and paid > cash:
-                    continue  # this round's Travel action is paid from the coins held (M62)
-                if not rated:
-                    rated = True
-                    gain = whole
-                    if city in cities:
-                        gain += step
-                        for other, vp in pairs.get(city, ()):
-                            if other in held:
-                                gain += vp  # the card's other city held: this post completes it
-                    gain += tails[city]
-                if paid <= purse:
-                    net = gain - paid_vp - cam_vp
-                else:
-                    # A later hop the coins do not cover counts half the share they do (income
-                    # is still to come, but may not): a coin more is always worth a little
-                    # more, not nothing until a row's price, yet not a whole hop's worth per
-                    # coin either.
-                    net = PARTIAL * max(0.0, purse) / paid * (gain - paid_vp - cam_vp)
-                if now:
-                    net = NOW_WEIGHT * (net - dice_vp)
-                if best is None or net > best[0]:
-                    best = (net, fig, city, paid, cam)
-        if best is None or best[0] <= 0:
+            if now and paid > cash:
+                continue  # this round's Travel action is paid from the coins held (M62)
+            # ``_city_gain``'s gain (the same sum for each figure that can go there).
+            gain = whole
+            if city in cities:
+                gain += step
+                for other, vp in pairs.get(city, ()):
+                    if other in held:
+                        gain += vp  # the card's other city held: this post completes it
+            gain += tails[city]
+            if paid <= purse:
+                net = gain - paid_vp - cam_vp
+            else:
+                net = share / paid * (gain - paid_vp - cam_vp)
+            if now:
+                net = NOW_WEIGHT * (net - dice_vp)
+            if best is None or net > top:
+                best = (net, fig, city, paid, cam)
+                top = net
+        if best is None or top <= 0:
             break
         net, fig, city, paid, cam = best
         total += net
@@ -837,6 +886,7 @@ def _journey(
             break  # the coins ran out on the way
         locs[fig] = city
         held = held | {city}
+        before += city in cities
         placed += 1
         purse -= paid
         camels -= cam

@@ -10,7 +10,7 @@ input state is never touched. Rules that only read take a ``Board``: a frozen st
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 from engines import kit
 from engines.base import CHANCE
@@ -174,6 +174,22 @@ class Draft(kit.Draft[State]):
         node already waiting and before every player's decision, so dice are rolled in the
         order the rules ask for them."""
         self.pending.insert(self.leading_chance(), node)
+
+
+class QuietDraft(Draft):
+    """A ``Draft`` that says nothing: for the computer's own moves (``engine.apply_listed``),
+    whose events nobody reads (a search applies tens of thousands of moves and keeps only the
+    positions), and recording them was a tenth of a move's cost. The rules run the same."""
+
+    def emit(
+        self,
+        key: str,
+        *,
+        reveals: bool = False,
+        visible_to: tuple[int, ...] | None = None,
+        **params: Any,
+    ) -> None:
+        """Nothing is recorded."""
 
 
 #: ``State``'s constructor without its frozen ``__init__`` (``kit.builder``).

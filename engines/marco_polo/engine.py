@@ -10,7 +10,7 @@ from engines.base import CHANCE, END, Engine, EngineMeta, Event, Option, Result
 from engines.catalog import CATALOG
 from engines.marco_polo import chance
 from engines.marco_polo import tables as T
-from engines.marco_polo.draft import Draft
+from engines.marco_polo.draft import Draft, QuietDraft
 from engines.marco_polo.flow import character_setup, new_game, seats_from, settle, start_round
 from engines.marco_polo.notation import VERBS, Action, parse
 from engines.marco_polo.rewards import paid
@@ -246,7 +246,8 @@ def apply_listed(state: State, seat: int, action: Action) -> tuple[State, list[E
     """``apply`` of an action the caller took from ``seat``'s legal moves in this very
     ``state`` (the computer's own listings, ``ai_moves``), without asking the rules again
     whether it is legal: the search applies tens of thousands of moves it has just listed, and
-    the check was a tenth of its time. Anything else goes through ``apply``."""
-    d = Draft(state)
+    the check was a tenth of its time. Its events are not recorded (``QuietDraft``: the search
+    reads none), so the list is empty. Anything else goes through ``apply``."""
+    d = QuietDraft(state)
     RULES[action.verb].do(d, seat, action)
     return _follow(d, seat, action)
