@@ -187,7 +187,7 @@ def worth(state: State) -> list[float]:
 def seat_worth(state: State, seat: int, most: int | None = None) -> float:
     """``worth`` of one seat (``most``: the most contracts any seat fulfilled, if known)."""
     if most is None:
-        most = max(len(p.fulfilled) for p in state.players)
+        most = max([len(p.fulfilled) for p in state.players])
     later = max(0, T.ROUNDS - state.round)  # whole rounds still to come
     p = state.players[seat]
     dice = p.dice
@@ -203,7 +203,7 @@ def seat_worth(state: State, seat: int, most: int | None = None) -> float:
         # on top of their own worth they were kept (spending 16 coins on a Travel row lost 2 VP
         # of the sheet). A coin counts its fading worth for the road, at least the tenth of a
         # VP it is at the end; the journey adds what it buys.
-        value += max(END_COIN, LIVE["coin"] * min(1.0, later / COIN_ROUNDS)) * p.coin
+        value += _COIN_WORTH[later] * p.coin
         value -= p.coin // 10
     else:
         value += LAST_COIN * p.coin
@@ -222,6 +222,13 @@ def seat_worth(state: State, seat: int, most: int | None = None) -> float:
     return value
 
 
+#: A coin's worth before the last round by the whole rounds still to come (``seat_worth``):
+#: its fading worth for the road, at least the tenth of a VP it is at the end.
+_COIN_WORTH = {
+    later: max(END_COIN, LIVE["coin"] * min(1.0, later / COIN_ROUNDS))
+    for later in range(1, T.ROUNDS + 1)
+}
+
 #: ``LIVE`` of camels and goods, read once (``seat_worth`` runs tens of thousands of times).
 _CAMEL, _PEPPER, _SILK, _GOLD = (LIVE[r] for r in GOODS_CAMELS)
 
@@ -237,7 +244,7 @@ def sheet_total(state: State, seat: int, most: int) -> int:
     for both, vp in cards:
         if both[0] in posts and both[1] in posts:
             total += vp
-    total += T.DISTINCT_GOAL_CITY_VP[min(sum(1 for c in cities if c in posts), 4)]
+    total += T.DISTINCT_GOAL_CITY_VP[min(len(cities.intersection(posts)), 4)]
     if seat in state.beijing:
         total += T.BEIJING_VP[state.beijing.index(seat)] + goods_total(p) // 2
     if len(p.fulfilled) == most:
@@ -505,7 +512,7 @@ def movement(state: State, seat: int, later: int) -> float:
                     _tile_of(state, city),
                 )
             gain = MOVE_SHARE * (post - paid)
-            figures = tuple(city if i == fig else f for i, f in enumerate(p.figures))
+            figures = (*p.figures[:fig], city, *p.figures[fig + 1 :])
             onwards = _plan(
                 state,
                 seat,
@@ -588,14 +595,23 @@ def _first_hop(state: State, seat: int) -> tuple[int, float, float]:
     and the occupied fee per step (M24.5: the placement's value, at least the row's; none on
     a free space, none for Berke, M55)."""
     p = state.players[seat]
-    if p.char == "raschid":
-        steps = JOURNEY_STEPS
-        values: list[float] = [RASCHID_DIE, RASCHID_DIE]
-    else:
-        values = sorted((float(v or 3) for _, v in p.dice), reverse=True)[:2]
-        steps = min(JOURNEY_STEPS, int(values[1]))
     taken = bool(state.spaces.get("travel")) and p.char != "berke"
-    return steps, 2 * DIE_BASE + DIE_PIP * (values[0] + values[1]), 1.0 if taken else 0.0
+    key = (p.dice, p.char == "raschid", taken)
+    found = _FIRST_HOPS.get(key)
+    if found is None:
+        if p.char == "raschid":
+            steps = JOURNEY_STEPS
+            values: list[float] = [RASCHID_DIE, RASCHID_DIE]
+        else:
+            values = sorted([float(v or 3) for _, v in p.dice], reverse=True)[:2]
+            steps = min(JOURNEY_STEPS, int(values[1]))
+        dice_vp = 2 * DIE_BASE + DIE_PIP * (values[0] + values[1])
+        found = _FIRST_HOPS[key] = (steps, dice_vp, 1.0 if taken else 0.0)
+    return found
+
+
+#: ``_first_hop`` per (dice, Raschid or not, Travel taken): a few hundred at most.
+_FIRST_HOPS: dict[tuple[tuple[tuple[str, int], ...], bool, bool], tuple[int, float, float]] = {}
 
 
 def _fee_share(state: State, seat: int) -> float:
@@ -614,8 +630,9 @@ def _may_travel_now(state: State, seat: int) -> bool:
     dice = state.players[seat].dice
     if len(dice) < 2:
         return False
-    if any(owner == seat and kind == "o" for owner, kind, _ in state.spaces.get("travel", ())):
-        return sum(1 for kind, _ in dice if kind != "o") >= 2
+    for owner, kind, _ in state.spaces.get("travel", ()):
+        if owner == seat and kind == "o":
+            return sum(1 for kind, _ in dice if kind != "o") >= 2
     return True
 
 
@@ -863,9 +880,10 @@ def _journey(
                 continue  # this round's Travel action is paid from the coins held (M62)
             # ``_city_gain``'s gain (the same sum for each figure that can go there).
             gain = whole
-            if city in cities:
+            cards = pairs.get(city)  # a goal city (M60): each card naming it
+            if cards is not None:
                 gain += step
-                for other, vp in pairs.get(city, ()):
+                for other, vp in cards:
                     if other in held:
                         gain += vp  # the card's other city held: this post completes it
             gain += tails[city]
