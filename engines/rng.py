@@ -56,6 +56,26 @@ class Rng:
                 self.state = state
                 return x % n
 
+    def belows(self, n: int, count: int) -> list[int]:
+        """``count`` draws of ``below(n)``, in order: the same numbers as ``count`` calls (a
+        rollout move draws a little noise for every placement it compares)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _TWO64 - _TWO64 % n
+        out = []
+        state = self.state
+        for _ in range(count):
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    out.append(x % n)
+                    break
+        self.state = state
+        return out
+
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in ``[lo, hi]``, like ``random.randint``."""
         return lo + self.below(hi - lo + 1)

@@ -92,11 +92,13 @@ Part = tuple[State, list[str], bool]
 def _fulfil_all(engine: Engine[Any, Any], state: State, seat: int, value: Value) -> Part:
     """Fulfil contracts, best first, while one is payable and the evaluation gains (M32)."""
     done: list[str] = []
-    here = value(state)
     while _acts(engine, state, seat) and not state.pending:
         moves = verb_moves(state, seat, ("fulfil",))
         if not moves:
             break
+        # Rated only where a contract may be fulfilled: most positions have none, and the
+        # evaluation is the dearest step of a turn being built.
+        here = value(state)
         v, move, after, stop = _best(engine, state, seat, moves, value)
         if v is None:
             v = value(after)
@@ -109,7 +111,6 @@ def _fulfil_all(engine: Engine[Any, Any], state: State, seat: int, value: Value)
         done += answers
         if stop:
             return state, done, True
-        here = value(state)
     return state, done, False
 
 
@@ -392,10 +393,12 @@ def policy(engine: Engine[Any, Any], state: State, seat: int, rng: Rng) -> str |
         if "end" in moves:
             return "end"
         return rng.choice(moves)
-    # ``_rough(m) + _noise(rng)`` per placement, the kept worth read straight (a rollout
-    # move rates every placement listed).
-    below, kept = rng.below, _ROUGH
-    return max(((kept.get(m) or _rough(m)) + below(1024) / 1024, m) for m in places)[1]
+    # ``_rough(m) + _noise(rng)`` per placement, the kept worth read straight and the noise
+    # drawn at once, in the same order (a rollout move rates every placement listed).
+    kept = _ROUGH
+    noise = rng.belows(1024, len(places))
+    rated = zip(places, noise, strict=True)
+    return max(((kept.get(m) or _rough(m)) + x / 1024, m) for m, x in rated)[1]
 
 
 def _step(state: State, seat: int, moves: list[str], rng: Rng) -> str:
