@@ -15,7 +15,7 @@ same code; ``choices`` lists every legal choice suffix for a legal placement.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -195,7 +195,16 @@ def fee_for(state: Board, seat: int, space: str, value: int) -> int:
 
 
 def _value(toks: tuple[str, ...]) -> int:
-    return min(int(t[-1]) for t in toks)
+    """A placement's value: its lowest die (M24), per dice tokens (a few thousand at most; the
+    search asks it of every placement it lists)."""
+    found = _VALUES.get(toks)
+    if found is None:
+        found = _VALUES[toks] = min(int(t[-1]) for t in toks)
+    return found
+
+
+#: ``_value`` per dice tokens.
+_VALUES: dict[tuple[str, ...], int] = {}
 
 
 def dice_problem(
@@ -494,8 +503,19 @@ def _count(state: Board, seat: int, what: str) -> int:
     return len(p.posts) if what == "trading_posts_on_map" else len(p.fulfilled)
 
 
-def _kw(suffix: tuple[str, ...]) -> dict[str, str]:
-    return dict(t.split("=", 1) for t in suffix)
+def _kw(suffix: tuple[str, ...]) -> Mapping[str, str]:
+    """A placement's choices by name (``col=2`` -> ``{"col": "2"}``), per suffix: shared, read
+    only (the same few hundred suffixes come back move after move)."""
+    found = _KWS.get(suffix)
+    if found is None:
+        if len(_KWS) >= 1 << 14:
+            _KWS.clear()
+        found = _KWS[suffix] = dict(t.split("=", 1) for t in suffix)
+    return found
+
+
+#: ``_kw`` per suffix.
+_KWS: dict[tuple[str, ...], dict[str, str]] = {}
 
 
 def place(d: Draft, seat: int, space: str, toks: tuple[str, ...], suffix: tuple[str, ...]) -> None:
@@ -573,7 +593,7 @@ def _mercator(d: Draft, seat: int, reward: dict[str, int], trigger: str) -> None
             d.emit("marco_polo.mercator", seat=other, what=words(reward), trigger=trigger)
 
 
-def _take_contracts(d: Draft, seat: int, kw: dict[str, str]) -> None:
+def _take_contracts(d: Draft, seat: int, kw: Mapping[str, str]) -> None:
     """Take 1-2 contracts from the display, then slide the rest left (M27)."""
     p = d.players[seat]
     slots = [int(s) for s in kw["take"].split("+")]
@@ -593,7 +613,7 @@ def _take_contracts(d: Draft, seat: int, kw: dict[str, str]) -> None:
     hand_limit(d, seat, before)
 
 
-def _use_card(d: Draft, seat: int, space: str, value: int, kw: dict[str, str]) -> None:
+def _use_card(d: Draft, seat: int, space: str, value: int, kw: Mapping[str, str]) -> None:
     """Resolve a city card with die value ``value`` (M31)."""
     cid = d.cards[space]
     card = T.CITY_CARDS[cid]

@@ -20,7 +20,7 @@ Layout (see ``flow.new_game``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -356,8 +356,9 @@ class PlayerDraft:
     figures: list[str]
     contracts: list[str]
     fulfilled: list[str]
-    goals: list[str]
-    goal_offer: list[str]
+    #: replaced whole, never changed in place: kept as the player's tuples until replaced
+    goals: Sequence[str]
+    goal_offer: Sequence[str]
     main_done: bool
     bought_black: bool
 
@@ -378,8 +379,8 @@ class PlayerDraft:
             list(p.figures),
             list(p.contracts),
             list(p.fulfilled),
-            list(p.goals),
-            list(p.goal_offer),
+            p.goals,
+            p.goal_offer,
             p.main_done,
             p.bought_black,
         )
