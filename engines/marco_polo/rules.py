@@ -51,9 +51,10 @@ from engines.marco_polo.state import State, die_key, die_token, parse_die
 
 
 class Known:
-    """Answers about one frozen state (so they never go stale), kept while it is the last
-    position asked about in this thread: a random or autocompleted action asks about the same
-    position token after token."""
+    """Answers about one frozen state (so they never go stale), kept while it is among the last
+    few positions asked about in this thread: a random or autocompleted action asks about the
+    same position token after token, and a computer building a turn comes back to a position
+    after looking at what each move there leads to."""
 
     __slots__ = ("state", "options", "open", "classes", "combos", "choices", "by_class", "spaces")
 
@@ -74,11 +75,22 @@ class Known:
 _LOCAL = threading.local()
 
 
+#: Positions whose answers are kept (per thread).
+_KNOWN = 4
+
+
 def known(state: State) -> Known:
-    """The answers kept about ``state`` (new ones for a position not asked about last)."""
-    held: Known | None = getattr(_LOCAL, "held", None)
-    if held is None or held.state is not state:
-        held = _LOCAL.held = Known(state)
+    """The answers kept about ``state`` (new ones for a position not among the last few asked
+    about; each holds its state, so an identity is never reused while kept)."""
+    kept: list[Known] | None = getattr(_LOCAL, "kept", None)
+    if kept is None:
+        kept = _LOCAL.kept = []
+    for held in kept:
+        if held.state is state:
+            return held
+    held = Known(state)
+    kept.insert(0, held)
+    del kept[_KNOWN:]
     return held
 
 
