@@ -70,6 +70,8 @@ class Knowledge(Protocol):
     # root of a ``strong`` search compares (default ``search.ROOT_TURNS``, as ``normal``);
     # ``strong_halving``: a ``strong`` search's root shares its budget by sequential halving
     # (``search.search``), its searches merged by value among the most visited turns;
+    # ``strong_paired``: with ``strong_halving``, each sweep over the root's turns in play reads
+    # them on one common sample (``search.search``'s ``paired``);
     # ``play_listed(engine, state, seat, move)``: the state after ``move``, one of ``policy``'s
     # moves in this very state (so legal), chance not settled, without checking it again (the
     # same state ``engine.apply`` gives; ``turns.policy_turn``).

@@ -158,6 +158,7 @@ def search(
     depth: int | None = None,
     width: int = ROOT_TURNS,
     halving: bool = False,
+    paired: bool = False,
 ) -> list[Ranked]:
     """Rate ``seat``'s whole turns by ISMCTS; best first (most visited).
 
@@ -173,7 +174,11 @@ def search(
     UCB spreads visits to keep the sum of regrets low, which with root values 0.01-0.03 apart
     leaves the visits nearly even; what a decision needs is the best turn, and halving spends
     the later rounds on telling the last few apart. Best first is then: the last turn left,
-    then the others by the round they were dropped in, then by value."""
+    then the others by the round they were dropped in, then by value.
+
+    With ``paired`` as well, each sweep of a round over the turns still in play reads them all
+    on one common sample (common random numbers): where what a sample deals anew moves every
+    turn's value alike, their differences, which decide, are then read with much less noise."""
     deadline = time.perf_counter() + seconds
     depth = knowledge.rollout_depth if depth is None else depth
     seats = seat_count(engine, state)
@@ -190,6 +195,7 @@ def search(
     grafts = getattr(knowledge, "graft", None) is not None
     schedule = Halving(candidates, time.perf_counter(), deadline, iterations) if halving else None
     done = 0
+    shared: Any = None
     while True:
         if iterations is not None:
             if done >= iterations:
@@ -199,7 +205,12 @@ def search(
         forced = schedule.next(done, root.children) if schedule is not None else None
         done += 1
         root.visits += 1
-        sample = knowledge.determinize(state, seat, rng)
+        if not paired or schedule is None or schedule.sweeping or shared is None:
+            # A sample of its own, or the first of a paired sweep's turns (kept for the rest).
+            sample = knowledge.determinize(state, seat, rng)
+            shared = sample
+        else:
+            sample = shared
         # Positions are kept in the tree only for a game that can carry them over (``graft``):
         # elsewhere they would only hold memory.
         drawn = sample if grafts else None
@@ -270,6 +281,7 @@ class Halving:
         self.start, self.span = start, max(1e-9, deadline - start)
         self.iterations = iterations
         self.cursor = 0
+        self.sweeping = True
         #: the round each dropped turn was dropped after
         self.dropped: dict[Turn, int] = {}
 
@@ -293,6 +305,8 @@ class Halving:
             self.alive = [self.alive[i] for i in keep]
             self.round += 1
             self.cursor = 0
+        #: whether this turn opens a sweep over the turns in play (``paired``: a new sample)
+        self.sweeping = self.cursor % len(self.alive) == 0
         turn = self.alive[self.cursor % len(self.alive)]
         self.cursor += 1
         return turn

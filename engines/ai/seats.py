@@ -105,6 +105,7 @@ def strong(
     share = STRONG_TIME / STRONG_SEARCHES
     width = root_width(knowledge, "strong")
     halving = root_halving(knowledge, "strong")
+    paired = root_paired(knowledge, "strong")
     parts = []
     for _ in range(STRONG_SEARCHES):
         own = Rng(seed_state(rng.next64()))
@@ -119,6 +120,7 @@ def strong(
                 iterations=None if iterations is None else max(1, round(iterations * share)),
                 width=width,
                 halving=halving,
+                paired=paired,
             )
         )
     return merge(parts, by_value=halving)
@@ -139,6 +141,15 @@ def root_halving(knowledge: Knowledge, level: str) -> bool:
     where its root turns are close in value and more time should go to telling the best few
     apart (Bombay)."""
     return level == "strong" and bool(getattr(knowledge, "strong_halving", False))
+
+
+def root_paired(knowledge: Knowledge, level: str) -> bool:
+    """Whether a search at ``level`` that halves its root compares the turns in play on common
+    samples (``search.search``'s ``paired``): a game may ask it for ``strong``
+    (``strong_paired``) where what a sample deals anew (rivals' goals, later dice) moves every
+    turn's value alike, so a difference read on one sample is far less noisy than one read
+    across two (Marco Polo)."""
+    return root_halving(knowledge, level) and bool(getattr(knowledge, "strong_paired", False))
 
 
 def greedy(
@@ -213,6 +224,7 @@ def think_part(
         iterations=iterations,
         width=root_width(knowledge, level),
         halving=root_halving(knowledge, level),
+        paired=root_paired(knowledge, level),
     )
     return [(r.turn, r.visits, r.value, r.margin, r.chance) for r in ranked]
 

@@ -44,6 +44,16 @@ class MarcoPoloKnowledge:
     #: ``turns`` ends every turn where it passes (a roll, a draw, the next seat): the search
     #: need not replay them to cut them (``ai_turns._play``)
     turns_cut = True
+    #: ``strong``'s extra time (#24.5): a wider root, shared by sequential halving, each sweep
+    #: over the turns still in play on one common sample (``engines.ai.seats.root_paired``).
+    #: Measured with ``bench/root_regret`` against a 30-turn oracle (48 positions, 100
+    #: iterations): three times the search as two merged UCB trees of 12 turns chose the
+    #: oracle's best turn about as often as ``normal`` (50 % against 47 %, regret 0.0137 against
+    #: 0.0141), the turn values being a few hundredths apart while a sample moves them by more;
+    #: this way 60 %, regret 0.0095 (docs/games/marco_polo.md, "Strength")
+    strong_width = 20
+    strong_halving = True
+    strong_paired = True
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Other seats' goal cards dealt again from the goals this seat has not seen; the

@@ -126,6 +126,63 @@ def test_a_root_prior_keeps_the_look_aheads_order_when_the_search_has_no_time() 
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
 
 
+class _Counted(type(KNOWLEDGE)):  # type: ignore[misc]
+    """Marco Polo's knowledge, counting the samples a search draws."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        self.drawn += 1
+        return super().determinize(state, seat, rng)
+
+
+def test_a_paired_root_reads_each_sweeps_turns_on_one_sample() -> None:
+    """Sequential halving with ``paired`` draws one sample per sweep over the turns in play
+    (and one to list them), not one per iteration: 12 turns, 48 iterations in 4 rounds of 12
+    (12, 6, 3 and 2 turns in play) are 1 + 1 + 2 + 4 + 6 samples."""
+    st = dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6)
+    paired, alone = _Counted(), _Counted()
+    ranked = search(E, paired, st, 0, Rng(5), iterations=48, halving=True, paired=True)
+    search(E, alone, st, 0, Rng(5), iterations=48, halving=True)
+    assert len(ranked) == ROOT_TURNS
+    assert (paired.drawn, alone.drawn) == (14, 49)
+
+
+def test_strong_compares_more_turns_on_paired_samples_in_marco_polo() -> None:
+    """``strong`` spends its extra time in Marco Polo on a wider root (``strong_width``), halved
+    (``strong_halving``) on common samples (``strong_paired``): its ranking is two such searches
+    merged by value, and the bot's worker processes search the same way (``think_part``);
+    ``normal``'s root stays as it was."""
+    from engines.ai.search import merge
+    from engines.ai.seats import STRONG_SEARCHES, root_paired, root_width, strong, think_part
+    from engines.rng import seed_state
+
+    st = dice(ready(2, seed=3, s0="berke"), 0, 2, 5, 6)
+    assert root_width(KNOWLEDGE, "normal") == ROOT_TURNS < root_width(KNOWLEDGE, "strong")
+    assert root_paired(KNOWLEDGE, "strong") and not root_paired(KNOWLEDGE, "normal")
+    rng = Rng(7)
+    seeds = [rng.next64() for _ in range(STRONG_SEARCHES)]
+    parts = [
+        search(
+            E,
+            KNOWLEDGE,
+            st,
+            0,
+            Rng(seed_state(s)),
+            iterations=45,
+            width=KNOWLEDGE.strong_width,
+            halving=True,
+            paired=True,
+        )
+        for s in seeds
+    ]
+    assert len(parts[0]) == KNOWLEDGE.strong_width
+    assert strong(E, KNOWLEDGE, st, 0, Rng(7), iterations=30) == merge(parts, by_value=True)
+    pooled = think_part("marco_polo", E.dumps(st), 0, seeds[0], 0.0, "strong", iterations=45)
+    assert [(t, n) for t, n, *_ in pooled] == [(r.turn, r.visits) for r in parts[0]]
+
+
 def _hidden_swapped(st: State, seat: int) -> State:
     """``st`` with what ``seat`` cannot see dealt differently (M65): the other seats' goal cards
     moved round the table, one of them exchanged with a goal nobody holds, each seat's goals

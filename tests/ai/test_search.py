@@ -255,14 +255,17 @@ def test_a_game_asking_for_halving_gets_it_in_one_process_and_in_the_pool(
 ) -> None:
     """A game whose knowledge sets ``strong_halving`` has ``strong`` halve its root: its ranking
     is its two halving searches merged by value, and the bot's merge of the pool's parts does
-    the same; games that keep UCB (all four today: Bombay's halving lost at 300 iterations)
-    merge by visits."""
+    the same; games that keep UCB
+    merge by visits (Bombay, Imhotep, Brass: Bombay's halving lost at 300 iterations), and Marco
+    Polo, which halves its strong root, by value."""
     pool: list[list[Part]] = [
         [(("a",), 60, 0.50, 1.0, 0.5), (("b",), 59, 0.56, 2.0, 0.6)],
         [(("a",), 61, 0.52, 1.0, 0.5), (("b",), 60, 0.55, 2.0, 0.6)],
     ]
-    for game in ("bombay", "imhotep", "marco_polo", "brass"):
+    for game in ("bombay", "imhotep", "brass"):
         assert merge_parts(pool, game, "strong")[0].move == "a"
+    assert merge_parts(pool, "marco_polo", "strong")[0].move == "b"
+    assert merge_parts(pool, "marco_polo", "normal")[0].move == "a"
     monkeypatch.setattr(type(BOMBAY), "strong_halving", True)
     engine = engines.get("bombay")
     state = engine.setup(2, engine.meta.validate_options({}), 1)
