@@ -74,7 +74,7 @@ class MarcoPoloKnowledge:
             at += len(p.goals)
             offer = tuple(sorted(unseen[at : at + len(p.goal_offer)]))
             at += len(p.goal_offer)
-            players[s] = evolve(p, goals=goals, goal_offer=offer)
+            players[s] = p.with_goals(goals, offer)
         pile = sorted(state.pile)
         rng.shuffle(pile)
         return evolve(state, players=tuple(players), pile=tuple(pile), rng=rng.next64())
@@ -99,7 +99,7 @@ class MarcoPoloKnowledge:
         players = tuple(
             p
             if p.goals == dealt.goals and p.goal_offer == dealt.goal_offer
-            else evolve(p, goals=dealt.goals, goal_offer=dealt.goal_offer)
+            else p.with_goals(dealt.goals, dealt.goal_offer)
             for p, dealt in zip(state.players, sample.players, strict=True)
         )
         return evolve(state, players=players, pile=sample.pile, rng=sample.rng)

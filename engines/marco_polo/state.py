@@ -67,6 +67,30 @@ class Player:
         """The same player holding ``dice`` (a roll, M19-M20, M34, M38)."""
         return evolve(self, dice=dice)
 
+    def with_goals(self, goals: tuple[str, ...], goal_offer: tuple[str, ...]) -> Player:
+        """The same player holding goal cards ``goals`` and offered ``goal_offer`` (a sample
+        of what another seat cannot see, ``ai.determinize``; built at once, not evolved: the
+        search deals every sample's goal cards)."""
+        return _PLAYER(
+            self.char,
+            self.coin,
+            self.camel,
+            self.pepper,
+            self.silk,
+            self.gold,
+            self.vp,
+            self.dice,
+            self.posts,
+            self.posts_placed,
+            self.figures,
+            self.contracts,
+            self.fulfilled,
+            goals,
+            goal_offer,
+            self.main_done,
+            self.bought_black,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The stored form (format 1: lists, dice as ``[kind, value]``)."""
         return {

@@ -536,3 +536,30 @@ def test_m24_m28_the_journey_counts_this_rounds_travel_while_two_dice_allow_it()
     # The hop must pay for the two dice it takes: a seat whose dice are worth more kept does
     # not count it.
     assert ai_value.journey(res(st, 0, goals=("g02", "g03")), 0, 0) == 0.0
+
+
+def test_a_samples_goal_cards_change_nothing_else_of_the_player() -> None:
+    """``Player.with_goals`` (``determinize``, ``graft``) builds the player field by field:
+    every other field must come through as it was, whatever their order in ``Player``."""
+    from engines.marco_polo.state import Player
+
+    p = Player(
+        char="berke",
+        coin=1,
+        camel=2,
+        pepper=3,
+        silk=4,
+        gold=5,
+        vp=6,
+        dice=(("o", 3),),
+        posts=("moscow",),
+        posts_placed=7,
+        figures=("venezia",),
+        contracts=("c01",),
+        fulfilled=("c02",),
+        goals=("g01",),
+        goal_offer=("g02",),
+        main_done=True,
+        bought_black=True,
+    )
+    assert p.with_goals(("g03", "g04"), ()) == replace(p, goals=("g03", "g04"), goal_offer=())
