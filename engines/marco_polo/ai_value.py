@@ -514,8 +514,7 @@ def movement(state: State, seat: int, later: int) -> float:
             gain = MOVE_SHARE * (post - paid)
             figures = (*p.figures[:fig], city, *p.figures[fig + 1 :])
             onwards = _plan(
-                state,
-                seat,
+                p,
                 later,
                 context,
                 figures,
@@ -568,12 +567,11 @@ def journey(state: State, seat: int, later: int, context: Context | None = None)
     if context is None:
         context = _context(state, seat)
     held = p.posts
-    plan = _plan(state, seat, later, context, p.figures, held, p.posts_placed, p.coin, p.camel)
+    plan = _plan(p, later, context, p.figures, held, p.posts_placed, p.coin, p.camel)
     if now:
         # Travelling this round is a choice, not a must: the better of the two plans.
         hop = _plan(
-            state,
-            seat,
+            p,
             later,
             context,
             p.figures,
@@ -689,8 +687,7 @@ def _plans_for(case: tuple[Any, ...]) -> Plans:
 
 
 def _plan(
-    state: State,
-    seat: int,
+    p: Player,
     later: int,
     context: Context,
     figures: tuple[str, ...],
@@ -702,8 +699,7 @@ def _plan(
     first: tuple[int, float, float] | None = None,
 ) -> float:
     """``journey`` from figures standing at ``figures`` with posts ``held`` (``now``: one more
-    Travel action this round)."""
-    p = state.players[seat]
+    Travel action this round; ``p``: the seat's player)."""
     posts_now, bonus, beijing_taken, goods, fee_share, plans = context
     left = posts_now - (len(held) - len(p.posts))
     if left <= 0 or not (later or now):

@@ -22,7 +22,8 @@ class Seats(list[PlayerDraft]):
     at, so an action that touches one player does not copy the other three."""
 
     def __init__(self, players: tuple[Player, ...]) -> None:
-        super().__init__(players)  # type: ignore[arg-type]  # made PlayerDraft on first sight
+        # ``list.__init__`` called straight, as in ``__getitem__`` (a draft per move).
+        _INIT(self, players)  # type: ignore[misc]  # made PlayerDraft on first sight
         self.frozen = players
         #: The seats copied so far (``freeze`` freezes these, the others are ``frozen``'s).
         self.copied: list[int] = []
@@ -57,8 +58,9 @@ class Seats(list[PlayerDraft]):
         return tuple(out)
 
 
-#: ``list``'s own item access, for ``Seats`` (which overrides it).
+#: ``list``'s own item access and set-up, for ``Seats`` (which overrides them).
 _ITEM = list.__getitem__
+_INIT = list.__init__
 _SET = list.__setitem__
 
 #: Fields of ``State`` held as lists in a ``Draft``, copied from the state only when a rule
