@@ -21,9 +21,11 @@ listed on a sample of the seat's information; below the root a node's turns are 
 
 from __future__ import annotations
 
+import gc
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,6 +181,44 @@ def search(
     With ``paired`` as well, each sweep of a round over the turns still in play reads them all
     on one common sample (common random numbers): where what a sample deals anew moves every
     turn's value alike, their differences, which decide, are then read with much less noise."""
+    with collector_paused():
+        return _search(
+            engine, knowledge, state, seat, rng, seconds, iterations, depth, width, halving, paired
+        )
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block, then back as it was found.
+
+    Why: a search allocates millions of short-lived objects (drafts, frozen positions, tuples)
+    that reference counting frees at once; the collector still runs a generation-0 pass every
+    700 allocations and finds nothing to collect (about 3 % of a Marco Polo search). The tree
+    and the positions it keeps hold no reference cycles, so memory does not grow while it is
+    off; whatever cyclic garbage a search did leave is collected by the next pass after it."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _search(
+    engine: Engine[Any, Any],
+    knowledge: Knowledge,
+    state: Any,
+    seat: int,
+    rng: Rng,
+    seconds: float,
+    iterations: int | None,
+    depth: int | None,
+    width: int,
+    halving: bool,
+    paired: bool,
+) -> list[Ranked]:
+    """:func:`search` with the collector paused."""
     deadline = time.perf_counter() + seconds
     depth = knowledge.rollout_depth if depth is None else depth
     seats = seat_count(engine, state)

@@ -4,6 +4,7 @@ included."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -306,3 +307,47 @@ def test_a_plan_is_a_whole_turn_with_its_margin_and_a_chance_only_when_it_tells(
         Plan(("move e3", "buy yellow", "end"), 1.5, 0.62),
         Plan(("build",), -20.0, None),
     ]
+
+
+class _Watching:
+    """Bombay's knowledge that notes whether the collector is on at each sample, and fails
+    from the ``fail_after``-th sample on (a search failing midway)."""
+
+    scale = 4.0
+    rollout_depth = 0
+
+    def __init__(self, fail_after: int | None = None) -> None:
+        self.fail_after = fail_after
+        self.collector_on: list[bool] = []
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        self.collector_on.append(gc.isenabled())
+        if self.fail_after is not None and len(self.collector_on) > self.fail_after:
+            raise RuntimeError("sample failed")
+        return BOMBAY.determinize(state, seat, rng)
+
+    def scores(self, state: Any) -> list[float]:
+        return BOMBAY.scores(state)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_search_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """#24.8: the search pauses Python's cyclic collector while it runs (short-lived objects
+    only), and gives it back on or off as it was, also when the search fails midway."""
+    engine = engines.get("bombay")
+    state = engine.setup(2, engine.meta.validate_options({}), 1)
+    seat = engine.to_act(state)[0]
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        watching = _Watching()
+        search(engine, watching, state, seat, Rng(2), iterations=40)
+        assert len(watching.collector_on) > 1 and not any(watching.collector_on)
+        assert gc.isenabled() is enabled
+        failing = _Watching(fail_after=3)
+        with pytest.raises(RuntimeError, match="sample failed"):
+            search(engine, failing, state, seat, Rng(2), iterations=40)
+        assert len(failing.collector_on) == 4
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
