@@ -9,7 +9,13 @@ with its own generators, at the arena's budget for ``--iterations N``:
 
 - ``normal``: one search of N iterations (UCB at the root);
 - ``strong-ucb``: two searches of 1.5·N merged by visits (``strong`` before sequential halving);
-- ``strong``: the level as it is (``engines.ai.seats.strong``).
+- ``strong``: the level as it is (``engines.ai.seats.strong``);
+- ``K,W,M`` (e.g. ``2,20,3``): K searches of M·N/K iterations each with W root turns, merged
+  by visits; ``K,W,M,h``: their roots halved, merged by value; ``K,W,M,hp``: halved with each
+  sweep on one common sample (``search``'s ``paired``).
+
+``--oracle-width W`` lets the oracle rate W root turns instead of 12 (to see turns a wider
+root finds).
 
 It prints one JSON line per variant: the mean regret (the oracle's value of its best turn less
 that of the turn chosen, in the search's [0, 1] values) and the share of decisions that chose
@@ -72,9 +78,11 @@ def decisions(game: str, games: int) -> list[tuple[Any, int]]:
     return out
 
 
-def oracle(game: str, state: Any, seat: int, per_turn: int, seed: int) -> dict[Turn, float]:
+def oracle(
+    game: str, state: Any, seat: int, per_turn: int, seed: int, width: int = S.ROOT_TURNS
+) -> dict[Turn, float]:
     """Every root turn's value, the root visiting its turns in turn (none dropped) for
-    ``per_turn`` iterations per turn it may hold (``ROOT_TURNS``)."""
+    ``per_turn`` iterations per turn it may hold (``width``)."""
     engine = engines.get(game)
     knowledge = knowledge_for(engine)
     rng = Rng(seed_state(seed))
@@ -88,7 +96,14 @@ def oracle(game: str, state: Any, seat: int, per_turn: int, seed: int) -> dict[T
     S.Halving.__init__ = one_round  # type: ignore[method-assign,assignment]
     try:
         ranked = S.search(
-            engine, knowledge, state, seat, rng, iterations=per_turn * S.ROOT_TURNS, halving=True
+            engine,
+            knowledge,
+            state,
+            seat,
+            rng,
+            iterations=per_turn * width,
+            halving=True,
+            width=width,
         )
     finally:
         S.Halving.__init__ = keep  # type: ignore[method-assign]
@@ -107,7 +122,34 @@ def choice(game: str, variant: str, state: Any, seat: int, n: int, rng: Rng) -> 
             for _ in range(STRONG_SEARCHES)
         ]
         return S.merge(parts)[0].turn
-    return strong(engine, knowledge, state, seat, rng, iterations=n)[0].turn
+    if variant == "strong":
+        return strong(engine, knowledge, state, seat, rng, iterations=n)[0].turn
+    return spelled(engine, knowledge, variant, state, seat, n, rng)
+
+
+def spelled(
+    engine: Any, knowledge: Any, variant: str, state: Any, seat: int, n: int, rng: Rng
+) -> Turn:
+    """The choice of a variant spelled ``K,W,M[,h|hp]`` (module docstring)."""
+    searches, width, times, *root = variant.split(",")
+    halving = bool(root) and root[0] in ("h", "hp")
+    paired = bool(root) and root[0] == "hp"
+    each = max(1, round(n * float(times) / int(searches)))
+    parts = [
+        S.search(
+            engine,
+            knowledge,
+            state,
+            seat,
+            Rng(seed_state(rng.next64())),
+            iterations=each,
+            width=int(width),
+            halving=halving,
+            paired=paired,
+        )
+        for _ in range(int(searches))
+    ]
+    return S.merge(parts, by_value=halving)[0].turn
 
 
 def main() -> None:
@@ -117,11 +159,16 @@ def main() -> None:
     p.add_argument("--iterations", type=int, default=300)
     p.add_argument("--oracle", type=int, default=200, help="iterations per root turn")
     p.add_argument("--reps", type=int, default=2)
-    p.add_argument("--variants", default="normal,strong-ucb,strong")
+    p.add_argument("--oracle-width", type=int, default=S.ROOT_TURNS, help="turns it rates")
+    p.add_argument("--variants", default="normal,strong-ucb,strong", help="by , or ;")
     args = p.parse_args()
     found = decisions(args.game, args.games)
-    rated = [oracle(args.game, s, seat, args.oracle, 999 + i) for i, (s, seat) in enumerate(found)]
-    for variant in args.variants.split(","):
+    rated = [
+        oracle(args.game, s, seat, args.oracle, 999 + i, args.oracle_width)
+        for i, (s, seat) in enumerate(found)
+    ]
+    # Spelled variants hold commas: a list of them is separated by ";".
+    for variant in args.variants.split(";" if ";" in args.variants else ","):
         regrets: list[float] = []
         started = time.process_time()
         for i, ((state, seat), values) in enumerate(zip(found, rated, strict=True)):
