@@ -152,7 +152,8 @@ def builder(cls: type[S]) -> Callable[..., S]:
     field through ``object.__setattr__``, about twice as slow, and a search builds hundreds of
     thousands of states. The instance is the one ``cls(...)`` would make for a plain record
     (no ``__post_init__``, every field in ``__init__``: ``_field_order`` says which classes
-    are). The function is generated, as ``dataclasses`` generates ``__init__``."""
+    are). The function is generated, as ``dataclasses`` generates ``__init__``; for a record
+    of one class, by a plain twin class (``_shadow_builder``)."""
     found: Callable[..., S] | None = _BUILDERS.get(cls)
     if found is None:
         found = _BUILDERS[cls] = _builder(cls)
@@ -168,12 +169,44 @@ def _builder(cls: type[S]) -> Callable[..., S]:
     if hasattr(cls, "__post_init__"):
         return cls  # not a plain record: its own __init__ does more
     names = [f.name for f in fields(cls)]
+    shadowed = _shadow_builder(cls, names)
+    if shadowed is not None:
+        return shadowed
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     for i, name in enumerate(names):
         scope[f"_set{i}"] = getattr(cls, name).__set__
     body = "".join(f"    _set{i}(_obj, {name})\n" for i, name in enumerate(names))
     exec(f"def build({', '.join(names)}):\n    _obj = _new(_cls)\n{body}    return _obj\n", scope)
     built: Callable[..., S] = scope["build"]
+    return built
+
+
+def _shadow_builder(cls: type[S], names: list[str]) -> Callable[..., S] | None:
+    """``builder`` by a plain (not frozen) twin of ``cls`` with the same slots: its
+    ``__init__`` stores each field as any class does, and the instance then becomes a ``cls``
+    (``__class__`` may be set between classes of the same layout). About three times as fast
+    as setting each slot through its descriptor (a Marco Polo state of 25 fields: 0.35 against
+    0.99 µs), and every move of a search builds a state and a player or two. ``None`` where the
+    layouts differ (``cls`` has a base with slots, or a slot that is no field)."""
+    if cls.__bases__ != (object,) or tuple(cls.__dict__.get("__slots__", ())) != tuple(names):
+        return None
+    args = ", ".join(names)
+    body = "".join(f"        self.{name} = {name}\n" for name in names)
+    scope: dict[str, Any] = {}
+    exec(
+        f"class Twin:\n    __slots__ = {tuple(names)!r}\n"
+        f"    def __init__(self, {args}):\n{body}\n"
+        f"def build(_twin, _cls):\n"
+        f"    def build({args}):\n"
+        f"        _obj = _twin({args})\n        _obj.__class__ = _cls\n        return _obj\n"
+        f"    return build\n",
+        scope,
+    )
+    built: Callable[..., S] = scope["build"](scope["Twin"], cls)
+    try:
+        built(*[None] * len(names))
+    except TypeError:  # the layouts differ after all: ``__class__`` refused
+        return None
     return built
 
 

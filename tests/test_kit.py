@@ -87,6 +87,28 @@ def test_a_slotted_record_built_by_builder_is_the_one_its_constructor_makes() ->
     assert evolve(built, grain=5) == Sack(5, ("rye",))
 
 
+@dataclass(frozen=True, slots=True)
+class Bushel(Sack):
+    """A slotted record whose fields are split over two classes: no plain twin has its
+    layout, so ``builder`` sets its slots one by one."""
+
+    weight: float = 0.0
+
+
+def test_builder_takes_the_plain_twin_only_where_the_layout_is_the_same() -> None:
+    """#24.8: a record of one class is built by a plain twin whose instance becomes the record
+    (``__class__``); a record whose fields are split over classes is built slot by slot. Both
+    are the record the constructor makes, frozen and hashed alike."""
+    assert engines.kit._shadow_builder(Sack, ["grain", "seeds"]) is not None
+    assert engines.kit._shadow_builder(Bushel, ["grain", "seeds", "weight"]) is None
+    built = builder(Bushel)(2, ("oat",), 1.5)
+    assert built == Bushel(2, ("oat",), 1.5) and type(built) is Bushel
+    assert hash(built) == hash(Bushel(2, ("oat",), 1.5))
+    with pytest.raises(AttributeError):
+        built.weight = 2.0  # type: ignore[misc]  # still frozen
+    assert evolve(built, grain=4) == Bushel(4, ("oat",), 1.5)
+
+
 def test_a_draft_reads_its_own_changes_and_never_touches_the_base() -> None:
     base = Purse((3, 4))
     d = Draft(base)
