@@ -193,9 +193,11 @@ def collector_paused() -> Iterator[None]:
 
     Why: a search allocates millions of short-lived objects (drafts, frozen positions, tuples)
     that reference counting frees at once; the collector still runs a generation-0 pass every
-    700 allocations and finds nothing to collect (about 3 % of a Marco Polo search). The tree
-    and the positions it keeps hold no reference cycles, so memory does not grow while it is
-    off; whatever cyclic garbage a search did leave is collected by the next pass after it."""
+    700 allocations and finds little to collect (about 3 % of a Marco Polo search; 12,277
+    objects in 379 passes over a benchmark round, setting its positions up included). The tree
+    and the positions it keeps hold no reference cycles, so memory barely grows while it is
+    off (a 6 s strong search's peak 74.1 -> 76.2 MB); the little cyclic garbage a search
+    leaves is collected by the passes after it."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
